@@ -1,0 +1,52 @@
+#pragma once
+// One diagnostics type for every stage (Datalog front, fact files, C frontend, reports):
+// a severity, a message, where it happened and optional notes pointing elsewhere.
+// Libraries throw DiagnosticError; only the tool's main decides how to exit.
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace galias {
+
+struct SourceLocation {
+    std::string file;        // as the user wrote it; empty when unknown
+    std::uint32_t line = 0;  // 1-based; 0 = whole file
+    std::uint32_t column = 0;  // 1-based; 0 = whole line
+
+    [[nodiscard]] bool known() const { return !file.empty(); }
+    // "file:line:col", "file:line" or "file", whichever parts are known.
+    [[nodiscard]] std::string str() const;
+};
+
+enum class Severity { Note, Warning, Error };
+
+struct DiagnosticNote {
+    SourceLocation location;
+    std::string message;
+};
+
+struct Diagnostic {
+    Severity severity = Severity::Error;
+    SourceLocation location;
+    std::string message;
+    std::vector<DiagnosticNote> notes;
+
+    // One line: "file:line:col: error: message" (notes follow on their own lines).
+    [[nodiscard]] std::string str() const;
+};
+
+// Thrown for bad user input: a program, a fact file, a command-line value.
+// Tools map it to exit code 2.
+class DiagnosticError : public std::runtime_error {
+public:
+    explicit DiagnosticError(Diagnostic diagnostic);
+    DiagnosticError(SourceLocation location, const std::string& message);
+    [[nodiscard]] const Diagnostic& diagnostic() const { return diagnostic_; }
+
+private:
+    Diagnostic diagnostic_;
+};
+
+}  // namespace galias

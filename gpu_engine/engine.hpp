@@ -1,0 +1,104 @@
+#pragma once
+// Public API of the galias Datalog engine.
+//
+//   Program program = compile_program(text, "cspa.dl");      // parse, check, plan
+//   Inputs inputs; inputs.facts_dir = "facts/cspa";            // or inputs.relations[...]
+//   Result result = run(program, inputs, EngineOptions{});     // semi-naive fixpoint
+//   result.relation("ValueAlias").rows                          // flat rows, sorted
+//
+// Errors in the program or the inputs throw galias::DiagnosticError (file:line:col).
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "facts/string_interner.hpp"
+#include "facts/tsv.hpp"
+#include "gpu_engine/runtime/stats.hpp"
+
+namespace galias::engine {
+
+namespace plan { struct Plan; }
+
+enum class BackendKind { Auto, Cpu, Cuda };
+const char* backend_name(BackendKind kind);
+bool cuda_backend_built();       // compiled with the CUDA backend
+bool cuda_device_available();    // ... and a usable GPU is present
+
+struct Progress {
+    std::size_t stratum = 0;
+    std::size_t iteration = 0;
+    std::size_t delta_tuples = 0;  // tuples found in this iteration, all relations of the stratum
+};
+
+struct EngineOptions {
+    BackendKind backend = BackendKind::Auto;
+    unsigned threads = 0;         // host threads; 0 = all cores
+    bool eager_buffers = true;    // eager buffer management (EBM) of merge buffers
+    double ebm_alpha = 5;         // room for this many extra deltas in a merge buffer
+    double load_factor = 0.8;     // of the HISA hash indexes
+    bool collect_stats = false;   // per-iteration statistics in Result::stats
+    std::function<void(const Progress&)> on_progress;  // called after each iteration
+};
+
+// A parsed, checked and planned Datalog program. Cheap to move; immutable after compile.
+class Program {
+public:
+    Program();
+    ~Program();
+    Program(Program&&) noexcept;
+    Program& operator=(Program&&) noexcept;
+
+    [[nodiscard]] const plan::Plan& plan() const { return *plan_; }
+    // Human-readable semi-naive plan (`galias run --explain`).
+    [[nodiscard]] std::string explain() const;
+
+private:
+    friend Program compile_program(std::string_view, const std::string&);
+    std::unique_ptr<plan::Plan> plan_;
+};
+
+// Throws DiagnosticError on syntax and semantic errors.
+Program compile_program(std::string_view text, const std::string& file_name);
+
+// Where input relations come from. In-memory relations win over files.
+struct Inputs {
+    std::filesystem::path facts_dir = ".";  // `.input r` reads facts_dir / "r.facts" by default
+    struct Rows {
+        std::uint32_t arity = 0;
+        std::vector<std::uint32_t> cells;  // rows.size() * arity cells; symbols as interned ids
+    };
+    std::map<std::string, Rows, std::less<>> relations;
+    std::shared_ptr<facts::StringInterner> symbols;  // ids used in `relations`; may be null
+};
+
+struct RelationResult {
+    std::string name;
+    std::uint32_t arity = 0;
+    std::vector<facts::ColumnType> types;
+    std::vector<std::uint32_t> rows;  // sorted lexicographically, no duplicates
+    bool is_output = false;
+    bool print_size = false;
+    [[nodiscard]] std::size_t size() const { return arity == 0 ? rows.size() : rows.size() / arity; }
+};
+
+struct Result {
+    std::vector<RelationResult> relations;  // every relation of the program, in declaration order
+    std::shared_ptr<facts::StringInterner> symbols;
+    std::string backend;  // "cpu (2 threads)" / "cuda (NVIDIA H100 ...)"
+    Stats stats;
+
+    [[nodiscard]] const RelationResult& relation(std::string_view name) const;  // throws if unknown
+};
+
+Result run(const Program& program, const Inputs& inputs, const EngineOptions& options);
+
+// Writes every `.output` relation as Soufflé-compatible TSV into `dir` (temp file + rename).
+void write_outputs(const Program& program, const Result& result, const std::filesystem::path& dir);
+
+}  // namespace galias::engine

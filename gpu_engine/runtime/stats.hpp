@@ -1,0 +1,68 @@
+#pragma once
+// Statistics of one engine run (`galias run --stats`): per semi-naive iteration the delta
+// sizes, join outputs, buffer allocations and time per operator, plus run totals.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace galias::engine {
+
+enum class Operator : std::uint8_t {
+    Load,        // reading input facts and uploading them
+    Join,        // two-pass joins, filters, projections (materialized intermediates included)
+    Dedup,       // sort + unique of `new`
+    Difference,  // delta = new - full
+    Merge,       // full ∪= delta (every index order)
+    IndexBuild,  // hash index (re)construction
+    Allocation,  // buffer allocation and release
+    Write,       // downloading and writing outputs
+    Count
+};
+inline constexpr std::size_t kOperatorCount = static_cast<std::size_t>(Operator::Count);
+const char* operator_name(Operator op);
+
+struct OperatorTimes {
+    std::array<double, kOperatorCount> seconds{};
+    double& operator[](Operator op) { return seconds[static_cast<std::size_t>(op)]; }
+    double operator[](Operator op) const { return seconds[static_cast<std::size_t>(op)]; }
+    OperatorTimes& operator+=(const OperatorTimes& other);
+};
+
+struct IterationStats {
+    std::size_t stratum = 0;
+    std::size_t iteration = 0;                // 0 = the stratum's non-recursive rules
+    std::vector<std::size_t> delta_tuples;    // per relation of the stratum, plan order
+    std::size_t join_output_tuples = 0;       // before deduplication
+    std::size_t allocations = 0;
+    std::size_t allocated_bytes = 0;
+    OperatorTimes times;
+    double seconds = 0;
+};
+
+struct StratumInfo {
+    std::vector<std::string> relations;
+};
+
+struct Stats {
+    std::string backend;
+    unsigned threads = 0;
+    bool eager_buffers = true;
+    std::vector<StratumInfo> strata;
+    std::vector<IterationStats> iterations;
+    OperatorTimes totals;
+    std::size_t allocations = 0;
+    std::size_t allocated_bytes = 0;
+    std::size_t peak_bytes = 0;    // high-water mark of engine buffers (host or device)
+    double total_seconds = 0;
+
+    // Human-readable report: one line per iteration and a per-operator summary.
+    void print(std::FILE* out) const;
+    // The same as JSON text (for bench scripts).
+    [[nodiscard]] std::string to_json() const;
+};
+
+}  // namespace galias::engine

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs every Debian package galias needs to build, test and benchmark.
+# Idempotent; needs root (or sudo). Run on Debian 12 (bookworm).
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+PACKAGES=(
+  build-essential cmake ninja-build git pkg-config
+  # engine: oneTBB for the multi-threaded host backend; CLI11 for the command line
+  libtbb-dev libcli11-dev libfmt-dev nlohmann-json3-dev libtomlplusplus-dev
+  # frontend: Clang 14 libTooling and Boost.Graph for the call graph
+  clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libboost-graph-dev
+  # tests and benchmarks
+  libgtest-dev libgmock-dev googletest python3 python3-jsonschema bear time
+)
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"
