@@ -1,0 +1,106 @@
+#pragma once
+// The fact directory the frontend writes and the engine and reports read (docs/FACTS.md):
+//
+//   FACTS_DIR/cspa/assign.facts         assign(src, dst)        CSPA input
+//   FACTS_DIR/cspa/dereference.facts    dereference(p, q)       CSPA input
+//   FACTS_DIR/andersen/{addressOf,assign,load,store}.facts      Andersen input
+//   FACTS_DIR/symbols.tsv               node id -> kind, name, function, location, context, origin
+//   FACTS_DIR/contexts.tsv              context id -> call string
+//   FACTS_DIR/calls.tsv                 call sites with their argument nodes (for the checks)
+//   FACTS_DIR/assign_sites.tsv          where each CSPA assign edge comes from (witness paths)
+//   FACTS_DIR/stats.tsv                 counters: facts per kind, clones, unmodelled constructs
+//
+// Every table is tab-separated with a header line starting with '#'.
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace galias::facts {
+
+using NodeId = std::uint32_t;
+inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
+
+// What a node of the program-expression graph stands for.
+enum class NodeKind : std::uint8_t {
+    Local,     // local variable
+    Param,     // function parameter
+    Global,    // global variable (external linkage)
+    Static,    // file- or function-static variable
+    Return,    // a function's return value
+    Deref,     // the expression *e
+    AddrOf,    // the expression &x (Zheng-Rugina encoding)
+    Field,     // a field access path s.f
+    Heap,      // a heap allocation site
+    String,    // a string literal
+    Function,  // a function (target of function pointers)
+    Temp,      // a compiler temporary (call result, compound literal, ...)
+};
+const char* node_kind_name(NodeKind kind);
+std::optional<NodeKind> parse_node_kind(std::string_view name);
+
+struct SourcePos {
+    std::string file;        // as in compile_commands.json (absolute), or repository-relative
+    std::uint32_t line = 0;  // 1-based; 0 = unknown
+    std::uint32_t column = 0;
+};
+
+struct Node {
+    NodeId id = kNoNode;
+    NodeKind kind = NodeKind::Temp;
+    std::string name;       // printable: main::p, *main::p, &main::x, heap@f.c:12:7, s.f
+    std::string function;   // enclosing function; empty for globals
+    SourcePos pos;
+    std::uint32_t context = 0;  // 0 = context-insensitive / the only copy
+    NodeId origin = kNoNode;    // the source node this clone was made from; == id if not a clone
+};
+
+struct Context {
+    std::uint32_t id = 0;
+    std::string call_string;  // "main@f.c:10:3 > wrap@f.c:4:9", empty for context 0
+};
+
+// A call site, for the checks (restrict-alias, overlapping-copy, alias-assertion).
+struct CallSite {
+    std::uint32_t id = 0;
+    std::string callee;          // the called function's name ("" if indirect and unresolved)
+    SourcePos begin;             // the call expression's range
+    SourcePos end;
+    std::uint32_t context = 0;
+    std::string caller;          // enclosing function
+    std::vector<NodeId> args;    // the node holding each argument's value; kNoNode if none
+    std::vector<bool> restrict_params;  // per parameter of the callee, when known
+};
+
+// Where a CSPA assign(src, dst) edge comes from (one row per edge the frontend emitted).
+struct AssignSite {
+    NodeId src = kNoNode;
+    NodeId dst = kNoNode;
+    SourcePos pos;
+};
+
+class ProgramFacts {
+public:
+    std::vector<Node> nodes;          // indexed by id (nodes[i].id == i)
+    std::vector<Context> contexts;    // indexed by id
+    std::vector<CallSite> calls;
+    std::vector<AssignSite> assign_sites;
+    std::vector<std::pair<std::string, std::uint64_t>> counters;  // stats.tsv
+
+    [[nodiscard]] const Node* node(NodeId id) const;
+    // All nodes (every context) with this printable name.
+    [[nodiscard]] std::vector<NodeId> find_by_name(std::string_view name) const;
+
+    // Reads the side tables (symbols, contexts, calls, assign_sites, stats) of a fact
+    // directory; missing optional tables are left empty. Throws DiagnosticError on
+    // malformed lines (file:line).
+    static ProgramFacts read(const std::filesystem::path& facts_dir);
+    // Writes them (atomically, each file via temp + rename).
+    void write(const std::filesystem::path& facts_dir) const;
+};
+
+}  // namespace galias::facts
