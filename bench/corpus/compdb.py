@@ -35,6 +35,19 @@ def relative(path, root):
     return path if rel.startswith("..") else rel
 
 
+# Arguments that mean "this call does not compile the file": bear 3.1 also records the
+# driver's internal `clang -cc1` calls (made when clang forks its front end, e.g. for -MM or
+# compile-and-link in one go), and `-E`/`-M`/`-MM` calls only preprocess or list headers
+# (redis runs `cc -MM` over every file to make its dependencies).
+NOT_COMPILING = {"-cc1", "-E", "-M", "-MM"}
+
+
+def arguments(entry):
+    if "arguments" in entry:
+        return entry["arguments"]
+    return entry.get("command", "").split()  # bear writes "arguments"; good enough otherwise
+
+
 def load(path):
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
@@ -48,10 +61,13 @@ def cmd_filter(args):
     entries = load(args.input)
     drop_out = [re.compile(r) for r in args.drop_output]
     kept, seen = [], set()
-    dropped = {"not C": 0, "drop-file": 0, "drop-output": 0, "duplicate": 0}
+    dropped = {"not compiling": 0, "not C": 0, "drop-file": 0, "drop-output": 0, "duplicate": 0}
     for e in entries:
         src = entry_file(e)
         rel = relative(src, root)
+        if NOT_COMPILING.intersection(arguments(e)):
+            dropped["not compiling"] += 1
+            continue
         if not src.endswith(".c"):
             dropped["not C"] += 1  # assembler (.S), C++ ... : not for a C analysis
             continue
