@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# End-to-end benchmark over the corpus (bench/corpus/prepare.sh; docs/CORPUS.md): for each
-# prepared project, each context depth k and each backend, runs
-#   frontend  galias facts   -p BUILD_DIR -o FACTS [-j N] [--context-k K]
+# End-to-end benchmark over the corpus (bench/corpus/prepare.sh; docs/CORPUS.md). For each
+# prepared project, each context depth k and each backend it runs three stages
+#   frontend  galias facts -p BUILD_DIR -o FACTS [-j N] [--context-k K]
+#             (once per project and k; FACTS is in Soufflé -F layout, see docs/FACTS.md)
 #   engine    galias run cspa     -F FACTS/cspa     -D - --backend B [-j N]
 #             galias run andersen -F FACTS/andersen -D - --backend B [-j N]
-#   report    galias analyze -p BUILD_DIR --sarif OUT.sarif [--context-k K] [--backend B] ...
-# and prints one table row: project, k, backend, TUs, lines of C, facts (assign, dereference,
-# addressOf, load, store), clones, output sizes (ValueFlow, ValueAlias, MemoryAlias,
-# PointsTo), seconds per stage, peak memory (max RSS of the stages, /usr/bin/time -v),
-# findings per check (from the SARIF). A stage whose subcommand this galias lacks is
-# skipped with a note and its columns print '-'; options a subcommand lacks are left out.
+#   report    galias analyze --facts FACTS --sarif OUT.sarif --stats --backend B [-j N]
+#             (or -p BUILD_DIR -k K when there are no facts: then analyze runs the
+#             frontend itself)
+# and prints one table row: project, k, backend, TUs, lines of C, facts (assign,
+# dereference, addressOf, load, store), clones, output sizes (ValueFlow, ValueAlias,
+# MemoryAlias, PointsTo), seconds per stage (frontend, engine, report = analyze's "checks"
+# time; analyze_s is the whole analyze run), peak memory (largest max RSS of the stage
+# runs, /usr/bin/time -v) and findings per check (from the SARIF).
+#
+# A stage whose subcommand this galias lacks is skipped with a message; options a
+# subcommand lacks are left out. Cells a skipped stage would fill are taken from
+# `analyze --stats` when it printed them (noted "stats:COLUMN"), otherwise they read '-'.
 #
 #   bench/end_to_end.sh [options] [PROJECT...]       (default: every prepared project)
 #
@@ -18,18 +25,20 @@
 #   --out DIR          facts, logs, SARIF and results.tsv (default out/end_to_end)
 #   -k LIST            context depths, comma-separated (default 0,1)
 #   --backend LIST     cpu,cuda (default cpu, plus cuda when nvidia-smi sees a GPU)
+#   --stages LIST      which of frontend,engine,report to run (default all three)
 #   -j N               threads for the frontend and the CPU engine (default 2)
 #   --timeout SEC      limit per stage run (default 3600)
-#   --mem-limit GIB    address-space limit (ulimit -v) for the frontend and CPU-backend runs,
-#                      a safety net on a shared machine; 0 = none (default 16)
+#   --mem-limit GIB    address-space limit (ulimit -v) for CPU-side runs, a safety net on a
+#                      shared machine; not applied to CUDA runs; 0 = none (default 16)
 #   --markdown         print the final table as Markdown (for docs/BENCHMARKS.md)
 #   --list             list the prepared corpus projects and exit
 #   --dry-run          print the commands instead of running them
 #
-# Exit status: 0 when every row was produced (cells may still read '-' or 'timeout'),
-# 2 on a usage error.
+# Exit status: 0 when every row was produced (cells may still read '-' or a note may say a
+# stage failed or timed out), 2 on a usage error.
 set -euo pipefail
 REPO="$(cd "$(dirname "$0")/.." && pwd)"
+CORPUS="$REPO/bench/corpus"
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit "${1:-0}"; }
 
@@ -38,6 +47,7 @@ GALIAS="${GALIAS:-}"
 OUT="$REPO/out/end_to_end"
 KS="0,1"
 BACKENDS=""
+STAGES="frontend,engine,report"
 JOBS=2
 TIMEOUT=3600
 MEM_LIMIT_GIB=16
@@ -53,6 +63,7 @@ while [ $# -gt 0 ]; do
         --out) need "$1" "${2:-}"; OUT="$2"; shift 2 ;;
         -k) need "$1" "${2:-}"; KS="$2"; shift 2 ;;
         --backend) need "$1" "${2:-}"; BACKENDS="$2"; shift 2 ;;
+        --stages) need "$1" "${2:-}"; STAGES="$2"; shift 2 ;;
         -j) need "$1" "${2:-}"; JOBS="$2"; shift 2 ;;
         --timeout) need "$1" "${2:-}"; TIMEOUT="$2"; shift 2 ;;
         --mem-limit) need "$1" "${2:-}"; MEM_LIMIT_GIB="$2"; shift 2 ;;
@@ -70,6 +81,7 @@ for v in "$JOBS" "$TIMEOUT" "$MEM_LIMIT_GIB"; do
 done
 [ "$JOBS" -gt 0 ] && [ "$TIMEOUT" -gt 0 ] || { echo "end_to_end: -j and --timeout must be > 0" >&2; exit 2; }
 IFS=, read -r -a KLIST <<<"$KS"
+[ ${#KLIST[@]} -gt 0 ] || { echo "end_to_end: -k needs depths like 0,1" >&2; exit 2; }
 for k in "${KLIST[@]}"; do
     is_uint "$k" || { echo "end_to_end: -k takes depths like 0,1 (got '$KS')" >&2; exit 2; }
 done
@@ -82,6 +94,12 @@ fi
 IFS=, read -r -a BLIST <<<"$BACKENDS"
 for b in "${BLIST[@]}"; do
     case "$b" in cpu|cuda) ;; *) echo "end_to_end: unknown backend '$b' (cpu, cuda)" >&2; exit 2 ;; esac
+done
+declare -A STAGE=([frontend]=0 [engine]=0 [report]=0)
+IFS=, read -r -a SLIST <<<"$STAGES"
+for s in "${SLIST[@]}"; do
+    [ -n "${STAGE[$s]+x}" ] || { echo "end_to_end: unknown stage '$s' (frontend, engine, report)" >&2; exit 2; }
+    STAGE[$s]=1
 done
 
 # --- corpus discovery: CACHE/PROJECT/prepare.tsv with status ok (written by prepare.sh) ---
@@ -126,7 +144,7 @@ fi
 COMMANDS=""
 if [ -n "$GALIAS" ] && [ -x "$GALIAS" ]; then
     # `galias X --help` for an unknown X prints the top-level help and exits 0, so look for
-    # the subcommand in the top-level list instead.
+    # X in the top-level list of subcommands instead.
     COMMANDS=$("$GALIAS" --help 2>&1 | awk '/^Subcommands:/ { on = 1; next } on && NF { print $1 }')
 else
     echo "end_to_end: no galias binary (build it with scripts/build.sh or pass --galias PATH);" \
@@ -135,22 +153,29 @@ else
 fi
 has_cmd() { grep -qx "$1" <<<"$COMMANDS"; }
 declare -A HELP=()
-has_opt() {  # has_opt COMMAND OPTION: does `galias COMMAND --help` mention OPTION?
+has_opt() {  # has_opt COMMAND OPTION: does `galias COMMAND --help` list OPTION?
     [ -n "${HELP[$1]+x}" ] || HELP[$1]=$("$GALIAS" "$1" --help 2>&1 || true)
-    grep -q -- "$2\b" <<<"${HELP[$1]}"
+    grep -Eq -- "(^|[ ,])$2([ ,=]|$)" <<<"${HELP[$1]}"
 }
-for c in facts run analyze; do
-    has_cmd "$c" || [ -z "$GALIAS" ] ||
-        echo "end_to_end: this galias ($GALIAS) has no '$c' subcommand: its columns print '-'" >&2
-done
+if [ -n "$GALIAS" ]; then
+    for c in facts run analyze; do
+        has_cmd "$c" || echo "end_to_end: this galias ($GALIAS) has no '$c' subcommand:" \
+            "that stage is skipped" >&2
+    done
+fi
+# The stages that will run: selected and available.
+RUN_FRONTEND=0; [ "${STAGE[frontend]}" = 1 ] && has_cmd facts && RUN_FRONTEND=1
+RUN_ENGINE=0; [ "${STAGE[engine]}" = 1 ] && has_cmd run && RUN_ENGINE=1
+RUN_REPORT=0; [ "${STAGE[report]}" = 1 ] && has_cmd analyze && RUN_REPORT=1
 
 # --- measuring ---------------------------------------------------------------------------
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f\n", b - a }'; }
-# measure LOG MEMLIMIT CMD...: runs CMD (output to LOG) under timeout and /usr/bin/time -v;
-# sets M_RC (exit status; 124 = timeout), M_SECS (wall seconds), M_RSS (peak RSS, MiB).
-# time(1) wraps timeout(1), so the kill on timeout reaches galias itself, and the RSS it
-# reports covers timeout's waited-for child (Linux wait4 folds descendants' max RSS in).
+# measure LOG MEMLIMIT_GIB CMD...: runs CMD (output to LOG) under timeout and
+# /usr/bin/time -v; sets M_RC (exit status; 124 = timeout), M_SECS (wall seconds), M_RSS
+# (peak RSS, MiB). time(1) wraps timeout(1), so the kill on timeout reaches galias itself,
+# and the RSS it reports covers timeout's child (Linux wait4 folds in waited-for
+# descendants' peak RSS; checked: a 300 MiB python child reads 313 MiB).
 measure() {
     local log="$1" limit_gib="$2"; shift 2
     local t0
@@ -178,10 +203,10 @@ size_of() {
     n=$(awk -v r="$2" '$1 == r && $2 ~ /^[0-9]+$/ { n = $2 } END { print n }' "$1" 2>/dev/null || true)
     echo "${n:--}"
 }
-# clones: the first counter of stats.tsv whose name mentions clones (frontend's naming).
-clones_of() {
+# counter FILE NAME: a counter of the frontend's stats.tsv ("name<TAB>value").
+counter() {
     local n
-    n=$(awk -F'\t' '!/^#/ && tolower($1) ~ /clone/ { print $2; exit }' "$1" 2>/dev/null || true)
+    n=$(awk -F'\t' -v k="$2" '$1 == k { print $2; exit }' "$1" 2>/dev/null || true)
     echo "${n:--}"
 }
 # findings per check: "ruleId=count" pairs from the SARIF's results.
@@ -190,35 +215,42 @@ findings_of() {
     python3 - "$1" <<'EOF'
 import collections, json, sys
 try:
-    sarif = json.load(open(sys.argv[1], encoding="utf-8"))
+    with open(sys.argv[1], encoding="utf-8") as f:
+        sarif = json.load(f)
     counts = collections.Counter(r.get("ruleId", "?") for run in sarif.get("runs", [])
                                  for r in run.get("results", []))
     print(",".join(f"{k}={v}" for k, v in sorted(counts.items())) or "none")
-except (OSError, ValueError, AttributeError) as err:
+except (OSError, ValueError, AttributeError):
     print("bad-sarif")
 EOF
 }
-# report-stage seconds, if `galias analyze --stats` printed a line like "report ... 1.23 s".
-report_secs_of() {
-    local n
-    n=$(awk 'tolower($1) ~ /^report/ { for (i = 2; i <= NF; i++) if ($i ~ /^[0-9.]+s?$/) { sub(/s$/, "", $i); n = $i; break } }
-             END { print n }' "$1" 2>/dev/null || true)
-    echo "${n:--}"
-}
-status_note() {  # status_note STAGE: a short note for a failed stage run
+note_rc() {  # note_rc STAGE: adds a note when the last measured run failed
     case "$M_RC" in
         0) ;;
         124) NOTES+="$1:timeout " ;;
         *) NOTES+="$1:exit$M_RC " ;;
     esac
 }
+# fill VAR KEY COLUMN: if $VAR is '-', take KEY from the analyze statistics (array ST).
+fill() {
+    local var="$1" key="$2"
+    if [ "${!var}" = - ] && [ -n "${ST[$key]:-}" ]; then
+        printf -v "$var" '%s' "${ST[$key]}"
+        NOTES+="stats:$3 "
+    fi
+}
+engine_args() {  # engine_args PROGRAM BACKEND: the `galias run` command line
+    ARGS=(run "$1" -F "$FACTS/$1" -D -)
+    has_opt run --backend && ARGS+=(--backend "$2")
+    [ "$2" = cpu ] && has_opt run --jobs && ARGS+=(-j "$JOBS")
+    return 0
+}
 
 # --- the table ---------------------------------------------------------------------------
-COLUMNS_TSV="project	k	backend	TUs	lines	assign	deref	addressOf	load	store	clones	ValueFlow	ValueAlias	MemoryAlias	PointsTo	frontend_s	engine_s	report_s	analyze_s	peak_MiB	findings	notes"
-[ "$DRY" = 1 ] || mkdir -p "$OUT"
+HEADER="project	k	backend	TUs	lines	assign	deref	addressOf	load	store	clones	ValueFlow	ValueAlias	MemoryAlias	PointsTo	frontend_s	engine_s	report_s	analyze_s	peak_MiB	findings	notes"
 RESULTS="$OUT/results.tsv"
-[ "$DRY" = 1 ] || echo "$COLUMNS_TSV" >"$RESULTS"
-declare -A CSPA_SIZES=()  # "project k" -> sizes of the first backend, to compare backends
+if [ "$DRY" = 0 ]; then mkdir -p "$OUT"; echo "$HEADER" >"$RESULTS"; fi
+declare -A CSPA_SIZES=()  # "project k" -> CSPA sizes on the first backend run
 
 for P in "${projects[@]}"; do
     PT="$CACHE/$P/prepare.tsv"
@@ -232,81 +264,108 @@ for P in "${projects[@]}"; do
     for K in "${KLIST[@]}"; do
         D="$OUT/$P/k$K"
         FACTS="$D/facts"
-        # Never read facts left from an earlier run: they may come from another galias.
-        [ "$DRY" = 1 ] || { rm -rf "$FACTS"; mkdir -p "$D"; }
         echo "end_to_end: $P k=$K" >&2
-        # Frontend: once per (project, k); the backends share its facts.
-        FRONT_S=- FRONT_RSS=- FRONT_NOTE=""
-        if has_cmd facts; then
-            args=(facts -p "$BUILD" -o "$FACTS")
-            has_opt facts -j && args+=(-j "$JOBS")
-            if has_opt facts --context-k; then args+=(--context-k "$K"); else FRONT_NOTE+="facts:no-k "; fi
+        # Never use facts left by an earlier run: they may come from another galias.
+        [ "$DRY" = 1 ] || { rm -rf "$FACTS"; mkdir -p "$D"; }
+
+        # Frontend: once per (project, k); every backend reads the same facts.
+        FRONT_S=- FRONT_RSS=- FRONT_NOTES="" HAVE_FACTS=0
+        if [ "$RUN_FRONTEND" = 1 ]; then
+            ARGS=(facts -p "$BUILD" -o "$FACTS")
+            has_opt facts --jobs && ARGS+=(-j "$JOBS")
+            if has_opt facts --context-k; then ARGS+=(--context-k "$K"); else FRONT_NOTES+="facts:no-k "; fi
             NOTES=""
-            measure "$D/frontend.log" "$MEM_LIMIT_GIB" "$GALIAS" "${args[@]}"
-            status_note facts
-            FRONT_NOTE+="$NOTES"
+            measure "$D/frontend.log" "$MEM_LIMIT_GIB" "$GALIAS" "${ARGS[@]}"
+            note_rc facts  # a nonzero exit may only mean some TUs failed: facts may still be there
+            FRONT_NOTES+="$NOTES"
             FRONT_S=$M_SECS FRONT_RSS=$M_RSS
+            if [ "$DRY" = 1 ] || [ -d "$FACTS/cspa" ]; then HAVE_FACTS=1; fi
+            failed=$(counter "$FACTS/stats.tsv" tu.failed)
+            case "$failed" in -|0) ;; *) FRONT_NOTES+="tu.failed=$failed " ;; esac
         fi
         F_ASSIGN=$(lines_of "$FACTS/cspa/assign.facts")
         F_DEREF=$(lines_of "$FACTS/cspa/dereference.facts")
         F_ADDR=$(lines_of "$FACTS/andersen/addressOf.facts")
         F_LOAD=$(lines_of "$FACTS/andersen/load.facts")
         F_STORE=$(lines_of "$FACTS/andersen/store.facts")
-        CLONES=$(clones_of "$FACTS/stats.tsv")
+        F_CLONES=$(counter "$FACTS/stats.tsv" clones)
 
         for B in "${BLIST[@]}"; do
-            NOTES="$FRONT_NOTE"
+            NOTES="$FRONT_NOTES"
             limit=$MEM_LIMIT_GIB
-            [ "$B" = cuda ] && limit=0  # CUDA reserves large virtual ranges: no ulimit -v
+            [ "$B" = cuda ] && limit=0  # CUDA maps large virtual ranges: no ulimit -v there
+            ASSIGN=$F_ASSIGN DEREF=$F_DEREF ADDR=$F_ADDR LOAD=$F_LOAD STORE=$F_STORE CLONES=$F_CLONES
             VF=- VA=- MA=- PTS=- ENGINE_S=- REPORT_S=- ANALYZE_S=- FINDINGS=- PEAK=$FRONT_RSS
-            if has_cmd run && { [ "$DRY" = 1 ] || [ -d "$FACTS/cspa" ]; }; then
-                args=(run cspa -F "$FACTS/cspa" -D -)
-                has_opt run --backend && args+=(--backend "$B")
-                [ "$B" = cpu ] && has_opt run --jobs && args+=(-j "$JOBS")
-                measure "$D/engine-cspa-$B.log" "$limit" "$GALIAS" "${args[@]}"
-                status_note cspa
+            FRONT_ROW_S=$FRONT_S
+
+            if [ "$RUN_ENGINE" = 1 ] && [ "$HAVE_FACTS" = 1 ]; then
+                engine_args cspa "$B"
+                measure "$D/engine-cspa-$B.log" "$limit" "$GALIAS" "${ARGS[@]}"
+                note_rc cspa
                 ENGINE_S=$M_SECS; PEAK=$(max "$PEAK" "$M_RSS")
                 VF=$(size_of "$D/engine-cspa-$B.log" ValueFlow)
                 VA=$(size_of "$D/engine-cspa-$B.log" ValueAlias)
                 MA=$(size_of "$D/engine-cspa-$B.log" MemoryAlias)
-                if [ "$DRY" = 1 ] || [ -d "$FACTS/andersen" ]; then
-                    args=(run andersen -F "$FACTS/andersen" -D -)
-                    has_opt run --backend && args+=(--backend "$B")
-                    [ "$B" = cpu ] && has_opt run --jobs && args+=(-j "$JOBS")
-                    measure "$D/engine-andersen-$B.log" "$limit" "$GALIAS" "${args[@]}"
-                    status_note andersen
-                    ENGINE_S=$(add "$ENGINE_S" "$M_SECS"); PEAK=$(max "$PEAK" "$M_RSS")
-                    PTS=$(size_of "$D/engine-andersen-$B.log" PointsTo)
-                fi
-                # Issue 5: CSPA sizes must be identical on every backend.
-                if [ "$DRY" = 0 ] && [ "$VF" != - ]; then
-                    key="$P $K"
-                    if [ -z "${CSPA_SIZES[$key]+x}" ]; then CSPA_SIZES[$key]="$VF $VA $MA"
-                    elif [ "${CSPA_SIZES[$key]}" != "$VF $VA $MA" ]; then
-                        NOTES+="CSPA-SIZES-DIFFER-FROM-${BLIST[0]} "
-                    fi
-                fi
-            elif has_cmd run; then
-                NOTES+="no-facts "
+                engine_args andersen "$B"
+                measure "$D/engine-andersen-$B.log" "$limit" "$GALIAS" "${ARGS[@]}"
+                note_rc andersen
+                ENGINE_S=$(add "$ENGINE_S" "$M_SECS"); PEAK=$(max "$PEAK" "$M_RSS")
+                PTS=$(size_of "$D/engine-andersen-$B.log" PointsTo)
+            elif [ "$RUN_ENGINE" = 1 ]; then
+                NOTES+="engine:no-facts "
             fi
-            if has_cmd analyze; then
+
+            if [ "$RUN_REPORT" = 1 ]; then
                 SARIF="$D/findings-$B.sarif"
-                rm -f "$SARIF"
-                args=(analyze -p "$BUILD")
-                if has_opt analyze --sarif; then args+=(--sarif "$SARIF"); else NOTES+="analyze:no-sarif "; fi
-                if has_opt analyze --context-k; then args+=(--context-k "$K"); else NOTES+="analyze:no-k "; fi
-                has_opt analyze --backend && args+=(--backend "$B")
-                has_opt analyze --jobs && args+=(-j "$JOBS")
-                has_opt analyze --stats && args+=(--stats)
-                has_opt analyze --quiet && args+=(--quiet)
-                measure "$D/analyze-$B.log" "$limit" "$GALIAS" "${args[@]}"
-                [ "$M_RC" = 1 ] || status_note analyze  # exit 1 = there are findings
+                [ "$DRY" = 1 ] || rm -f "$SARIF"
+                if [ "$HAVE_FACTS" = 1 ] && has_opt analyze --facts; then
+                    ARGS=(analyze --facts "$FACTS")
+                else
+                    # No facts of our own: analyze runs the frontend itself.
+                    ARGS=(analyze -p "$BUILD")
+                    if has_opt analyze --context-k; then ARGS+=(-k "$K"); else NOTES+="analyze:no-k "; fi
+                fi
+                if has_opt analyze --sarif; then ARGS+=(--sarif "$SARIF"); else NOTES+="analyze:no-sarif "; fi
+                has_opt analyze --backend && ARGS+=(--backend "$B")
+                has_opt analyze --jobs && ARGS+=(-j "$JOBS")
+                has_opt analyze --stats && ARGS+=(--stats)
+                measure "$D/analyze-$B.log" "$limit" "$GALIAS" "${ARGS[@]}"
+                [ "$M_RC" = 1 ] || note_rc analyze  # exit 1 only means: there are findings
                 ANALYZE_S=$M_SECS; PEAK=$(max "$PEAK" "$M_RSS")
-                REPORT_S=$(report_secs_of "$D/analyze-$B.log")
                 FINDINGS=$(findings_of "$SARIF")
+                declare -A ST=()
+                if [ "$DRY" = 0 ]; then
+                    while IFS=$'\t' read -r key value; do ST[$key]=$value; done \
+                        < <(python3 "$CORPUS/analyze_stats.py" "$D/analyze-$B.log")
+                fi
+                REPORT_S=${ST[time.checks]:--}
+                # Cells the skipped stages left empty, from analyze's own statistics.
+                if [ "${ARGS[1]}" = -p ]; then fill FRONT_ROW_S time.input frontend_s; fi
+                fill ASSIGN facts.cspa.assign assign
+                fill DEREF facts.cspa.dereference deref
+                fill ADDR facts.andersen.addressOf addressOf
+                fill LOAD facts.andersen.load load
+                fill STORE facts.andersen.store store
+                fill CLONES clones clones
+                fill VF size.ValueFlow ValueFlow
+                fill VA size.ValueAlias ValueAlias
+                fill MA size.MemoryAlias MemoryAlias
+                fill PTS size.PointsTo PointsTo
+                fill ENGINE_S time.solve engine_s
+                fill FINDINGS findings findings
+                unset ST
+            fi
+
+            # Issue 5: CSPA output sizes must be identical on every backend.
+            if [ "$DRY" = 0 ] && [ "$VF" != - ]; then
+                key="$P $K"
+                if [ -z "${CSPA_SIZES[$key]+x}" ]; then CSPA_SIZES[$key]="$VF $VA $MA"
+                elif [ "${CSPA_SIZES[$key]}" != "$VF $VA $MA" ]; then
+                    NOTES+="CSPA-SIZES-DIFFER-FROM-${BLIST[0]} "
+                fi
             fi
             [ -n "$GALIAS" ] || NOTES+="no-galias "
-            row="$P	$K	$B	$TUS	$LINES	$F_ASSIGN	$F_DEREF	$F_ADDR	$F_LOAD	$F_STORE	$CLONES	$VF	$VA	$MA	$PTS	$FRONT_S	$ENGINE_S	$REPORT_S	$ANALYZE_S	$PEAK	$FINDINGS	${NOTES% }"
+            row="$P	$K	$B	$TUS	$LINES	$ASSIGN	$DEREF	$ADDR	$LOAD	$STORE	$CLONES	$VF	$VA	$MA	$PTS	$FRONT_ROW_S	$ENGINE_S	$REPORT_S	$ANALYZE_S	$PEAK	$FINDINGS	${NOTES% }"
             [ "$DRY" = 1 ] || echo "$row" >>"$RESULTS"
             echo "end_to_end: $(tr '\t' ' ' <<<"$row")" >&2
         done

@@ -35,6 +35,9 @@ declare -A DEPS=(
     [nginx]="libpcre2-dev libssl-dev zlib1g-dev"
     [apache2]="libapr1-dev libaprutil1-dev libpcre2-dev libssl-dev zlib1g-dev libxml2-dev libnghttp2-dev libbrotli-dev"
     [postgresql-15]="libssl-dev zlib1g-dev perl"
+    [libzstd]=""
+    [jq]="autoconf automake libtool"
+    [git]="zlib1g-dev libssl-dev"
 )
 
 full=0

@@ -14,7 +14,7 @@
 # analysis through the preprocessor, and -O0 halves build time on this shared machine),
 # JOBS (parallel make jobs, default 2).
 
-CORPUS_PROJECTS=(lua5.4 zlib bzip2 sqlite3 redis nginx apache2 postgresql-15)
+CORPUS_PROJECTS=(lua5.4 zlib bzip2 sqlite3 redis nginx apache2 postgresql-15 libzstd jq git)
 
 # Entries dropped from compile_commands.json after the build, as shell globs on the source
 # path relative to the tree (CORPUS_DROP_FILES) or as Python regexes on the object path
@@ -120,10 +120,15 @@ build_nginx() { make -j"$JOBS"; }
 # Debian builds every module as a shared object; linking them statically makes httpd one
 # whole program. APR and APR-util are the system libraries (not analysed). The build also
 # compiles the support programs (ab, htpasswd, ...) and the generator gen_test_char: dropped.
+# Debian's reproducible-builds patch makes server/buildmark.c use BUILD_DATETIME, which
+# debian/rules defines from the changelog date; we do the same.
 configure_apache2() {
+    local built
+    built=$(date -u --date="$(dpkg-parsechangelog -S Date)" +%FT%T)
     ./configure --with-apr=/usr/bin/apr-1-config --with-apr-util=/usr/bin/apu-1-config \
         --with-pcre=/usr/bin/pcre2-config --enable-mods-static=most --with-mpm=event \
-        --enable-mpms-shared=no CC="$CC" CFLAGS="$CFLAGS"
+        --enable-mpms-shared=no CC="$CC" CFLAGS="$CFLAGS" \
+        CPPFLAGS="-DBUILD_DATETIME='\"$built\"'"
 }
 build_apache2() { make -j"$JOBS"; }
 
@@ -135,4 +140,39 @@ configure_postgresql_15() {
     ./configure --without-readline --without-icu --with-openssl \
         CC="$CC" CFLAGS="$CFLAGS"
 }
-build_postgresql_15() { make -C src/backend -j"$JOBS"; }
+# The generated headers first: `make -C src/backend -j2` alone races between creating
+# src/include/storage/lwlocknames.h and compiling files that include it.
+build_postgresql_15() {
+    make -C src/backend generated-headers
+    make -C src/backend -j"$JOBS"
+}
+
+# --- Extra projects, cheap to build, filling gaps in size and style ------------------------
+
+# --- libzstd: the zstd command-line program (it compiles the library sources itself) ------
+# Without zlib/lzma/lz4 support (pure zstd). The x86-64 Huffman decoder is assembly
+# (huf_decompress_amd64.S): not C, dropped by the filter.
+configure_libzstd() { :; }
+build_libzstd() {
+    make -C programs -j"$JOBS" zstd CC="$CC" CFLAGS="$CFLAGS" \
+        HAVE_ZLIB=0 HAVE_LZMA=0 HAVE_LZ4=0 HAVE_THREAD=1
+}
+
+# --- jq: the jq program, without Oniguruma (regex builtins off) --------------------------
+# The Debian source has no configure script: autoreconf first. The parser and lexer are
+# pregenerated (src/parser.c, src/lexer.c).
+configure_jq() {
+    autoreconf -fi
+    ./configure --disable-maintainer-mode --disable-docs --without-oniguruma \
+        --disable-shared CC="$CC" CFLAGS="$CFLAGS"
+}
+build_jq() { make -j"$JOBS" jq; }
+
+# --- git: the git program (all builtins, libgit.a, xdiff, reftable) -----------------------
+# No configure needed (config.mak.uname); no curl, expat, gettext, Tcl/Tk, Perl, Python:
+# those serve other programs (git-remote-http, gitk, ...), not `git` itself.
+configure_git() { :; }
+build_git() {
+    make -j"$JOBS" git CC="$CC" CFLAGS="$CFLAGS" V=1 NO_CURL=1 NO_EXPAT=1 NO_GETTEXT=1 \
+        NO_TCLTK=1 NO_PERL=1 NO_PYTHON=1
+}

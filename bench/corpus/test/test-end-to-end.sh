@@ -53,7 +53,9 @@ check "corpus columns (TUs, lines)" [ "${c[3]} ${c[4]}" = "2 100" ]
 check "fact counts" [ "${c[5]} ${c[6]} ${c[7]} ${c[8]} ${c[9]}" = "3 1 2 1 0" ]
 check "clones from stats.tsv" [ "${c[10]}" = 7 ]
 check "output sizes" [ "${c[11]} ${c[12]} ${c[13]} ${c[14]}" = "6 9 4 3" ]
-check "stage seconds are numbers" grep -Eq '^[0-9.]+ [0-9.]+ 0.05 [0-9.]+$' <<<"${c[15]} ${c[16]} ${c[17]} ${c[18]}"
+check "stage seconds: measured, report from analyze's checks time" \
+    grep -Eq '^[0-9.]+ [0-9.]+ 0.050 [0-9.]+$' <<<"${c[15]} ${c[16]} ${c[17]} ${c[18]}"
+check "analyze reads the frontend's facts" grep -q 'analyze --facts .*/small/k1/facts --sarif' "$TMP/out/small/k1/analyze-cpu.log.time"
 check "peak memory" grep -Eq '^[0-9]+$' <<<"${c[19]}"
 check "findings per check" [ "${c[20]}" = "overlapping-copy=1,restrict-alias=2" ]
 check "no notes when all went well" [ -z "${c[21]:-}" ]
@@ -66,6 +68,21 @@ row=$(awk -F'\t' '$3 == "cuda"' "$TMP/out2/results.tsv")
 check "differing CSPA sizes between backends are flagged" grep -q 'CSPA-SIZES-DIFFER-FROM-cpu' <<<"$row"
 check "a missing subcommand is reported" grep -q "no 'analyze' subcommand" "$TMP/log2"
 check "its columns read '-'" [ "$(cut -f 19,21 <<<"$row")" = "-	-" ]
+
+FAKE_NO_FACTS=1 "$E2E" --cache "$TMP/cache" --galias "$HERE/fake-galias" --out "$TMP/out4" \
+    -k 1 --backend cpu small >/dev/null 2>"$TMP/log4"
+row=$(tail -1 "$TMP/out4/results.tsv")
+IFS=$'\t' read -r -a c <<<"$row"
+check "without facts: analyze -p runs the frontend" grep -q 'analyze -p .*small/src -k 1' "$TMP/out4/small/k1/analyze-cpu.log.time"
+check "without facts: cells from analyze --stats" \
+    [ "${c[5]} ${c[9]} ${c[10]} ${c[11]} ${c[14]} ${c[15]} ${c[16]} ${c[17]}" = "30 4 11 60 30 0.120 0.200 0.050" ]
+check "without facts: noted as such" grep -q 'stats:assign' <<<"${c[21]}"
+
+out=$("$E2E" --cache "$TMP/cache" --galias "$HERE/fake-galias" --dry-run -k 0 --backend cpu \
+    --stages engine small 2>&1)
+check "--stages engine runs no frontend" not grep -q 'facts -p' <<<"$out"
+rc=0; "$E2E" --cache "$TMP/cache" --stages parse small >/dev/null 2>&1 || rc=$?
+check "bad --stages is a usage error" [ "$rc" = 2 ]
 
 "$E2E" --cache "$TMP/cache" --galias /nonexistent --out "$TMP/out3" -k 0 --backend cpu small \
     >/dev/null 2>"$TMP/log3"
