@@ -7,6 +7,8 @@
 #   --cache DIR  where everything goes (default $GALIAS_CORPUS_CACHE or ~/.cache/galias-corpus)
 #   --jobs N     parallel make jobs (default 2; this machine is shared)
 #   --force      rebuild from a fresh unpack even if the project is already built
+#   --refilter   only filter compile_commands.raw.json again (after editing the drop
+#                lists in projects.sh) and verify; no rebuild
 #   --no-deps    do not install build dependencies (install-build-deps.sh needs root)
 #
 # Per project, CACHE/PROJECT/ holds download/ (the .dsc and tarballs), src/ (the unpacked,
@@ -25,6 +27,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit "${1:-0}
 CACHE="${GALIAS_CORPUS_CACHE:-$HOME/.cache/galias-corpus}"
 JOBS=2
 FORCE=0
+REFILTER=0
 DEPS=1
 projects=()
 while [ $# -gt 0 ]; do
@@ -34,6 +37,7 @@ while [ $# -gt 0 ]; do
         --jobs) JOBS="${2:?--jobs needs a number}"; shift 2 ;;
         --jobs=*) JOBS="${1#*=}"; shift ;;
         --force) FORCE=1; shift ;;
+        --refilter) REFILTER=1; shift ;;
         --no-deps) DEPS=0; shift ;;
         -h|--help) usage 0 ;;
         -*) echo "prepare: unknown option $1" >&2; usage 2 >&2 ;;
@@ -133,9 +137,15 @@ build() {
     (cd "$DIR/src" && "${NICE[@]}" bear --output "$DIR/src/compile_commands.raw.json" -- \
         bash -c 'set -euo pipefail; source "$1"; "$2"' recipe "$HERE/projects.sh" "build_$id") ||
         return 1  # explicit: set -e does not hold here (run_step calls us from an `||`)
+    filter_compdb
+}
+# compile_commands.raw.json (all bear saw) -> compile_commands.json (the whole program).
+filter_compdb() {
     local args=(--root "$DIR/src") g
+    set -f  # the drop lists hold globs for compdb.py, not for the shell
     for g in ${CORPUS_DROP_FILES[$P]:-}; do args+=(--drop-file "$g"); done
     for g in ${CORPUS_DROP_OUTPUTS[$P]:-}; do args+=(--drop-output "$g"); done
+    set +f
     python3 "$HERE/compdb.py" filter "${args[@]}" \
         "$DIR/src/compile_commands.raw.json" "$DIR/src/compile_commands.json"
 }
@@ -190,6 +200,9 @@ prepare_one() {
             { write_results failed:configure; return 1; }
         run_step build "$DIR/logs/build.log" build "$id" || { write_results failed:build; return 1; }
         tail -n 1 "$DIR/logs/build.log" | sed "s/^/corpus: $P: /"
+    elif [ "$REFILTER" = 1 ]; then
+        # The drop lists changed: filter the recorded database again, no rebuild.
+        filter_compdb | sed "s/^/corpus: $P: /"
     fi
     if ! verify=$(python3 "$HERE/compdb.py" verify "$DIR/src" 2>"$DIR/logs/verify.log"); then
         say "verify FAILED:"; sed 's/^/    /' "$DIR/logs/verify.log"

@@ -23,6 +23,7 @@ declare -A CORPUS_DROP_FILES=(
     [sqlite3]="tool/*.c"
     [redis]="deps/lua/src/lua.c deps/lua/src/luac.c deps/lua/src/print.c deps/linenoise/*.c"
     [apache2]="support/*.c server/gen_test_char.c"
+    [postgresql-15]="src/timezone/zic.c"
 )
 declare -A CORPUS_DROP_OUTPUTS=(
     [postgresql-15]='^src/(port|common)/(?!.*_srv\.o$).*'
@@ -136,6 +137,7 @@ build_apache2() { make -j"$JOBS"; }
 # Only src/backend is built (with src/port, src/common, src/timezone that it links).
 # src/port and src/common compile every file three times (frontend, shlib, server
 # variants, *_srv.o); the server links only the *_srv.o ones, the rest are dropped.
+# src/timezone also builds zic, the time zone compiler (a program of its own): dropped.
 configure_postgresql_15() {
     ./configure --without-readline --without-icu --with-openssl \
         CC="$CC" CFLAGS="$CFLAGS"
