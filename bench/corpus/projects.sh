@@ -168,7 +168,12 @@ configure_jq() {
     ./configure --disable-maintainer-mode --disable-docs --without-oniguruma \
         --disable-shared CC="$CC" CFLAGS="$CFLAGS"
 }
-build_jq() { make -j"$JOBS" jq; }
+# The generated sources first: the Makefile makes src/builtin.o, not the src/builtin.lo
+# libtool compiles, depend on src/builtin.inc, so -j2 races.
+build_jq() {
+    make src/builtin.inc src/version.h
+    make -j"$JOBS" jq
+}
 
 # --- git: the git program (all builtins, libgit.a, xdiff, reftable) -----------------------
 # No configure needed (config.mak.uname); no curl, expat, gettext, Tcl/Tk, Perl, Python:
