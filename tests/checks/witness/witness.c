@@ -1,0 +1,12 @@
+#include <string.h>
+
+static char buf[32];
+
+int main(void) {
+    char *p = buf;
+    char *q = p;
+    char *r = q;
+    char *s = buf;
+    memcpy(r, s, 4); /* expect: overlapping-copy error */
+    return 0;
+}
