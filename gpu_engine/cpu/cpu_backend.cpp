@@ -30,7 +30,11 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 }  // namespace
 
 CpuBackend::CpuBackend(unsigned threads)
-    : threads_(resolve_threads(threads)), arena_(static_cast<int>(resolve_threads(threads))) {}
+    : threads_(resolve_threads(threads)),
+      parallelism_(std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                         std::max<std::size_t>(threads_, tbb::global_control::active_value(
+                                                             tbb::global_control::max_allowed_parallelism)))),
+      arena_(static_cast<int>(threads_)) {}
 
 std::string CpuBackend::description() const {
     return "cpu (" + std::to_string(threads_) + (threads_ == 1 ? " thread)" : " threads)");

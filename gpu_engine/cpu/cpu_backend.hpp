@@ -2,7 +2,10 @@
 // The multi-threaded host backend (oneTBB). Relations live in host memory; every operator
 // is chunked over the worker threads of one task arena (`-j`).
 
+#include <tbb/global_control.h>
 #include <tbb/task_arena.h>
+
+#include <memory>
 
 #include "gpu_engine/runtime/backend.hpp"
 
@@ -41,6 +44,8 @@ private:
     void parallel_copy(const Cell* src, std::size_t cells, Cell* dst);
 
     unsigned threads_;
+    // Lets an arena use more threads than cores when the user asks for them (-j).
+    std::unique_ptr<tbb::global_control> parallelism_;
     tbb::task_arena arena_;
 };
 
