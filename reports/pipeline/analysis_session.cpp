@@ -92,7 +92,8 @@ void AnalysisSession::analyse(ProgressLine& progress) {
     solve.threads = request_.threads;
     solve.on_progress = [&progress](std::string_view analysis, const engine::Progress& p) {
         progress.update(fmt::format("{}: stratum {}, iteration {}, delta {} tuples", analysis, p.stratum, p.iteration,
-                                    p.delta_tuples));
+                                    p.delta_tuples),
+                        p.iteration <= 1);  // always show each analysis starting
     };
     results_ = solve_aliases(input_, solve);
     times_.solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - extracted).count();
