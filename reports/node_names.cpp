@@ -1,13 +1,24 @@
 #include "reports/node_names.hpp"
 
+#include <cctype>
+
 namespace galias::reports {
 
 std::string short_name(const facts::Node& node) {
+    // Drop every qualifier "X::" (a function, or the file of a file-static variable).
     std::string name = node.name;
-    if (node.function.empty()) return name;
-    std::string prefix = node.function + "::";
-    for (std::size_t at = name.find(prefix); at != std::string::npos; at = name.find(prefix, at)) {
-        name.erase(at, prefix.size());
+    auto qualifier_char = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.' || c == '-';
+    };
+    for (std::size_t at = name.find("::"); at != std::string::npos; at = name.find("::", at)) {
+        std::size_t begin = at;
+        while (begin > 0 && qualifier_char(name[begin - 1])) --begin;
+        if (begin == at) {
+            at += 2;
+            continue;
+        }
+        name.erase(begin, at + 2 - begin);
+        at = begin;
     }
     return name;
 }

@@ -8,7 +8,8 @@
 
 namespace galias::reports {
 
-// "main::p" -> "p", "*main::p" -> "*p", "&main::x" -> "&x"; globals are unchanged.
+// "main::p" -> "p", "*main::p" -> "*p", "&main::x" -> "&x", "file.c::buf" -> "buf" (a
+// file-static); globals are unchanged.
 std::string short_name(const facts::Node& node);
 
 // The variable's own name without qualifiers or operators: "*main::p" -> "p".

@@ -8,5 +8,6 @@ int main(void) {
     char *r = q;
     char *s = buf;
     memcpy(r, s, 4); /* expect: overlapping-copy error */
+    /* witness: 3 6 7 8 9 (buf declared, p = buf, q = p, r = q, s = buf) */
     return 0;
 }
