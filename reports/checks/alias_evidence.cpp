@@ -63,9 +63,9 @@ std::string link_value_origin(const CheckContext& context, const AliasEvidence& 
         if (it->through_memory || it->pos.line == 0) continue;
         const facts::Node* n = context.view.node(node);
         std::string name = n != nullptr ? short_name(*n) : "the argument";
-        return add_related(finding, SourceRegion::at(it->pos),
-                           fmt::format("where `{}` gets its value", name),
-                           fmt::format("`{}` gets its value here", name));
+        std::string link = add_related(finding, SourceRegion::at(it->pos), "here",
+                                       fmt::format("`{}` gets its value here", name));
+        return fmt::format("`{}` gets its value {}", name, link);
     }
     return {};
 }

@@ -24,7 +24,7 @@ AliasEvidence gather_evidence(const CheckContext& context, std::span<const NodeI
 std::string link_common_object(const CheckContext& context, const AliasEvidence& evidence,
                                Finding& finding);
 
-// "[where `q` gets its value](2)": the last assignment on the witness path into `node`'s
+// "`q` gets its value [here](2)": the last assignment on the witness path into `node`'s
 // side, adding the related location; "" if none.
 std::string link_value_origin(const CheckContext& context, const AliasEvidence& evidence,
                               bool side_b, NodeId node, Finding& finding);

@@ -48,10 +48,9 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
         std::string object = link_common_object(context, evidence, finding);
         std::string origin = link_value_origin(context, evidence, true, src, finding);
         finding.message = fmt::format(
-            "source and destination of `{}` {} overlap{}{}; use memmove or separate buffers",
-            call.callee, kind == AliasKind::Must ? "must" : "may",
-            object.empty() ? "" : " (both point into " + object + ")",
-            origin.empty() ? "" : "; see " + origin);
+            "source and destination of `{}` {} overlap{}{}; use memmove or separate buffers", call.callee,
+            kind == AliasKind::Must ? "must" : "may", object.empty() ? "" : ": both point into " + object,
+            origin.empty() ? "" : " (" + origin + ")");
         attach_witness(context, evidence, finding);
         out.push_back(std::move(finding));
     }

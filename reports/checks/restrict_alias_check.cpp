@@ -64,11 +64,10 @@ void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& 
                 std::string which = ri && rj ? fmt::format("parameters {} and {} are", i + 1, j + 1)
                                              : fmt::format("parameter {} is", ri ? i + 1 : j + 1);
                 finding.message = fmt::format(
-                    "{} and {} of `{}` {} alias{}, but {} restrict-qualified{}",
-                    argument_label(context, a, i), argument_label(context, b, j), call.callee,
-                    kind == AliasKind::Must ? "must" : "may",
-                    object.empty() ? "" : " (both may point to " + object + ")", which,
-                    origin.empty() ? "" : "; see " + origin);
+                    "{} and {} of `{}` {} alias{}{}, but {} restrict-qualified", argument_label(context, a, i),
+                    argument_label(context, b, j), call.callee, kind == AliasKind::Must ? "must" : "may",
+                    object.empty() ? "" : ": both may point to " + object, origin.empty() ? "" : " (" + origin + ")",
+                    which);
                 attach_witness(context, evidence, finding);
                 out.push_back(std::move(finding));
             }
