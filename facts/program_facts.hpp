@@ -9,6 +9,7 @@
 //   FACTS_DIR/calls.tsv                 call sites with their argument nodes (for the checks)
 //   FACTS_DIR/assign_sites.tsv          where each CSPA assign edge comes from (witness paths)
 //   FACTS_DIR/stats.tsv                 counters: facts per kind, clones, unmodelled constructs
+//   FACTS_DIR/unmodelled.tsv            every construct the frontend did not model, with its place
 //
 // Every table is tab-separated with a header line starting with '#'.
 
@@ -83,6 +84,15 @@ struct AssignSite {
     SourcePos pos;
 };
 
+// A construct the frontend saw but does not model (inline assembly, an integer cast to a
+// pointer, a call to an external function without a model, ...). Listed one per occurrence
+// so nothing is dropped silently; stats.tsv has the counts per category.
+struct UnmodelledConstruct {
+    std::string category;  // "int-to-pointer-cast", "external-call", ...
+    SourcePos pos;
+    std::string detail;    // e.g. the callee's name
+};
+
 class ProgramFacts {
 public:
     std::vector<Node> nodes;          // indexed by id (nodes[i].id == i)
@@ -90,14 +100,18 @@ public:
     std::vector<CallSite> calls;
     std::vector<AssignSite> assign_sites;
     std::vector<std::pair<std::string, std::uint64_t>> counters;  // stats.tsv
+    std::vector<UnmodelledConstruct> unmodelled;                   // unmodelled.tsv
 
     [[nodiscard]] const Node* node(NodeId id) const;
     // All nodes (every context) with this printable name.
     [[nodiscard]] std::vector<NodeId> find_by_name(std::string_view name) const;
+    // The value of a stats.tsv counter; 0 if absent.
+    [[nodiscard]] std::uint64_t counter(std::string_view name) const;
 
-    // Reads the side tables (symbols, contexts, calls, assign_sites, stats) of a fact
-    // directory; missing optional tables are left empty. Throws DiagnosticError on
-    // malformed lines (file:line).
+    // Reads the side tables (symbols, contexts, calls, assign_sites, stats, unmodelled) of a
+    // fact directory. symbols.tsv is required; the other tables are optional and left empty
+    // when missing. Throws DiagnosticError on malformed lines (file:line) and when the
+    // directory or symbols.tsv does not exist.
     static ProgramFacts read(const std::filesystem::path& facts_dir);
     // Writes them (atomically, each file via temp + rename).
     void write(const std::filesystem::path& facts_dir) const;

@@ -42,7 +42,16 @@ struct EngineOptions {
     bool eager_buffers = true;    // eager buffer management (EBM) of merge buffers
     double ebm_alpha = 5;         // room for this many extra deltas in a merge buffer
     double load_factor = 0.8;     // of the HISA hash indexes
+    // Bytes of join output collected before they are deduplicated against full and the
+    // iteration's delta so far; bounds memory when joins produce many duplicates.
+    // 0 = the backend's default (CPU 128 MiB, CUDA 1/8 of free device memory).
+    std::uint64_t batch_bytes = 0;
     bool collect_stats = false;   // per-iteration statistics in Result::stats
+    // Where `.output` relations are written (Soufflé TSV, temp file + rename); empty = nowhere.
+    std::filesystem::path output_dir;
+    // Copy every relation into Result::relations[].rows. Off for large runs that only write
+    // their outputs: then rows stay empty and only tuple counts are reported.
+    bool keep_rows = true;
     std::function<void(const Progress&)> on_progress;  // called after each iteration
 };
 
@@ -81,10 +90,13 @@ struct RelationResult {
     std::string name;
     std::uint32_t arity = 0;
     std::vector<facts::ColumnType> types;
-    std::vector<std::uint32_t> rows;  // sorted lexicographically, no duplicates
+    std::uint64_t tuple_count = 0;
+    std::vector<std::uint32_t> rows;  // sorted lexicographically, no duplicates (if keep_rows)
     bool is_output = false;
     bool print_size = false;
-    [[nodiscard]] std::size_t size() const { return arity == 0 ? rows.size() : rows.size() / arity; }
+    std::string output_file;  // from the .output directive (relative to the output dir)
+    char delimiter = '\t';
+    [[nodiscard]] std::uint64_t size() const { return tuple_count; }
 };
 
 struct Result {
@@ -98,7 +110,8 @@ struct Result {
 
 Result run(const Program& program, const Inputs& inputs, const EngineOptions& options);
 
-// Writes every `.output` relation as Soufflé-compatible TSV into `dir` (temp file + rename).
-void write_outputs(const Program& program, const Result& result, const std::filesystem::path& dir);
+// Writes every `.output` relation of a result kept with keep_rows as Soufflé-compatible TSV
+// into `dir` (temp file + rename).
+void write_outputs(const Result& result, const std::filesystem::path& dir);
 
 }  // namespace galias::engine

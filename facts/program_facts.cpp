@@ -1,0 +1,250 @@
+#include "facts/program_facts.hpp"
+
+#include <array>
+#include <string>
+
+#include "facts/diagnostic.hpp"
+#include "facts/side_table.hpp"
+
+namespace galias::facts {
+
+namespace {
+
+constexpr std::array<std::pair<NodeKind, const char*>, 12> kNodeKindNames{{
+    {NodeKind::Local, "local"},
+    {NodeKind::Param, "param"},
+    {NodeKind::Global, "global"},
+    {NodeKind::Static, "static"},
+    {NodeKind::Return, "return"},
+    {NodeKind::Deref, "deref"},
+    {NodeKind::AddrOf, "addrof"},
+    {NodeKind::Field, "field"},
+    {NodeKind::Heap, "heap"},
+    {NodeKind::String, "string"},
+    {NodeKind::Function, "function"},
+    {NodeKind::Temp, "temp"},
+}};
+
+// File names of the side tables, and their header lines (column names).
+constexpr const char* kSymbolsFile = "symbols.tsv";
+constexpr const char* kSymbolsHeader = "id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin";
+constexpr const char* kContextsFile = "contexts.tsv";
+constexpr const char* kContextsHeader = "id\tcall_string";
+constexpr const char* kCallsFile = "calls.tsv";
+constexpr const char* kCallsHeader =
+    "id\tcallee\tfile\tline\tcolumn\tend_file\tend_line\tend_column\tcontext\tcaller\targs\trestrict";
+constexpr const char* kAssignSitesFile = "assign_sites.tsv";
+constexpr const char* kAssignSitesHeader = "src\tdst\tfile\tline\tcolumn";
+constexpr const char* kStatsFile = "stats.tsv";
+constexpr const char* kStatsHeader = "name\tvalue";
+constexpr const char* kUnmodelledFile = "unmodelled.tsv";
+constexpr const char* kUnmodelledHeader = "category\tfile\tline\tcolumn\tdetail";
+
+// Node ids in text: decimal, or '-' for kNoNode.
+std::string node_text(NodeId id) { return id == kNoNode ? std::string("-") : std::to_string(id); }
+
+NodeId parse_node(const TableRecord& record, std::string_view text) {
+    if (text == "-") return kNoNode;
+    std::uint64_t value = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9' || value > kNoNode) record.fail("bad node id '" + std::string(text) + "'");
+        value = value * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (text.empty() || value >= kNoNode) record.fail("bad node id '" + std::string(text) + "'");
+    return static_cast<NodeId>(value);
+}
+
+// "3,17,-" <-> {3, 17, kNoNode}; "" is an empty list.
+std::string join_nodes(const std::vector<NodeId>& ids) {
+    std::string out;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (i != 0) out += ',';
+        out += node_text(ids[i]);
+    }
+    return out;
+}
+
+std::vector<NodeId> split_nodes(const TableRecord& record, const std::string& text) {
+    std::vector<NodeId> ids;
+    if (text.empty()) return ids;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t stop = text.find(',', start);
+        ids.push_back(parse_node(record, std::string_view(text).substr(
+                                             start, stop == std::string::npos ? std::string::npos
+                                                                              : stop - start)));
+        if (stop == std::string::npos) return ids;
+        start = stop + 1;
+    }
+}
+
+// "0110" <-> {false, true, true, false}.
+std::string join_flags(const std::vector<bool>& flags) {
+    std::string out;
+    for (bool flag : flags) out += flag ? '1' : '0';
+    return out;
+}
+
+std::vector<bool> split_flags(const TableRecord& record, const std::string& text) {
+    std::vector<bool> flags;
+    for (char c : text) {
+        if (c != '0' && c != '1') record.fail("restrict flags must be 0 or 1, found '" + text + "'");
+        flags.push_back(c == '1');
+    }
+    return flags;
+}
+
+void write_pos(TableWriter& out, const SourcePos& pos) {
+    out.text(pos.file).number(pos.line).number(pos.column);
+}
+
+SourcePos read_pos(const TableRecord& record, std::size_t first_column) {
+    return SourcePos{record.text(first_column), record.u32(first_column + 1), record.u32(first_column + 2)};
+}
+
+}  // namespace
+
+const char* node_kind_name(NodeKind kind) {
+    for (const auto& [k, name] : kNodeKindNames) {
+        if (k == kind) return name;
+    }
+    return "?";
+}
+
+std::optional<NodeKind> parse_node_kind(std::string_view name) {
+    for (const auto& [kind, text] : kNodeKindNames) {
+        if (name == text) return kind;
+    }
+    return std::nullopt;
+}
+
+const Node* ProgramFacts::node(NodeId id) const { return id < nodes.size() ? &nodes[id] : nullptr; }
+
+std::vector<NodeId> ProgramFacts::find_by_name(std::string_view name) const {
+    std::vector<NodeId> ids;
+    for (const Node& n : nodes) {
+        if (n.name == name) ids.push_back(n.id);
+    }
+    return ids;
+}
+
+std::uint64_t ProgramFacts::counter(std::string_view name) const {
+    for (const auto& [key, value] : counters) {
+        if (key == name) return value;
+    }
+    return 0;
+}
+
+ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(facts_dir, ec)) {
+        throw DiagnosticError(SourceLocation{facts_dir.string(), 0, 0}, "fact directory not found");
+    }
+    ProgramFacts facts;
+    const bool have_symbols = read_side_table(facts_dir / kSymbolsFile, 9, [&](const TableRecord& r) {
+        Node n;
+        n.id = r.u32(0);
+        if (n.id != facts.nodes.size()) {
+            r.fail("node ids must be 0, 1, 2, ... in order; expected " + std::to_string(facts.nodes.size()) +
+                   ", found " + std::to_string(n.id));
+        }
+        const std::string kind = r.text(1);
+        const auto parsed = parse_node_kind(kind);
+        if (!parsed) r.fail("unknown node kind '" + kind + "'");
+        n.kind = *parsed;
+        n.name = r.text(2);
+        n.function = r.text(3);
+        n.pos = read_pos(r, 4);
+        n.context = r.u32(7);
+        n.origin = parse_node(r, r.text(8));
+        facts.nodes.push_back(std::move(n));
+    });
+    if (!have_symbols) {
+        throw DiagnosticError(SourceLocation{(facts_dir / kSymbolsFile).string(), 0, 0},
+                              "symbol table not found (is this a directory written by `galias facts`?)");
+    }
+    read_side_table(facts_dir / kContextsFile, 2, [&](const TableRecord& r) {
+        Context c{r.u32(0), r.text(1)};
+        if (c.id != facts.contexts.size()) r.fail("context ids must be 0, 1, 2, ... in order");
+        facts.contexts.push_back(std::move(c));
+    });
+    read_side_table(facts_dir / kCallsFile, 12, [&](const TableRecord& r) {
+        CallSite call;
+        call.id = r.u32(0);
+        call.callee = r.text(1);
+        call.begin = read_pos(r, 2);
+        call.end = read_pos(r, 5);
+        call.context = r.u32(8);
+        call.caller = r.text(9);
+        call.args = split_nodes(r, r.text(10));
+        call.restrict_params = split_flags(r, r.text(11));
+        facts.calls.push_back(std::move(call));
+    });
+    read_side_table(facts_dir / kAssignSitesFile, 5, [&](const TableRecord& r) {
+        facts.assign_sites.push_back(AssignSite{parse_node(r, r.text(0)), parse_node(r, r.text(1)), read_pos(r, 2)});
+    });
+    read_side_table(facts_dir / kStatsFile, 2, [&](const TableRecord& r) {
+        facts.counters.emplace_back(r.text(0), r.u64(1));
+    });
+    read_side_table(facts_dir / kUnmodelledFile, 5, [&](const TableRecord& r) {
+        facts.unmodelled.push_back(UnmodelledConstruct{r.text(0), read_pos(r, 1), r.text(4)});
+    });
+    return facts;
+}
+
+void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
+    std::filesystem::create_directories(facts_dir);
+
+    TableWriter symbols(kSymbolsHeader);
+    for (const Node& n : nodes) {
+        symbols.number(n.id).text(node_kind_name(n.kind)).text(n.name).text(n.function);
+        write_pos(symbols, n.pos);
+        symbols.number(n.context).text(node_text(n.origin));
+        symbols.end_record();
+    }
+    symbols.write(facts_dir / kSymbolsFile);
+
+    TableWriter contexts_out(kContextsHeader);
+    for (const Context& c : contexts) {
+        contexts_out.number(c.id).text(c.call_string);
+        contexts_out.end_record();
+    }
+    contexts_out.write(facts_dir / kContextsFile);
+
+    TableWriter calls_out(kCallsHeader);
+    for (const CallSite& call : calls) {
+        calls_out.number(call.id).text(call.callee);
+        write_pos(calls_out, call.begin);
+        write_pos(calls_out, call.end);
+        calls_out.number(call.context).text(call.caller).text(join_nodes(call.args));
+        calls_out.text(join_flags(call.restrict_params));
+        calls_out.end_record();
+    }
+    calls_out.write(facts_dir / kCallsFile);
+
+    TableWriter sites(kAssignSitesHeader);
+    for (const AssignSite& site : assign_sites) {
+        sites.text(node_text(site.src)).text(node_text(site.dst));
+        write_pos(sites, site.pos);
+        sites.end_record();
+    }
+    sites.write(facts_dir / kAssignSitesFile);
+
+    TableWriter stats(kStatsHeader);
+    for (const auto& [name, value] : counters) {
+        stats.text(name).number(value);
+        stats.end_record();
+    }
+    stats.write(facts_dir / kStatsFile);
+
+    TableWriter unmodelled_out(kUnmodelledHeader);
+    for (const UnmodelledConstruct& u : unmodelled) {
+        unmodelled_out.text(u.category);
+        write_pos(unmodelled_out, u.pos);
+        unmodelled_out.text(u.detail);
+        unmodelled_out.end_record();
+    }
+    unmodelled_out.write(facts_dir / kUnmodelledFile);
+}
+
+}  // namespace galias::facts

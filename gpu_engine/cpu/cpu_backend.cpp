@@ -1,0 +1,372 @@
+#include "gpu_engine/cpu/cpu_backend.hpp"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <thread>
+
+#include "gpu_engine/cpu/parallel.hpp"
+#include "gpu_engine/cpu/radix_sort.hpp"
+#include "gpu_engine/cpu/rows.hpp"
+#include "gpu_engine/hisa/join_logic.hpp"
+#include "gpu_engine/hisa/tuple_ops.hpp"
+
+namespace galias::engine::cpu {
+
+namespace {
+
+unsigned resolve_threads(unsigned requested) {
+    if (requested != 0) return requested;
+    const unsigned hardware = std::thread::hardware_concurrency();
+    return hardware == 0 ? 1 : hardware;
+}
+
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
+}  // namespace
+
+CpuBackend::CpuBackend(unsigned threads)
+    : threads_(resolve_threads(threads)),
+      parallelism_(std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                         std::max<std::size_t>(threads_, tbb::global_control::active_value(
+                                                             tbb::global_control::max_allowed_parallelism)))),
+      arena_(static_cast<int>(threads_)) {}
+
+std::string CpuBackend::description() const {
+    return "cpu (" + std::to_string(threads_) + (threads_ == 1 ? " thread)" : " threads)");
+}
+
+std::size_t CpuBackend::free_memory() const {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key;
+    std::size_t kib = 0;
+    std::string unit;
+    while (meminfo >> key >> kib >> unit) {
+        if (key == "MemAvailable:") return kib * 1024;
+    }
+    return std::size_t{1} << 34;  // unknown: assume 16 GiB
+}
+
+void* CpuBackend::raw_allocate(std::size_t bytes) {
+    // Large buffers are 2 MiB aligned and marked for transparent huge pages: fewer page
+    // faults on first touch and fewer TLB misses in the random accesses of joins.
+    if (bytes >= kHugePage) {
+        const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+        void* data = std::aligned_alloc(kHugePage, rounded);
+        if (data != nullptr) madvise(data, rounded, MADV_HUGEPAGE);
+        return data;
+    }
+    return std::malloc(bytes);
+}
+
+void CpuBackend::raw_release(void* data, std::size_t /*bytes*/) { std::free(data); }
+
+void CpuBackend::parallel_copy(const Cell* src, std::size_t cells, Cell* dst) {
+    const Chunking chunking(cells, threads_, 1 << 18, 1);
+    parallel([&] {
+        for_each_chunk(chunking, [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+            std::memcpy(dst + begin, src + begin, (end - begin) * sizeof(Cell));
+        });
+    });
+}
+
+void CpuBackend::upload(const Cell* host, std::size_t cells, Cell* dst) { parallel_copy(host, cells, dst); }
+void CpuBackend::download(const Cell* src, std::size_t cells, Cell* host) { parallel_copy(src, cells, host); }
+void CpuBackend::copy(const Cell* src, std::size_t cells, Cell* dst) { parallel_copy(src, cells, dst); }
+
+void CpuBackend::permute(const TupleArray& in, std::span<const std::uint32_t> columns, TupleArray& out) {
+    const auto out_arity = static_cast<std::uint32_t>(columns.size());
+    out = make_array(out_arity, in.size);
+    out.size = in.size;
+    const Cell* src = in.data();
+    Cell* dst = out.data();
+    const std::uint32_t in_arity = in.arity;
+    const Chunking chunking(in.size, threads_, 1 << 14, 1);
+    parallel([&] {
+        for_each_chunk(chunking, [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+            for (std::uint64_t i = begin; i < end; ++i)
+                for (std::uint32_t c = 0; c < out_arity; ++c) dst[i * out_arity + c] = src[i * in_arity + columns[c]];
+        });
+    });
+}
+
+void CpuBackend::sort(TupleArray& tuples) {
+    if (tuples.size < 2) return;
+    TupleArray scratch = make_array(tuples.arity, tuples.size);
+    bool in_scratch = false;
+    parallel([&] {
+        dispatch_arity(tuples.arity, [&](auto a) {
+            constexpr std::uint32_t A = decltype(a)::value;
+            Row<A>* result = radix_sort<A>(as_rows<A>(tuples.data()), as_rows<A>(scratch.data()), tuples.size, threads_);
+            in_scratch = result != as_rows<A>(tuples.data());
+        });
+    });
+    if (in_scratch) {
+        scratch.size = tuples.size;
+        tuples = std::move(scratch);
+    }
+}
+
+namespace {
+
+// Compacts the sorted rows of `src` into `dst`, dropping repeats; returns the count.
+template <std::uint32_t A>
+std::uint64_t unique_rows(const Row<A>* src, std::uint64_t n, Row<A>* dst, unsigned threads) {
+    const Chunking chunking(n, threads);
+    std::vector<std::uint64_t> counts(chunking.chunks);
+    for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
+        std::uint64_t count = 0;
+        for (std::uint64_t i = begin; i < end; ++i) count += (i == 0 || !(src[i] == src[i - 1])) ? 1 : 0;
+        counts[chunk] = count;
+    });
+    const std::uint64_t total = exclusive_scan(counts);
+    for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
+        Row<A>* out = dst + counts[chunk];
+        for (std::uint64_t i = begin; i < end; ++i)
+            if (i == 0 || !(src[i] == src[i - 1])) *out++ = src[i];
+    });
+    return total;
+}
+
+// First position in sorted b[lo, n) not less than x, searched forward from lo by
+// doubling steps then bisection (cheap when consecutive probes are close together).
+template <std::uint32_t A>
+std::uint64_t gallop_lower_bound(const Row<A>* b, std::uint64_t lo, std::uint64_t n, const Row<A>& x) {
+    std::uint64_t step = 1;
+    std::uint64_t hi = lo;
+    while (hi < n && b[hi] < x) {
+        lo = hi + 1;
+        hi += step;
+        step *= 2;
+    }
+    hi = std::min(hi, n);
+    return static_cast<std::uint64_t>(std::lower_bound(b + lo, b + hi, x) - b);
+}
+
+}  // namespace
+
+void CpuBackend::sort_unique(TupleArray& tuples) {
+    if (tuples.size < 2) return;
+    // The radix sort ping-pongs between the rows and one scratch buffer; the unique pass
+    // then writes into whichever of the two the sorted rows are not in.
+    TupleArray scratch = make_array(tuples.arity, tuples.size);
+    bool result_in_scratch = false;
+    parallel([&] {
+        dispatch_arity(tuples.arity, [&](auto a) {
+            constexpr std::uint32_t A = decltype(a)::value;
+            Row<A>* rows = as_rows<A>(tuples.data());
+            Row<A>* spare = as_rows<A>(scratch.data());
+            Row<A>* sorted = radix_sort<A>(rows, spare, tuples.size, threads_);
+            Row<A>* target = sorted == rows ? spare : rows;
+            const std::uint64_t count = unique_rows<A>(sorted, tuples.size, target, threads_);
+            result_in_scratch = target == spare;
+            tuples.size = count;
+            scratch.size = count;
+        });
+    });
+    if (result_in_scratch) tuples = std::move(scratch);
+}
+
+void CpuBackend::difference(const TupleArray& a, const TupleArray& b, TupleArray& out) {
+    out = make_array(a.arity, a.size);
+    if (a.size == 0) return;
+    // Survivors are staged at their chunk's own offset, then compacted into `out`.
+    TupleArray staged = make_array(a.arity, a.size);
+    const Chunking chunking(a.size, threads_);
+    std::vector<std::uint64_t> counts(chunking.chunks);
+    parallel([&] {
+        dispatch_arity(a.arity, [&](auto arity) {
+            constexpr std::uint32_t A = decltype(arity)::value;
+            const Row<A>* x = as_rows<A>(a.data());
+            const Row<A>* y = as_rows<A>(b.data());
+            Row<A>* stage = as_rows<A>(staged.data());
+            for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
+                std::uint64_t cursor = begin == end ? 0 : static_cast<std::uint64_t>(std::lower_bound(y, y + b.size, x[begin]) - y);
+                Row<A>* w = stage + begin;
+                for (std::uint64_t i = begin; i < end; ++i) {
+                    if (i != 0 && x[i] == x[i - 1]) continue;
+                    cursor = gallop_lower_bound<A>(y, cursor, b.size, x[i]);
+                    if (cursor < b.size && y[cursor] == x[i]) continue;
+                    *w++ = x[i];
+                }
+                counts[chunk] = static_cast<std::uint64_t>(w - (stage + begin));
+            });
+            std::vector<std::uint64_t> offsets = counts;
+            out.size = exclusive_scan(offsets);
+            Row<A>* dst = as_rows<A>(out.data());
+            for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t) {
+                std::copy(stage + begin, stage + begin + counts[chunk], dst + offsets[chunk]);
+            });
+        });
+    });
+}
+
+void CpuBackend::merge(const TupleArray& a, const TupleArray& b, TupleArray& out) {
+    const std::uint64_t total = a.size + b.size;
+    if (out.capacity() < total) throw std::logic_error("merge: output buffer too small");
+    out.arity = a.arity;
+    out.size = total;
+    if (total == 0) return;
+    const Chunking chunking(total, threads_, 1 << 16, 4);
+    parallel([&] {
+        dispatch_arity(a.arity, [&](auto arity) {
+            constexpr std::uint32_t A = decltype(arity)::value;
+            const Row<A>* x = as_rows<A>(a.data());
+            const Row<A>* y = as_rows<A>(b.data());
+            Row<A>* dst = as_rows<A>(out.data());
+            const std::uint64_t na = a.size, nb = b.size;
+            // Merge path: the split of output position d between a and b.
+            auto split = [&](std::uint64_t d) {
+                std::uint64_t lo = d > nb ? d - nb : 0;
+                std::uint64_t hi = std::min(d, na);
+                while (lo < hi) {
+                    const std::uint64_t mid = (lo + hi) / 2;
+                    if (x[mid] < y[d - mid - 1]) lo = mid + 1;
+                    else hi = mid;
+                }
+                return lo;
+            };
+            for_each_chunk(chunking, [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+                std::uint64_t i = split(begin), j = begin - i;
+                const std::uint64_t i_end = split(end), j_end = end - i_end;
+                Row<A>* w = dst + begin;
+                while (i < i_end && j < j_end) *w++ = (y[j] < x[i]) ? y[j++] : x[i++];
+                w = std::copy(x + i, x + i_end, w);
+                std::copy(y + j, y + j_end, w);
+            });
+        });
+    });
+}
+
+void CpuBackend::build_index(Hisa& hisa, double load_factor) {
+    const std::uint64_t n = hisa.data.size;
+    const std::uint32_t arity = hisa.data.arity;
+    const std::uint32_t key_len = hisa.key_len;
+    hisa.slots.reset();
+    hisa.slot_count = 0;
+    if (key_len == 0 || n == 0) return;
+    if (n >= kEmptySlot) throw std::length_error("relation of " + std::to_string(n) + " tuples is too large for a 32-bit index");
+    const Cell* data = hisa.data.data();
+    const Chunking chunking(n, threads_);
+    std::vector<std::uint64_t> counts(chunking.chunks);
+    parallel([&] {
+        for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
+            std::uint64_t runs = 0;
+            for (std::uint64_t i = begin; i < end; ++i) runs += starts_key_run(data, i, arity, key_len) ? 1 : 0;
+            counts[chunk] = runs;
+        });
+    });
+    std::uint64_t keys = 0;
+    for (std::uint64_t c : counts) keys += c;
+    hisa.slot_count = index_capacity(keys, load_factor);
+    hisa.slots = allocate(hisa.slot_count * sizeof(IndexSlot));
+    auto* slots = static_cast<IndexSlot*>(hisa.slots.get());
+    const std::uint64_t slot_count = hisa.slot_count;
+    parallel([&] {
+        const Chunking fill(slot_count, threads_);
+        for_each_chunk(fill, [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+            std::memset(static_cast<void*>(slots + begin), 0xFF, (end - begin) * sizeof(IndexSlot));
+        });
+        auto cas = [](std::uint32_t* address, std::uint32_t expected, std::uint32_t desired) {
+            std::atomic_ref<std::uint32_t>(*address).compare_exchange_strong(expected, desired);
+            return expected;
+        };
+        for_each_chunk(chunking, [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+            for (std::uint64_t i = begin; i < end; ++i) {
+                if (!starts_key_run(data, i, arity, key_len)) continue;
+                const std::uint64_t count = key_run_length(data, i, n, arity, key_len);
+                insert_key_run(slots, slot_count, data + i * arity, key_len, static_cast<std::uint32_t>(i),
+                               static_cast<std::uint32_t>(count), cas);
+            }
+        });
+    });
+}
+
+namespace {
+
+// Per-chunk output counts: chunk c covers outer tuples [bounds[c], bounds[c+1]) and
+// its output starts at prefix[c] (relative to the counted range).
+class CpuJoinCounts final : public JoinCounts {
+public:
+    static constexpr std::uint64_t kChunk = 512;  // slicing granularity, in outer tuples
+
+    std::vector<std::uint64_t> prefix;
+
+    [[nodiscard]] std::uint64_t chunks() const { return prefix.size() - 1; }
+    [[nodiscard]] std::uint64_t bound(std::uint64_t c) const { return std::min(end, begin + c * kChunk); }
+    [[nodiscard]] std::uint64_t chunk_of(std::uint64_t position) const { return (position - begin + kChunk - 1) / kChunk; }
+
+    [[nodiscard]] std::uint64_t split(std::uint64_t from, std::uint64_t budget) const override {
+        const std::uint64_t c0 = chunk_of(from);
+        // Last chunk boundary whose output since `from` still fits the budget.
+        auto it = std::upper_bound(prefix.begin() + static_cast<std::ptrdiff_t>(c0), prefix.end(), prefix[c0] + budget);
+        std::uint64_t c1 = static_cast<std::uint64_t>(it - prefix.begin()) - 1;
+        if (c1 <= c0) c1 = c0 + 1;
+        return bound(c1);
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<JoinCounts> CpuBackend::join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
+                                                   std::uint64_t end, const Hisa* inner) {
+    auto counts = std::make_unique<CpuJoinCounts>();
+    counts->begin = begin;
+    counts->end = end;
+    const std::uint64_t chunks = (end - begin + CpuJoinCounts::kChunk - 1) / CpuJoinCounts::kChunk;
+    counts->prefix.assign(chunks + 1, 0);
+    const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
+    if (end == begin || (spec.has_inner && inner_ref.size == 0)) return counts;
+    const Cell* outer_data = outer.data();
+    const std::uint32_t outer_arity = outer.arity;
+    CpuJoinCounts& c = *counts;
+    parallel([&] {
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 8), [&](const tbb::blocked_range<std::uint64_t>& r) {
+            for (std::uint64_t chunk = r.begin(); chunk != r.end(); ++chunk) {
+                std::uint64_t count = 0;
+                for (std::uint64_t i = c.bound(chunk); i < c.bound(chunk + 1); ++i)
+                    count += count_matches(spec, inner_ref, outer_data + i * outer_arity);
+                c.prefix[chunk] = count;
+            }
+        });
+    });
+    std::vector<std::uint64_t>& prefix = c.prefix;
+    std::uint64_t sum = 0;
+    for (std::uint64_t& v : prefix) {
+        const std::uint64_t x = v;
+        v = sum;
+        sum += x;
+    }
+    c.total = sum;
+    return counts;
+}
+
+void CpuBackend::join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
+                           std::uint64_t from, std::uint64_t to, TupleArray& out) {
+    const auto& c = static_cast<const CpuJoinCounts&>(counts);
+    const std::uint64_t c_from = c.chunk_of(from), c_to = c.chunk_of(to);
+    const std::uint64_t produced = c.prefix[c_to] - c.prefix[c_from];
+    if (produced == 0) return;
+    const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
+    const std::uint64_t base = out.size;
+    reserve(out, base + produced);
+    Cell* dst = out.data() + base * spec.out_arity;
+    const Cell* outer_data = outer.data();
+    const std::uint32_t outer_arity = outer.arity;
+    parallel([&] {
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(c_from, c_to, 8), [&](const tbb::blocked_range<std::uint64_t>& r) {
+            for (std::uint64_t chunk = r.begin(); chunk != r.end(); ++chunk) {
+                Cell* w = dst + (c.prefix[chunk] - c.prefix[c_from]) * spec.out_arity;
+                for (std::uint64_t i = c.bound(chunk); i < c.bound(chunk + 1); ++i)
+                    w += emit_matches(spec, inner_ref, outer_data + i * outer_arity, w) * spec.out_arity;
+            }
+        });
+    });
+    out.size = base + produced;
+}
+
+}  // namespace galias::engine::cpu

@@ -1,0 +1,58 @@
+#pragma once
+// The multi-threaded host backend (oneTBB). Relations live in host memory; every operator
+// is chunked over the worker threads of one task arena (`-j`).
+
+#include <tbb/global_control.h>
+#include <tbb/task_arena.h>
+
+#include <memory>
+
+#include "gpu_engine/runtime/backend.hpp"
+
+namespace galias::engine::cpu {
+
+class CpuBackend final : public Backend {
+public:
+    explicit CpuBackend(unsigned threads);  // 0 = all cores
+
+    [[nodiscard]] std::string description() const override;
+    [[nodiscard]] unsigned threads() const override { return threads_; }
+    [[nodiscard]] std::size_t free_memory() const override;
+    [[nodiscard]] bool host_accessible() const override { return true; }
+    // Small batches keep the working set of deduplication (batch + sort scratch) in the
+    // hundreds of megabytes even when a join produces billions of duplicates.
+    [[nodiscard]] std::size_t default_batch_bytes() const override { return std::size_t{128} << 20; }
+
+    void upload(const Cell* host, std::size_t cells, Cell* dst) override;
+    void download(const Cell* src, std::size_t cells, Cell* host) override;
+    void copy(const Cell* src, std::size_t cells, Cell* dst) override;
+
+    void permute(const TupleArray& in, std::span<const std::uint32_t> columns, TupleArray& out) override;
+    void sort(TupleArray& tuples) override;
+    void sort_unique(TupleArray& tuples) override;
+    void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) override;
+    void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) override;
+    void build_index(Hisa& hisa, double load_factor) override;
+    std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
+                                           std::uint64_t end, const Hisa* inner) override;
+    void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
+                   std::uint64_t from, std::uint64_t to, TupleArray& out) override;
+
+protected:
+    void* raw_allocate(std::size_t bytes) override;
+    void raw_release(void* data, std::size_t bytes) override;
+
+private:
+    template <class Fn>
+    void parallel(Fn&& fn) {
+        arena_.execute(std::forward<Fn>(fn));
+    }
+    void parallel_copy(const Cell* src, std::size_t cells, Cell* dst);
+
+    unsigned threads_;
+    // Lets an arena use more threads than cores when the user asks for them (-j).
+    std::unique_ptr<tbb::global_control> parallelism_;
+    tbb::task_arena arena_;
+};
+
+}  // namespace galias::engine::cpu

@@ -1,0 +1,63 @@
+#include "gpu_engine/engine.hpp"
+
+#include <chrono>
+
+#include "gpu_engine/datalog/checker.hpp"
+#include "gpu_engine/datalog/parser.hpp"
+#include "gpu_engine/plan/planner.hpp"
+#include "gpu_engine/runtime/backend_factory.hpp"
+#include "gpu_engine/runtime/executor.hpp"
+
+namespace galias::engine {
+
+Program::Program() = default;
+Program::~Program() = default;
+Program::Program(Program&&) noexcept = default;
+Program& Program::operator=(Program&&) noexcept = default;
+
+std::string Program::explain() const { return plan::explain_plan(*plan_); }
+
+Program compile_program(std::string_view text, const std::string& file_name) {
+    datalog::CheckedProgram checked = datalog::check_program(datalog::parse_program(text, file_name));
+    Program program;
+    program.plan_ = std::make_unique<plan::Plan>(plan::build_plan(checked, file_name));
+    return program;
+}
+
+const RelationResult& Result::relation(std::string_view name) const {
+    for (const RelationResult& r : relations)
+        if (r.name == name) return r;
+    throw std::out_of_range("no relation '" + std::string(name) + "' in the result");
+}
+
+Result run(const Program& program, const Inputs& inputs, const EngineOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    if (!(options.load_factor > 0 && options.load_factor < 1))
+        throw DiagnosticError(SourceLocation{}, "load factor must be between 0 and 1 (exclusive)");
+    auto symbols = inputs.symbols ? inputs.symbols : std::make_shared<facts::StringInterner>();
+    std::unique_ptr<Backend> backend = make_backend(options.backend, options.threads);
+    Result result;
+    result.symbols = symbols;
+    result.backend = backend->description();
+    {
+        Executor executor(program.plan(), *backend, options, symbols);
+        executor.load_inputs(inputs);
+        executor.evaluate();
+        executor.finish(result);
+        result.stats = std::move(executor.stats());
+    }
+    result.stats.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+void write_outputs(const Result& result, const std::filesystem::path& dir) {
+    for (const RelationResult& relation : result.relations) {
+        if (!relation.is_output) continue;
+        std::filesystem::path file = relation.output_file;
+        if (file.is_relative()) file = dir / file;
+        facts::write_tsv(file, relation.rows.data(), relation.size(), relation.types, facts::TsvFormat{relation.delimiter},
+                         *result.symbols);
+    }
+}
+
+}  // namespace galias::engine

@@ -1,0 +1,57 @@
+#pragma once
+// Per-element tuple comparisons and index construction steps shared by both backends.
+
+#include "gpu_engine/hisa/hisa_ref.hpp"
+
+namespace galias::engine {
+
+// Lexicographic order of two rows of `arity` cells (unsigned cell order).
+GALIAS_HD int compare_rows(const Cell* a, const Cell* b, std::uint32_t arity) {
+    for (std::uint32_t i = 0; i < arity; ++i) {
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    }
+    return 0;
+}
+
+GALIAS_HD bool row_less(const Cell* a, const Cell* b, std::uint32_t arity) { return compare_rows(a, b, arity) < 0; }
+
+// True when tuple i starts a new key run in sorted data (its key differs from tuple i-1's).
+GALIAS_HD bool starts_key_run(const Cell* data, std::uint64_t i, std::uint32_t arity, std::uint32_t key_len) {
+    return i == 0 || !cells_equal(data + i * arity, data + (i - 1) * arity, key_len);
+}
+
+// Length of the key run that starts at tuple `begin`.
+GALIAS_HD std::uint64_t key_run_length(const Cell* data, std::uint64_t begin, std::uint64_t size,
+                                       std::uint32_t arity, std::uint32_t key_len) {
+    std::uint64_t end = begin + 1;
+    while (end < size && cells_equal(data + end * arity, data + begin * arity, key_len)) ++end;
+    return end - begin;
+}
+
+// Inserts one key run into the index. Keys are unique (one call per run), so a slot is
+// claimed with a single compare-and-swap on `begin`; `Cas` is the backend's atomic:
+// cas(address, expected, desired) -> previous value.
+template <class Cas>
+GALIAS_HD void insert_key_run(IndexSlot* slots, std::uint64_t capacity, const Cell* key, std::uint32_t key_len,
+                              std::uint32_t begin, std::uint32_t count, Cas cas) {
+    const std::uint32_t hash = hash_key(key, key_len);
+    std::uint64_t slot = home_slot(hash, capacity);
+    while (true) {
+        if (cas(&slots[slot].begin, kEmptySlot, begin) == kEmptySlot) {
+            slots[slot].tag = key_len == 1 ? key[0] : hash;
+            slots[slot].count = count;
+            return;
+        }
+        if (++slot == capacity) slot = 0;
+    }
+}
+
+// Number of slots for `keys` distinct keys at `load_factor` (at least one free slot, so
+// probing for a missing key always terminates).
+inline std::uint64_t index_capacity(std::uint64_t keys, double load_factor) {
+    if (keys == 0) return 0;
+    auto capacity = static_cast<std::uint64_t>(static_cast<double>(keys) / load_factor) + 1;
+    return capacity > keys ? capacity : keys + 1;
+}
+
+}  // namespace galias::engine

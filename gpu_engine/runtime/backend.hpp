@@ -1,0 +1,108 @@
+#pragma once
+// The seam between the backend-independent executor (semi-naive loop, EBM, statistics)
+// and the two backends. Every operator works on whole relations (bulk API, like CUB and
+// cuCollections); per-element logic lives in gpu_engine/hisa/ and is shared.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "gpu_engine/hisa/join_spec.hpp"
+#include "gpu_engine/runtime/buffer.hpp"
+
+namespace galias::engine {
+
+struct MemoryCounters {
+    std::size_t current_bytes = 0;
+    std::size_t peak_bytes = 0;
+    std::size_t allocations = 0;
+    std::size_t allocated_bytes = 0;
+    double allocation_seconds = 0;
+};
+
+// The result of a join's counting pass over outer tuples [begin, end).
+class JoinCounts {
+public:
+    virtual ~JoinCounts() = default;
+    std::uint64_t begin = 0;
+    std::uint64_t end = 0;
+    std::uint64_t total = 0;  // output tuples of the whole range
+    // The end of the longest slice [from, stop) whose output fits `budget` tuples; always
+    // at least one unit of work past `from` (a single huge unit may exceed the budget).
+    [[nodiscard]] virtual std::uint64_t split(std::uint64_t from, std::uint64_t budget) const = 0;
+};
+
+class Backend {
+public:
+    virtual ~Backend() = default;
+
+    [[nodiscard]] virtual std::string description() const = 0;  // "cpu (2 threads)"
+    [[nodiscard]] virtual unsigned threads() const = 0;
+    // Memory that could still be allocated (for EBM); host: MemAvailable, device: cudaMemGetInfo.
+    [[nodiscard]] virtual std::size_t free_memory() const = 0;
+    virtual void synchronize() {}
+    // How many bytes of join output to collect before deduplicating them (0 = no limit).
+    [[nodiscard]] virtual std::size_t default_batch_bytes() const = 0;
+    // True when Buffers are plain host memory (outputs can be written without a copy).
+    [[nodiscard]] virtual bool host_accessible() const { return false; }
+
+    // Allocation, counted. Throws std::bad_alloc-derived OutOfMemory on failure.
+    Buffer allocate(std::size_t bytes);
+    void release(void* data, std::size_t bytes);
+    [[nodiscard]] const MemoryCounters& memory() const { return memory_; }
+
+    // Host <-> backend copies of `cells` cells.
+    virtual void upload(const Cell* host, std::size_t cells, Cell* dst) = 0;
+    virtual void download(const Cell* src, std::size_t cells, Cell* host) = 0;
+    virtual void copy(const Cell* src, std::size_t cells, Cell* dst) = 0;
+
+    TupleArray make_array(std::uint32_t arity, std::uint64_t capacity);
+    // Grows `array` to hold at least `tuples` tuples, keeping its contents.
+    void reserve(TupleArray& array, std::uint64_t tuples);
+    TupleArray upload_array(const Cell* host, std::uint64_t tuples, std::uint32_t arity);
+
+    // out[i] = in[i] with columns reordered: out column j = in column columns[j].
+    virtual void permute(const TupleArray& in, std::span<const std::uint32_t> columns, TupleArray& out) = 0;
+    // Sorts lexicographically (no dedup).
+    virtual void sort(TupleArray& tuples) = 0;
+    // Sorts and removes duplicates.
+    virtual void sort_unique(TupleArray& tuples) = 0;
+    // out = tuples of `a` that are not in `b`; both sorted and distinct. `out` is
+    // (re)allocated by the backend.
+    virtual void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) = 0;
+    // out = a ∪ b for sorted, disjoint, distinct a and b; out.capacity() >= a.size + b.size.
+    virtual void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) = 0;
+    // (Re)builds the hash index of `hisa` over its first key_len columns.
+    virtual void build_index(Hisa& hisa, double load_factor) = 0;
+    // Two-pass join, pass 1: counts the output of outer tuples [begin, end). The counts are
+    // kept so pass 2 can run on slices of the outer range whose output fits a budget.
+    // `inner` is null for steps without an inner relation.
+    virtual std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
+                                                   std::uint64_t end, const Hisa* inner) = 0;
+    // Pass 2: appends the output of outer tuples [from, to) to `out` (grown as needed);
+    // from/to are slice boundaries returned by counts.split().
+    virtual void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
+                           std::uint64_t from, std::uint64_t to, TupleArray& out) = 0;
+    // Both passes over the whole outer relation.
+    void join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out);
+
+protected:
+    virtual void* raw_allocate(std::size_t bytes) = 0;  // nullptr on failure
+    virtual void raw_release(void* data, std::size_t bytes) = 0;
+
+private:
+    MemoryCounters memory_;
+};
+
+class OutOfMemory : public std::bad_alloc {
+public:
+    explicit OutOfMemory(std::string message) : message_(std::move(message)) {}
+    [[nodiscard]] const char* what() const noexcept override { return message_.c_str(); }
+
+private:
+    std::string message_;
+};
+
+}  // namespace galias::engine

@@ -1,0 +1,477 @@
+#include "gpu_engine/runtime/executor.hpp"
+
+#include <chrono>
+#include <cstring>
+
+#include "facts/diagnostic.hpp"
+
+namespace galias::engine {
+
+namespace {
+
+// Column mapping that turns a tuple in the relation's primary order into order `o`.
+std::vector<std::uint32_t> order_from_primary(const plan::Relation& relation, std::size_t o) {
+    const plan::ColumnOrder& primary = relation.orders[0];
+    std::vector<std::uint32_t> position(primary.columns.size());
+    for (std::uint32_t j = 0; j < primary.columns.size(); ++j) position[primary.columns[j]] = j;
+    std::vector<std::uint32_t> columns;
+    for (std::uint32_t original : relation.orders[o].columns) columns.push_back(position[original]);
+    return columns;
+}
+
+}  // namespace
+
+// Versions of one relation. full[o] is the full relation in plan order o (orders[0] is the
+// primary one); `delta` holds the tuples first found in the last iteration (primary
+// order), read by this iteration's rules. `fresh` ("new") collects rule output up to a
+// batch budget; each full batch is deduplicated against full and against `next_delta`,
+// the distinct new tuples of this iteration so far, which becomes `delta` at its end.
+// spare[o] / next_delta_spare are merge buffers kept between iterations by EBM.
+struct Executor::RelationState {
+    std::vector<Hisa> full;
+    std::vector<TupleArray> spare;
+    TupleArray delta;
+    TupleArray fresh;
+    TupleArray next_delta;
+    TupleArray next_delta_spare;
+    bool defined_by_rules = false;
+};
+
+// Times one operator; time spent allocating inside it is booked as Allocation instead.
+class Executor::OperatorTimer {
+public:
+    OperatorTimer(Backend& backend, IterationStats& it, Operator op)
+        : backend_(backend), it_(it), op_(op), alloc_start_(backend.memory().allocation_seconds),
+          start_(std::chrono::steady_clock::now()) {}
+    ~OperatorTimer() {
+        backend_.synchronize();
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        const double alloc = backend_.memory().allocation_seconds - alloc_start_;
+        it_.times[op_] += elapsed - alloc;
+        it_.times[Operator::Allocation] += alloc;
+    }
+    OperatorTimer(const OperatorTimer&) = delete;
+    OperatorTimer& operator=(const OperatorTimer&) = delete;
+
+private:
+    Backend& backend_;
+    IterationStats& it_;
+    Operator op_;
+    double alloc_start_;
+    std::chrono::steady_clock::time_point start_;
+};
+
+Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions& options,
+                   std::shared_ptr<facts::StringInterner> symbols)
+    : plan_(plan), backend_(backend), options_(options), symbols_(std::move(symbols)) {
+    for (const plan::Relation& relation : plan_.relations) {
+        auto state = std::make_unique<RelationState>();
+        for (const plan::ColumnOrder& order : relation.orders) {
+            Hisa hisa;
+            hisa.data = TupleArray(relation.arity());
+            hisa.key_len = order.key_len;
+            state->full.push_back(std::move(hisa));
+            state->spare.emplace_back(relation.arity());
+        }
+        state->delta = TupleArray(relation.arity());
+        state->fresh = TupleArray(relation.arity());
+        state->next_delta = TupleArray(relation.arity());
+        state->next_delta_spare = TupleArray(relation.arity());
+        relations_.push_back(std::move(state));
+    }
+    for (const plan::Stratum& stratum : plan_.strata)
+        for (std::uint32_t r : stratum.relations) relations_[r]->defined_by_rules = true;
+    stats_.backend = backend_.description();
+    stats_.threads = backend_.threads();
+    stats_.eager_buffers = options_.eager_buffers;
+    batch_bytes_ = options_.batch_bytes != 0 ? options_.batch_bytes : backend_.default_batch_bytes();
+    resolve_constants();
+}
+
+Executor::~Executor() = default;
+
+void Executor::resolve_constants() {
+    for (const plan::Constant& c : plan_.constants) {
+        constants_.push_back(c.type == facts::ColumnType::Symbol ? symbols_->intern(c.symbol)
+                                                                 : static_cast<Cell>(static_cast<std::int32_t>(c.number)));
+    }
+}
+
+void Executor::begin_iteration(IterationStats& /*it*/) { memory_at_iteration_start_ = backend_.memory(); }
+
+void Executor::end_iteration(IterationStats& it, const std::vector<std::uint32_t>& relations) {
+    std::size_t delta_total = 0;
+    for (std::uint32_t r : relations) {
+        it.delta_tuples.push_back(relations_[r]->delta.size);
+        delta_total += relations_[r]->delta.size;
+    }
+    it.allocations = backend_.memory().allocations - memory_at_iteration_start_.allocations;
+    it.allocated_bytes = backend_.memory().allocated_bytes - memory_at_iteration_start_.allocated_bytes;
+    for (double s : it.times.seconds) it.seconds += s;
+    stats_.totals += it.times;
+    if (options_.on_progress) options_.on_progress(Progress{it.stratum, it.iteration, delta_total});
+    if (options_.collect_stats) stats_.iterations.push_back(it);
+}
+
+// ---------------------------------------------------------------------------------------
+// Inputs
+
+void Executor::load_inputs(const Inputs& inputs) {
+    IterationStats it;  // booked as stratum "load"
+    begin_iteration(it);
+    for (std::uint32_t r = 0; r < plan_.relations.size(); ++r) {
+        const plan::Relation& relation = plan_.relations[r];
+        if (!relation.info.is_input) continue;
+        std::vector<Cell> rows;
+        {
+            OperatorTimer timer(backend_, it, Operator::Load);
+            if (auto found = inputs.relations.find(relation.name); found != inputs.relations.end()) {
+                if (found->second.arity != relation.arity())
+                    throw DiagnosticError(relation.info.input.location,
+                                          "in-memory input for '" + relation.name + "' has " +
+                                              std::to_string(found->second.arity) + " columns, the relation " +
+                                              std::to_string(relation.arity()));
+                rows = found->second.cells;
+            } else {
+                std::filesystem::path file = relation.info.input.filename;
+                if (file.is_relative()) file = inputs.facts_dir / file;
+                if (!std::filesystem::exists(file))
+                    throw DiagnosticError(relation.info.input.location, "input file '" + file.string() +
+                                                                            "' for relation '" + relation.name +
+                                                                            "' does not exist");
+                facts::read_tsv(file, relation.types, facts::TsvFormat{relation.info.input.delimiter}, *symbols_, rows);
+            }
+        }
+        const std::uint64_t tuples = rows.size() / relation.arity();
+        TupleArray loaded;
+        {
+            OperatorTimer timer(backend_, it, Operator::Load);
+            loaded = backend_.upload_array(rows.data(), tuples, relation.arity());
+            rows = {};
+            if (!relation.orders[0].is_identity()) {
+                TupleArray permuted;
+                backend_.permute(loaded, relation.orders[0].columns, permuted);
+                loaded = std::move(permuted);
+            }
+        }
+        RelationState& state = *relations_[r];
+        if (state.defined_by_rules) {
+            // Rules derive more tuples: the inputs join the first `new`, so they also form
+            // part of the first delta.
+            OperatorTimer timer(backend_, it, Operator::Join);
+            backend_.reserve(state.fresh, state.fresh.size + loaded.size);
+            backend_.copy(loaded.data(), loaded.cells(), state.fresh.data() + state.fresh.cells());
+            state.fresh.size += loaded.size;
+        } else {
+            {
+                OperatorTimer timer(backend_, it, Operator::Dedup);
+                backend_.sort_unique(loaded);
+            }
+            install_full(r, std::move(loaded), it);
+        }
+    }
+    it.iteration = 0;
+    it.stratum = 0;
+    stats_.totals += it.times;
+    if (options_.collect_stats) {
+        it.allocations = backend_.memory().allocations - memory_at_iteration_start_.allocations;
+        it.allocated_bytes = backend_.memory().allocated_bytes - memory_at_iteration_start_.allocated_bytes;
+        for (double s : it.times.seconds) it.seconds += s;
+        it.stratum = static_cast<std::size_t>(-1);
+        stats_.iterations.push_back(it);
+    }
+}
+
+// Makes sorted, distinct primary-order tuples the full relation, in every order.
+void Executor::install_full(std::uint32_t relation, TupleArray sorted_primary, IterationStats& it) {
+    const plan::Relation& plan_relation = plan_.relations[relation];
+    RelationState& state = *relations_[relation];
+    for (std::size_t o = 1; o < plan_relation.orders.size(); ++o) {
+        TupleArray copy;
+        {
+            OperatorTimer timer(backend_, it, Operator::Merge);
+            std::vector<std::uint32_t> columns = order_from_primary(plan_relation, o);
+            backend_.permute(sorted_primary, columns, copy);
+            backend_.sort(copy);
+        }
+        state.full[o].data = std::move(copy);
+    }
+    state.full[0].data = std::move(sorted_primary);
+    OperatorTimer timer(backend_, it, Operator::IndexBuild);
+    for (Hisa& hisa : state.full) backend_.build_index(hisa, options_.load_factor);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rules
+
+JoinSpec Executor::make_spec(const plan::JoinStep& step, std::uint32_t outer_arity) const {
+    auto operand = [&](const plan::OperandRef& ref) {
+        Operand op;
+        op.kind = ref.kind;
+        op.column = static_cast<std::uint8_t>(ref.column);
+        op.value = ref.kind == OperandKind::Constant ? constants_[ref.constant] : 0;
+        return op;
+    };
+    auto filter = [&](const plan::FilterRef& ref) { return Filter{operand(ref.lhs), operand(ref.rhs), ref.op}; };
+    JoinSpec spec;
+    spec.outer_arity = static_cast<std::uint8_t>(outer_arity);
+    spec.has_inner = step.has_inner;
+    spec.inner_arity = step.has_inner ? static_cast<std::uint8_t>(plan_.relations[step.inner_relation].arity()) : 0;
+    spec.key_len = static_cast<std::uint8_t>(step.key.size());
+    spec.out_arity = static_cast<std::uint8_t>(step.out.size());
+    for (std::size_t k = 0; k < step.key.size(); ++k) spec.key[k] = operand(step.key[k]);
+    for (std::size_t c = 0; c < step.out.size(); ++c) spec.out[c] = operand(step.out[c]);
+    spec.outer_filter_count = static_cast<std::uint8_t>(step.outer_filters.size());
+    for (std::size_t f = 0; f < step.outer_filters.size(); ++f) spec.outer_filters[f] = filter(step.outer_filters[f]);
+    spec.filter_count = static_cast<std::uint8_t>(step.filters.size());
+    for (std::size_t f = 0; f < step.filters.size(); ++f) spec.filters[f] = filter(step.filters[f]);
+    return spec;
+}
+
+void Executor::run_rule(const plan::Rule& rule, IterationStats& it) {
+    RelationState& head = *relations_[rule.head];
+    if (rule.steps.empty()) {
+        // A fact: its constants, in the head's primary order.
+        OperatorTimer timer(backend_, it, Operator::Join);
+        const plan::Relation& relation = plan_.relations[rule.head];
+        std::vector<Cell> row;
+        for (std::uint32_t column : relation.orders[0].columns) row.push_back(constants_[rule.fact[column]]);
+        backend_.reserve(head.fresh, head.fresh.size + 1);
+        backend_.upload(row.data(), row.size(), head.fresh.data() + head.fresh.cells());
+        ++head.fresh.size;
+        ++it.join_output_tuples;
+        return;
+    }
+    const plan::JoinStep& first = rule.steps.front();
+    RelationState& source = *relations_[first.outer_relation];
+    const TupleArray& outer = first.outer_version == plan::Version::Delta ? source.delta : source.full[0].data;
+    run_steps(rule, 0, outer, it);
+}
+
+// Runs join step `s` (and, through the intermediates it materializes, every later step)
+// on `outer`, slice by slice: an intermediate slice never exceeds the batch budget, and
+// the head's `new` is flushed whenever the next slice would overflow it.
+void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, IterationStats& it) {
+    if (outer.size == 0) return;
+    const plan::JoinStep& step = rule.steps[s];
+    const JoinSpec spec = make_spec(step, outer.arity);
+    const Hisa* inner = step.has_inner ? &relations_[step.inner_relation]->full[step.inner_order] : nullptr;
+    const bool last = s + 1 == rule.steps.size();
+    const std::uint64_t budget = std::max<std::uint64_t>(1, batch_bytes_ / (sizeof(Cell) * spec.out_arity));
+    std::unique_ptr<JoinCounts> counts;
+    {
+        OperatorTimer timer(backend_, it, Operator::Join);
+        counts = backend_.join_count(spec, outer, 0, outer.size, inner);
+    }
+    if (counts->total == 0) return;
+    RelationState& head = *relations_[rule.head];
+    for (std::uint64_t from = 0; from < outer.size;) {
+        if (last) {
+            if (head.fresh.size >= budget) flush(rule.head, it);
+            const std::uint64_t to = counts->split(from, budget - head.fresh.size);
+            const std::uint64_t before = head.fresh.size;
+            {
+                OperatorTimer timer(backend_, it, Operator::Join);
+                backend_.join_emit(spec, outer, inner, *counts, from, to, head.fresh);
+            }
+            it.join_output_tuples += head.fresh.size - before;
+            from = to;
+        } else {
+            // Temporarily materialized intermediate: no dedup, no versions, freed as soon
+            // as the next step has consumed it.
+            const std::uint64_t to = counts->split(from, budget);
+            TupleArray intermediate(spec.out_arity);
+            {
+                OperatorTimer timer(backend_, it, Operator::Join);
+                backend_.join_emit(spec, outer, inner, *counts, from, to, intermediate);
+            }
+            it.join_output_tuples += intermediate.size;
+            run_steps(rule, s + 1, intermediate, it);
+            from = to;
+        }
+    }
+}
+
+// Deduplicates the collected `new` tuples: sort + unique, minus full, minus this
+// iteration's earlier batches; what is left joins `next_delta`.
+void Executor::flush(std::uint32_t relation, IterationStats& it) {
+    RelationState& state = *relations_[relation];
+    if (state.fresh.size == 0) return;
+    {
+        OperatorTimer timer(backend_, it, Operator::Dedup);
+        backend_.sort_unique(state.fresh);
+    }
+    TupleArray part;
+    {
+        OperatorTimer timer(backend_, it, Operator::Difference);
+        backend_.difference(state.fresh, state.full[0].data, part);
+        state.fresh.size = 0;  // the buffer is kept for the next batch
+        if (state.next_delta.size != 0 && part.size != 0) {
+            TupleArray unseen;
+            backend_.difference(part, state.next_delta, unseen);
+            part = std::move(unseen);
+        }
+    }
+    if (part.size == 0) return;
+    if (state.next_delta.size == 0) {
+        state.next_delta = std::move(part);
+    } else {
+        merge_into(state.next_delta, state.next_delta_spare, part, plan_.relations[relation].name, it);
+    }
+}
+
+// new -> dedup -> delta = new - full -> full ∪= delta in every order -> rebuild indexes.
+void Executor::absorb(std::uint32_t relation, IterationStats& it) {
+    const plan::Relation& plan_relation = plan_.relations[relation];
+    RelationState& state = *relations_[relation];
+    flush(relation, it);
+    state.delta = std::move(state.next_delta);
+    state.next_delta = TupleArray(plan_relation.arity());
+    if (state.delta.size == 0) return;
+    merge_into(state.full[0].data, state.spare[0], state.delta, plan_relation.name, it);
+    for (std::size_t o = 1; o < plan_relation.orders.size(); ++o) {
+        TupleArray delta_o;
+        {
+            OperatorTimer timer(backend_, it, Operator::Merge);
+            backend_.permute(state.delta, order_from_primary(plan_relation, o), delta_o);
+            backend_.sort(delta_o);
+        }
+        merge_into(state.full[o].data, state.spare[o], delta_o, plan_relation.name, it);
+    }
+    OperatorTimer timer(backend_, it, Operator::IndexBuild);
+    for (Hisa& hisa : state.full) {
+        if (hisa.key_len != 0) backend_.build_index(hisa, options_.load_factor);
+    }
+}
+
+// full ∪= delta through a merge buffer. With EBM the buffer is sized for K more deltas
+// (K = alpha, reduced until it fits in free memory) and the previous full buffer is kept
+// as the next spare, so most iterations allocate nothing.
+void Executor::merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name,
+                          IterationStats& it) {
+    OperatorTimer timer(backend_, it, Operator::Merge);
+    const std::uint64_t needed = full.size + delta.size;
+    const std::size_t tuple_bytes = sizeof(Cell) * full.arity;
+    if (spare.capacity() < needed) {
+        spare = TupleArray(full.arity);
+        std::uint64_t capacity = needed;
+        if (options_.eager_buffers) {
+            const std::size_t free_bytes = backend_.free_memory();
+            double k = options_.ebm_alpha;
+            while (k >= 1 && static_cast<double>(full.size) + k * static_cast<double>(delta.size) >
+                                 static_cast<double>(free_bytes) / static_cast<double>(tuple_bytes))
+                k -= 1;
+            if (k < 1)
+                throw OutOfMemory("not enough memory to merge relation '" + name + "': " + std::to_string(full.size) +
+                                  " + " + std::to_string(delta.size) + " tuples of " + std::to_string(tuple_bytes) +
+                                  " bytes, " + std::to_string(free_bytes) + " bytes free");
+            capacity = full.size + static_cast<std::uint64_t>(k * static_cast<double>(delta.size));
+        }
+        spare = backend_.make_array(full.arity, capacity);
+    }
+    backend_.merge(full, delta, spare);
+    std::swap(full, spare);
+    if (!options_.eager_buffers) spare = TupleArray(full.arity);
+}
+
+void Executor::evaluate() {
+    for (std::size_t s = 0; s < plan_.strata.size(); ++s) {
+        const plan::Stratum& stratum = plan_.strata[s];
+        IterationStats it;
+        it.stratum = s;
+        it.iteration = 0;
+        begin_iteration(it);
+        for (const plan::Rule& rule : stratum.init_rules) run_rule(rule, it);
+        for (std::uint32_t r : stratum.relations) absorb(r, it);
+        end_iteration(it, stratum.relations);
+        if (stratum.recursive) {
+            for (std::size_t iteration = 1;; ++iteration) {
+                bool any_delta = false;
+                for (std::uint32_t r : stratum.relations) any_delta = any_delta || relations_[r]->delta.size != 0;
+                if (!any_delta) break;
+                IterationStats next;
+                next.stratum = s;
+                next.iteration = iteration;
+                begin_iteration(next);
+                for (const plan::Rule& rule : stratum.recursive_rules) run_rule(rule, next);
+                for (std::uint32_t r : stratum.relations) absorb(r, next);
+                end_iteration(next, stratum.relations);
+            }
+        }
+        // The stratum is done: its deltas and merge buffers are no longer needed.
+        for (std::uint32_t r : stratum.relations) {
+            relations_[r]->delta = TupleArray(plan_.relations[r].arity());
+            for (TupleArray& spare : relations_[r]->spare) spare = TupleArray(plan_.relations[r].arity());
+        }
+        StratumInfo info;
+        for (std::uint32_t r : stratum.relations) info.relations.push_back(plan_.relations[r].name);
+        stats_.strata.push_back(std::move(info));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Results
+
+// The full relation in declaration column order, sorted (a copy only when the primary
+// order is not the identity).
+TupleArray Executor::identity_order_copy(std::uint32_t relation) {
+    const plan::Relation& plan_relation = plan_.relations[relation];
+    const TupleArray& primary = relations_[relation]->full[0].data;
+    std::vector<std::uint32_t> columns(plan_relation.arity());
+    for (std::uint32_t j = 0; j < plan_relation.arity(); ++j) columns[plan_relation.orders[0].columns[j]] = j;
+    TupleArray copy;
+    backend_.permute(primary, columns, copy);
+    backend_.sort(copy);
+    return copy;
+}
+
+void Executor::finish(Result& result) {
+    IterationStats it;
+    it.stratum = static_cast<std::size_t>(-2);
+    begin_iteration(it);
+    for (std::uint32_t r = 0; r < plan_.relations.size(); ++r) {
+        const plan::Relation& relation = plan_.relations[r];
+        RelationResult out;
+        out.name = relation.name;
+        out.arity = relation.arity();
+        out.types = relation.types;
+        out.is_output = relation.info.is_output;
+        out.print_size = relation.info.print_size;
+        out.output_file = relation.info.output.filename;
+        out.delimiter = relation.info.output.delimiter;
+        out.tuple_count = relations_[r]->full[0].data.size;
+        const bool write = out.is_output && !options_.output_dir.empty();
+        if (write || options_.keep_rows) {
+            OperatorTimer timer(backend_, it, Operator::Write);
+            TupleArray copy;
+            const TupleArray* rows = &relations_[r]->full[0].data;
+            if (!relation.orders[0].is_identity()) {
+                copy = identity_order_copy(r);
+                rows = &copy;
+            }
+            std::filesystem::path file = out.output_file;
+            if (file.is_relative()) file = options_.output_dir / file;
+            if (backend_.host_accessible() && !options_.keep_rows) {
+                // Host memory: write straight from the relation, no copy.
+                facts::write_tsv(file, rows->data(), out.tuple_count, relation.types, facts::TsvFormat{out.delimiter},
+                                 *symbols_);
+                result.relations.push_back(std::move(out));
+                continue;
+            }
+            std::vector<Cell> host(rows->cells());
+            if (!host.empty()) backend_.download(rows->data(), host.size(), host.data());
+            copy = TupleArray();
+            if (write)
+                facts::write_tsv(file, host.data(), out.tuple_count, relation.types, facts::TsvFormat{out.delimiter},
+                                 *symbols_);
+            if (options_.keep_rows) out.rows = std::move(host);
+        }
+        result.relations.push_back(std::move(out));
+    }
+    stats_.totals += it.times;
+    stats_.allocations = backend_.memory().allocations;
+    stats_.allocated_bytes = backend_.memory().allocated_bytes;
+    stats_.peak_bytes = backend_.memory().peak_bytes;
+}
+
+}  // namespace galias::engine

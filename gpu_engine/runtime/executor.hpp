@@ -1,0 +1,55 @@
+#pragma once
+// The backend-independent semi-naive evaluator: loads inputs, runs each stratum's rules
+// to a fixpoint (new -> dedup -> delta = new - full -> full ∪= delta, every index order),
+// manages merge buffers (EBM), and records statistics. All data work goes through Backend.
+
+#include <memory>
+#include <vector>
+
+#include "gpu_engine/engine.hpp"
+#include "gpu_engine/plan/plan.hpp"
+#include "gpu_engine/runtime/backend.hpp"
+
+namespace galias::engine {
+
+class Executor {
+public:
+    Executor(const plan::Plan& plan, Backend& backend, const EngineOptions& options,
+             std::shared_ptr<facts::StringInterner> symbols);
+    ~Executor();
+
+    void load_inputs(const Inputs& inputs);
+    void evaluate();
+    // Writes outputs (if options.output_dir) and collects sizes / rows into `result`.
+    void finish(Result& result);
+    [[nodiscard]] Stats& stats() { return stats_; }
+
+private:
+    struct RelationState;
+    class OperatorTimer;
+
+    void resolve_constants();
+    JoinSpec make_spec(const plan::JoinStep& step, std::uint32_t outer_arity) const;
+    void run_rule(const plan::Rule& rule, IterationStats& it);
+    void run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, IterationStats& it);
+    void flush(std::uint32_t relation, IterationStats& it);
+    void absorb(std::uint32_t relation, IterationStats& it);
+    void merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name,
+                    IterationStats& it);
+    void install_full(std::uint32_t relation, TupleArray sorted_primary, IterationStats& it);
+    TupleArray identity_order_copy(std::uint32_t relation);
+    void begin_iteration(IterationStats& it);
+    void end_iteration(IterationStats& it, const std::vector<std::uint32_t>& relations);
+
+    const plan::Plan& plan_;
+    Backend& backend_;
+    EngineOptions options_;
+    std::shared_ptr<facts::StringInterner> symbols_;
+    std::vector<Cell> constants_;
+    std::vector<std::unique_ptr<RelationState>> relations_;
+    Stats stats_;
+    MemoryCounters memory_at_iteration_start_;
+    std::uint64_t batch_bytes_ = 0;
+};
+
+}  // namespace galias::engine

@@ -1,0 +1,91 @@
+#include "gpu_engine/runtime/stats.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace galias::engine {
+
+const char* operator_name(Operator op) {
+    switch (op) {
+        case Operator::Load: return "load";
+        case Operator::Join: return "join";
+        case Operator::Dedup: return "dedup";
+        case Operator::Difference: return "difference";
+        case Operator::Merge: return "merge";
+        case Operator::IndexBuild: return "index";
+        case Operator::Allocation: return "alloc";
+        case Operator::Write: return "write";
+        case Operator::Count: break;
+    }
+    return "?";
+}
+
+OperatorTimes& OperatorTimes::operator+=(const OperatorTimes& other) {
+    for (std::size_t i = 0; i < kOperatorCount; ++i) seconds[i] += other.seconds[i];
+    return *this;
+}
+
+namespace {
+
+std::string stratum_label(std::size_t stratum) {
+    if (stratum == static_cast<std::size_t>(-1)) return "load";
+    if (stratum == static_cast<std::size_t>(-2)) return "output";
+    return std::to_string(stratum);
+}
+
+}  // namespace
+
+void Stats::print(std::FILE* out) const {
+    std::fprintf(out, "backend: %s, EBM %s\n", backend.c_str(), eager_buffers ? "on" : "off");
+    if (!iterations.empty()) {
+        std::fprintf(out, "%-7s %5s %14s %14s %6s %12s", "stratum", "iter", "delta", "join-out", "allocs", "alloc-MB");
+        for (std::size_t op = 0; op < kOperatorCount; ++op) std::fprintf(out, " %8s", operator_name(static_cast<Operator>(op)));
+        std::fprintf(out, " %9s\n", "total-s");
+        for (const IterationStats& it : iterations) {
+            std::size_t delta = 0;
+            for (std::size_t d : it.delta_tuples) delta += d;
+            std::fprintf(out, "%-7s %5zu %14zu %14zu %6zu %12.1f", stratum_label(it.stratum).c_str(), it.iteration, delta,
+                         it.join_output_tuples, it.allocations, static_cast<double>(it.allocated_bytes) / 1e6);
+            for (double s : it.times.seconds) std::fprintf(out, " %8.4f", s);
+            std::fprintf(out, " %9.4f\n", it.seconds);
+        }
+    }
+    std::fprintf(out, "time per operator (s):");
+    for (std::size_t op = 0; op < kOperatorCount; ++op)
+        std::fprintf(out, " %s %.3f", operator_name(static_cast<Operator>(op)), totals.seconds[op]);
+    std::fprintf(out, "\nbuffers: %zu allocations, %.1f MB allocated in total, peak %.1f MB\n", allocations,
+                 static_cast<double>(allocated_bytes) / 1e6, static_cast<double>(peak_bytes) / 1e6);
+    std::fprintf(out, "total: %.3f s\n", total_seconds);
+}
+
+std::string Stats::to_json() const {
+    nlohmann::json j;
+    j["backend"] = backend;
+    j["threads"] = threads;
+    j["eager_buffers"] = eager_buffers;
+    j["total_seconds"] = total_seconds;
+    j["allocations"] = allocations;
+    j["allocated_bytes"] = allocated_bytes;
+    j["peak_bytes"] = peak_bytes;
+    nlohmann::json ops;
+    for (std::size_t op = 0; op < kOperatorCount; ++op) ops[operator_name(static_cast<Operator>(op))] = totals.seconds[op];
+    j["operator_seconds"] = ops;
+    nlohmann::json its = nlohmann::json::array();
+    for (const IterationStats& it : iterations) {
+        nlohmann::json x;
+        x["stratum"] = stratum_label(it.stratum);
+        x["iteration"] = it.iteration;
+        x["delta_tuples"] = it.delta_tuples;
+        x["join_output_tuples"] = it.join_output_tuples;
+        x["allocations"] = it.allocations;
+        x["allocated_bytes"] = it.allocated_bytes;
+        nlohmann::json t;
+        for (std::size_t op = 0; op < kOperatorCount; ++op) t[operator_name(static_cast<Operator>(op))] = it.times.seconds[op];
+        x["operator_seconds"] = t;
+        x["seconds"] = it.seconds;
+        its.push_back(x);
+    }
+    j["iterations"] = its;
+    return j.dump(1);
+}
+
+}  // namespace galias::engine

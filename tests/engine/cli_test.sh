@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# `galias run` from the command line: exact outputs, exit codes, one-line errors with a
+# location, and no partial output files after a failure.
+# Usage: cli_test.sh PATH_TO_GALIAS
+set -uo pipefail
+GALIAS="$1"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+expect_exit() {  # expected-code description command...
+    local want="$1" what="$2"; shift 2
+    "$@" >"$WORK/out" 2>"$WORK/err"
+    local got=$?
+    [ "$got" -eq "$want" ] || fail "$what: exit $got, expected $want (stderr: $(cat "$WORK/err"))"
+}
+
+mkdir -p "$WORK/facts" "$WORK/out1"
+printf '1\t2\n2\t3\n3\t1\n' > "$WORK/facts/edge.facts"
+
+# A good run writes Soufflé-style TSV and exits 0.
+expect_exit 0 "reach run" "$GALIAS" run reach -F "$WORK/facts" -D "$WORK/out1"
+[ "$(wc -l < "$WORK/out1/Reach.csv")" -eq 9 ] || fail "Reach.csv should have 9 lines"
+grep -qx $'1\t1' "$WORK/out1/Reach.csv" || fail "Reach.csv misses 1->1"
+ls "$WORK/out1" | grep -q '\.tmp$' && fail "temporary file left behind"
+
+# -D - prints sizes only.
+expect_exit 0 "sizes only" "$GALIAS" run reach -F "$WORK/facts" -D -
+grep -qx $'Reach\t9' "$WORK/out" || fail "-D - should print 'Reach<TAB>9', got: $(cat "$WORK/out")"
+
+# --explain prints the plan.
+expect_exit 0 "explain" "$GALIAS" run sg --explain
+grep -q "join full edge" "$WORK/out" || fail "--explain shows no join"
+
+# Program errors: exit 2, one line, file:line:col.
+printf '.decl a(x: number)\na(x) :- b(x).\n' > "$WORK/bad.dl"
+expect_exit 2 "unknown relation" "$GALIAS" run "$WORK/bad.dl" -F "$WORK/facts" -D "$WORK/out1"
+[ "$(wc -l < "$WORK/err")" -eq 1 ] || fail "error should be one line: $(cat "$WORK/err")"
+grep -q "bad.dl:2:9: error: unknown relation 'b'" "$WORK/err" || fail "unknown relation message: $(cat "$WORK/err")"
+
+# Missing input file: exit 2, names the .input directive and the file.
+expect_exit 2 "missing input" "$GALIAS" run reach -F "$WORK/nowhere" -D "$WORK/out2"
+grep -q "reach.dl:4:8: error: input file '.*edge.facts' for relation 'edge' does not exist" "$WORK/err" \
+    || fail "missing input message: $(cat "$WORK/err")"
+
+# Malformed fact line: exit 2, file:line; no output file written at all.
+mkdir -p "$WORK/badfacts" "$WORK/out3"
+printf '1\t2\n2\t3\t4\n' > "$WORK/badfacts/edge.facts"
+expect_exit 2 "malformed facts" "$GALIAS" run reach -F "$WORK/badfacts" -D "$WORK/out3"
+grep -q "edge.facts:2: error: expected 2 columns, found more" "$WORK/err" || fail "malformed line message: $(cat "$WORK/err")"
+[ -z "$(ls -A "$WORK/out3")" ] || fail "partial output after an error: $(ls "$WORK/out3")"
+
+# A missing program file.
+expect_exit 2 "missing program" "$GALIAS" run "$WORK/none.dl"
+grep -q "none.dl: error: cannot open program file" "$WORK/err" || fail "missing program message: $(cat "$WORK/err")"
+
+# Usage errors.
+expect_exit 2 "bad backend" "$GALIAS" run reach --backend fpga
+expect_exit 2 "no subcommand" "$GALIAS"
+
+if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
+echo "all galias run CLI checks passed"
