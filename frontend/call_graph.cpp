@@ -13,8 +13,12 @@ namespace {
 using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
 }
 
-CallGraph build_call_graph(const ProgramIr& program, const CallTargets& targets) {
+CallGraph build_call_graph(const ProgramIr& program, const CallTargets& targets,
+                           const std::vector<std::string>& modelled) {
     CallGraph result;
+    const auto is_modelled = [&](EntityId f) {
+        return std::find(modelled.begin(), modelled.end(), program.entities[f].name) != modelled.end();
+    };
     const std::size_t n = program.functions.size();
     // Vertices are the functions with a body, numbered densely.
     std::vector<std::uint32_t> vertex_of(n, kNone);
@@ -26,14 +30,17 @@ CallGraph build_call_graph(const ProgramIr& program, const CallTargets& targets)
         }
     }
     Graph graph(function_of_vertex.size());
+    result.calls.resize(n);
     std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
     for (std::uint32_t f = 0; f < n; ++f) {
         if (vertex_of[f] == kNone) continue;
         for (const CallSite& call : program.functions[f].calls) {
             for (EntityId target : targets[call.id]) {
                 const Function* callee = program.function_of(target);
-                if (callee == nullptr || !callee->has_body) continue;
-                const std::uint32_t to = vertex_of[program.function_index.at(target)];
+                if (callee == nullptr || !callee->has_body || is_modelled(target)) continue;
+                const std::uint32_t callee_index = program.function_index.at(target);
+                const std::uint32_t to = vertex_of[callee_index];
+                result.calls[f].emplace_back(call.id, callee_index);
                 boost::add_edge(vertex_of[f], to, graph);
                 edges.emplace_back(vertex_of[f], to);
             }

@@ -16,8 +16,7 @@ std::string encode(const std::vector<std::uint32_t>& sites) {
 
 }  // namespace
 
-ContextTable::ContextTable(const ProgramIr& program, const CallGraph& graph, const CallTargets& targets,
-                           const ContextOptions& options)
+ContextTable::ContextTable(const ProgramIr& program, const CallGraph& graph, const ContextOptions& options)
     : program_(program), graph_(graph), options_(options) {
     strings_.emplace_back();  // context 0: the empty call string
     ids_.emplace(std::string(), 0);
@@ -48,16 +47,37 @@ ContextTable::ContextTable(const ProgramIr& program, const CallGraph& graph, con
         }
         instances_ += contexts.size() * size;
         for (std::uint32_t f : graph.members[c]) {
-            for (const CallSite& call : program.functions[f].calls) {
-                for (EntityId target : targets[call.id]) {
-                    const Function* callee = program.function_of(target);
-                    if (callee == nullptr || !callee->has_body) continue;
-                    const std::uint32_t d = graph.component[program.function_index.at(target)];
-                    if (d == c) continue;  // recursion: the caller's context
-                    for (ContextId context : contexts) incoming[d].insert(extend(context, call.id));
-                }
+            for (const auto& [site, callee] : graph.calls[f]) {
+                const std::uint32_t d = graph.component[callee];
+                if (d == c) continue;  // recursion: the caller's context
+                for (ContextId context : contexts) incoming[d].insert(extend(context, site));
             }
         }
+    }
+    drop_unused_contexts();
+}
+
+// Contexts handed to a component that then went over the clone budget are not used by any
+// function; renumber the rest densely (in order of creation) so contexts.tsv lists only
+// contexts that some node lives in.
+void ContextTable::drop_unused_contexts() {
+    std::vector<bool> used(strings_.size(), false);
+    used[0] = true;
+    for (const auto& contexts : component_contexts_) {
+        for (ContextId c : contexts) used[c] = true;
+    }
+    std::vector<ContextId> renumbered(strings_.size(), 0);
+    std::vector<std::vector<std::uint32_t>> kept;
+    for (ContextId c = 0; c < strings_.size(); ++c) {
+        if (!used[c]) continue;
+        renumbered[c] = static_cast<ContextId>(kept.size());
+        kept.push_back(std::move(strings_[c]));
+    }
+    strings_ = std::move(kept);
+    ids_.clear();
+    for (ContextId c = 0; c < strings_.size(); ++c) ids_.emplace(encode(strings_[c]), c);
+    for (auto& contexts : component_contexts_) {
+        for (ContextId& c : contexts) c = renumbered[c];
     }
 }
 

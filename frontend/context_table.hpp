@@ -24,8 +24,7 @@ struct ContextOptions {
 
 class ContextTable {
 public:
-    ContextTable(const ProgramIr& program, const CallGraph& graph, const CallTargets& targets,
-                 const ContextOptions& options);
+    ContextTable(const ProgramIr& program, const CallGraph& graph, const ContextOptions& options);
 
     // The contexts function `function_index` (a function with a body) is analysed in.
     [[nodiscard]] const std::vector<ContextId>& contexts_of(std::uint32_t function_index) const;
@@ -42,6 +41,7 @@ public:
 
 private:
     ContextId extend(ContextId context, std::uint32_t site);
+    void drop_unused_contexts();
 
     const ProgramIr& program_;
     const CallGraph& graph_;

@@ -149,8 +149,8 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     const EmitOptions emit_options{options.field_sensitive, options.allocators};
     IndirectCallStats indirect;
     const CallTargets targets = resolve_call_targets(program, options.indirect_calls, emit_options, indirect);
-    const CallGraph graph = build_call_graph(program, targets);
-    const ContextTable contexts(program, graph, targets, ContextOptions{options.context_k, options.max_clones});
+    const CallGraph graph = build_call_graph(program, targets, options.allocators);
+    const ContextTable contexts(program, graph, ContextOptions{options.context_k, options.max_clones});
     if (!contexts.merged_functions().empty()) {
         result.diagnostics.push_back(Diagnostic{
             Severity::Warning, SourceLocation{},

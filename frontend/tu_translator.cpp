@@ -385,13 +385,27 @@ private:
 
     // Evaluates `e` for its side effects only.
     void effects(const clang::Expr* e) {
-        if (e == nullptr || !e->HasSideEffects(context_, true)) return;
+        if (e == nullptr) return;
+        if (!e->HasSideEffects(context_, true)) {
+            report_pointer_to_int_casts(e);
+            return;
+        }
         const clang::Expr* inner = e->IgnoreParenCasts();
         if (const auto* call = llvm::dyn_cast<clang::CallExpr>(inner)) {
             this->call(call, false);
             return;
         }
         (void)value(e);
+    }
+
+    // A pure expression moves no pointer, but a pointer cast to an integer inside it is a
+    // pointer value leaving what is tracked: report it like value() would.
+    void report_pointer_to_int_casts(const clang::Stmt* s) {
+        if (s == nullptr || llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) return;  // sizeof: unevaluated
+        if (const auto* cast = llvm::dyn_cast<clang::CastExpr>(s); cast != nullptr && cast->getCastKind() == clang::CK_PointerToIntegral) {
+            unmodelled("pointer-to-int-cast", cast->getExprLoc(), "integers are not tracked; the pointer value is lost");
+        }
+        for (const clang::Stmt* child : s->children()) report_pointer_to_int_casts(child);
     }
 
     void effects_of_children(const clang::Expr* e) {
