@@ -20,6 +20,7 @@
 
 #include <filesystem>
 #include <map>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,8 @@ struct TestCase {
     [[nodiscard]] std::vector<std::string> all(const std::string& key) const;
     [[nodiscard]] bool has(const std::string& key) const { return directives.count(key) != 0; }
 };
+
+inline void PrintTo(const TestCase& test, std::ostream* out) { *out << test.name; }
 
 // Every *.c file directly in `dir` is a case, and so is every subdirectory (all its .c files).
 std::vector<TestCase> list_cases(const std::filesystem::path& dir);
