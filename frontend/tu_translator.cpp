@@ -648,6 +648,7 @@ private:
                 return atomic(llvm::cast<clang::AtomicExpr>(e));
             case clang::Stmt::ConstantExprClass:
                 return value(llvm::cast<clang::ConstantExpr>(e)->getSubExpr());
+            case clang::Stmt::AddrLabelExprClass:  // &&label (computed goto): code, which no data pointer reaches
             case clang::Stmt::IntegerLiteralClass:
             case clang::Stmt::FloatingLiteralClass:
             case clang::Stmt::CharacterLiteralClass:
