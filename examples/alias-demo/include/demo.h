@@ -1,0 +1,7 @@
+#ifndef ALIAS_DEMO_H
+#define ALIAS_DEMO_H
+void copy_demo(int argc);
+void restrict_demo(void);
+void filter_demo(void);
+void assertions_demo(void);
+#endif

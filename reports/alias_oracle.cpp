@@ -1,0 +1,145 @@
+#include "reports/alias_oracle.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+namespace galias::reports {
+
+const char* alias_kind_name(AliasKind kind) {
+    switch (kind) {
+        case AliasKind::No: return "no-alias";
+        case AliasKind::May: return "may-alias";
+        case AliasKind::Must: return "must-alias";
+    }
+    return "no-alias";
+}
+
+AliasKind AliasOracle::alias(NodeId a, NodeId b) const {
+    if (must_alias(a, b)) return AliasKind::Must;
+    if (may_alias(a, b)) return AliasKind::May;
+    return AliasKind::No;
+}
+
+namespace {
+
+std::uint64_t pair_key(NodeId a, NodeId b) { return (std::uint64_t{a} << 32) | b; }
+
+bool intersects(const std::vector<NodeId>& x, const std::vector<NodeId>& y) {
+    auto i = x.begin();
+    auto j = y.begin();
+    while (i != x.end() && j != y.end()) {
+        if (*i == *j) return true;
+        if (*i < *j) ++i; else ++j;
+    }
+    return false;
+}
+
+}  // namespace
+
+RelationAliasOracle::RelationAliasOracle(const facts::ProgramFacts& facts,
+                                         std::span<const std::uint32_t> value_alias,
+                                         std::span<const std::uint32_t> points_to)
+    : facts_(facts) {
+    value_alias_.reserve(value_alias.size());
+    for (std::size_t i = 0; i + 1 < value_alias.size(); i += 2) {
+        value_alias_.push_back(pair_key(value_alias[i], value_alias[i + 1]));
+        value_alias_.push_back(pair_key(value_alias[i + 1], value_alias[i]));
+    }
+    std::sort(value_alias_.begin(), value_alias_.end());
+    value_alias_.erase(std::unique(value_alias_.begin(), value_alias_.end()), value_alias_.end());
+    for (std::size_t i = 0; i + 1 < points_to.size(); i += 2) {
+        points_to_[points_to[i]].push_back(points_to[i + 1]);
+    }
+    for (auto& [pointer, objects] : points_to_) {
+        std::sort(objects.begin(), objects.end());
+        objects.erase(std::unique(objects.begin(), objects.end()), objects.end());
+    }
+}
+
+bool RelationAliasOracle::may_alias(NodeId a, NodeId b) const {
+    if (a == facts::kNoNode || b == facts::kNoNode) return false;
+    if (a == b) return true;
+    if (std::binary_search(value_alias_.begin(), value_alias_.end(), pair_key(a, b))) return true;
+    auto pa = points_to_.find(a);
+    auto pb = points_to_.find(b);
+    return pa != points_to_.end() && pb != points_to_.end() && intersects(pa->second, pb->second);
+}
+
+bool RelationAliasOracle::must_alias(NodeId a, NodeId b) const {
+    if (a == facts::kNoNode || b == facts::kNoNode) return false;
+    if (a == b) return true;
+    auto pa = points_to_.find(a);
+    auto pb = points_to_.find(b);
+    if (pa == points_to_.end() || pb == points_to_.end()) return false;
+    if (pa->second.size() != 1 || pa->second != pb->second) return false;
+    NodeId object = pa->second.front();
+    if (object >= facts_.nodes.size()) return false;
+    facts::NodeKind kind = facts_.nodes[object].kind;
+    return kind != facts::NodeKind::Heap && kind != facts::NodeKind::Temp;
+}
+
+std::vector<NodeId> RelationAliasOracle::points_to(NodeId p) const {
+    auto it = points_to_.find(p);
+    return it == points_to_.end() ? std::vector<NodeId>{} : it->second;
+}
+
+std::vector<NodeId> common_objects(const AliasOracle& oracle, NodeId a, NodeId b) {
+    std::vector<NodeId> x = oracle.points_to(a);
+    std::vector<NodeId> y = oracle.points_to(b);
+    std::vector<NodeId> out;
+    std::set_intersection(x.begin(), x.end(), y.begin(), y.end(), std::back_inserter(out));
+    return out;
+}
+
+SourceView::SourceView(const facts::ProgramFacts& facts) : facts_(facts) {
+    for (const facts::Node& node : facts.nodes) clones_[origin(node.id)].push_back(node.id);
+}
+
+const facts::Node* SourceView::node(NodeId id) const {
+    return id < facts_.nodes.size() ? &facts_.nodes[id] : nullptr;
+}
+
+NodeId SourceView::origin(NodeId id) const {
+    const facts::Node* n = node(id);
+    if (n == nullptr) return id;
+    return n->origin == facts::kNoNode || n->origin >= facts_.nodes.size() ? id : n->origin;
+}
+
+std::span<const NodeId> SourceView::clones(NodeId origin_id) const {
+    auto it = clones_.find(origin_id);
+    if (it == clones_.end()) return {};
+    return it->second;
+}
+
+AliasKind SourceView::alias(const AliasOracle& oracle, NodeId a, NodeId b) const {
+    bool any = false;
+    bool all_must = true;
+    bool any_pair = false;
+    for (NodeId ca : clones(origin(a))) {
+        for (NodeId cb : clones(origin(b))) {
+            std::uint32_t xa = node(ca)->context;
+            std::uint32_t xb = node(cb)->context;
+            bool same_context = xa == xb || xa == 0 || xb == 0;
+            AliasKind kind = oracle.alias(ca, cb);
+            if (same_context) {
+                any_pair = true;
+                if (kind != AliasKind::Must) all_must = false;
+            }
+            if (kind != AliasKind::No) any = true;
+        }
+    }
+    if (!any) return AliasKind::No;
+    return any_pair && all_must ? AliasKind::Must : AliasKind::May;
+}
+
+std::vector<NodeId> SourceView::points_to(const AliasOracle& oracle, NodeId p) const {
+    std::vector<NodeId> out;
+    for (NodeId clone : clones(origin(p))) {
+        for (NodeId object : oracle.points_to(clone)) out.push_back(origin(object));
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+}  // namespace galias::reports

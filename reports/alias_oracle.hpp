@@ -1,0 +1,85 @@
+#pragma once
+// The alias oracle the checks and queries ask: may two nodes alias, must they, and what
+// may a pointer point to. Checks see only this interface, so they can be tested with a
+// hand-built oracle; RelationAliasOracle answers from the engine's output relations.
+//
+// Node ids are those of ProgramFacts (cloned nodes included): a check asks about the
+// nodes of one call site in one context. SourceView (below) merges contexts.
+
+#include <cstdint>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "facts/program_facts.hpp"
+
+namespace galias::reports {
+
+using facts::NodeId;
+
+enum class AliasKind : std::uint8_t { No, May, Must };
+const char* alias_kind_name(AliasKind kind);  // "no-alias", "may-alias", "must-alias"
+
+class AliasOracle {
+public:
+    virtual ~AliasOracle() = default;
+    // The values of `a` and `b` may be equal (point into the same object).
+    [[nodiscard]] virtual bool may_alias(NodeId a, NodeId b) const = 0;
+    // ... and are equal on every execution that reaches them.
+    [[nodiscard]] virtual bool must_alias(NodeId a, NodeId b) const = 0;
+    // The objects (variables, heap allocation sites, ...) `p` may point to, sorted.
+    [[nodiscard]] virtual std::vector<NodeId> points_to(NodeId p) const = 0;
+
+    [[nodiscard]] AliasKind alias(NodeId a, NodeId b) const;
+};
+
+// Rows are flat pairs as the engine returns them (2 cells per row):
+//   value_alias   CSPA ValueAlias(a, b)
+//   points_to     Andersen PointsTo(pointer, object); may be empty
+//
+// may_alias(a, b): a == b, or ValueAlias(a, b), or the points-to sets intersect.
+// must_alias(a, b): a == b, or both point to exactly one and the same object that is one
+// concrete location (not a heap allocation site, which stands for many objects).
+class RelationAliasOracle final : public AliasOracle {
+public:
+    RelationAliasOracle(const facts::ProgramFacts& facts, std::span<const std::uint32_t> value_alias,
+                        std::span<const std::uint32_t> points_to);
+
+    [[nodiscard]] bool may_alias(NodeId a, NodeId b) const override;
+    [[nodiscard]] bool must_alias(NodeId a, NodeId b) const override;
+    [[nodiscard]] std::vector<NodeId> points_to(NodeId p) const override;
+
+    [[nodiscard]] std::size_t value_alias_pairs() const { return value_alias_.size(); }
+
+private:
+    const facts::ProgramFacts& facts_;
+    std::vector<std::uint64_t> value_alias_;  // (a << 32 | b), both orders, sorted
+    std::unordered_map<NodeId, std::vector<NodeId>> points_to_;
+};
+
+// The objects both nodes may point to (sorted).
+std::vector<NodeId> common_objects(const AliasOracle& oracle, NodeId a, NodeId b);
+
+// Maps source nodes to their clones and back (Node::origin), to answer questions about
+// source-level variables with contexts merged.
+class SourceView {
+public:
+    explicit SourceView(const facts::ProgramFacts& facts);
+
+    [[nodiscard]] NodeId origin(NodeId node) const;
+    [[nodiscard]] std::span<const NodeId> clones(NodeId origin) const;  // includes origin itself
+    [[nodiscard]] const facts::Node* node(NodeId id) const;
+
+    // Alias of two source nodes, contexts merged: No when no clone pair may alias; Must when
+    // every clone pair of one context (context 0 matches every context) must alias; May
+    // otherwise.
+    [[nodiscard]] AliasKind alias(const AliasOracle& oracle, NodeId a, NodeId b) const;
+    // Source-level objects a source node may point to in any context.
+    [[nodiscard]] std::vector<NodeId> points_to(const AliasOracle& oracle, NodeId p) const;
+
+private:
+    const facts::ProgramFacts& facts_;
+    std::unordered_map<NodeId, std::vector<NodeId>> clones_;
+};
+
+}  // namespace galias::reports

@@ -1,0 +1,66 @@
+#pragma once
+// A check: one class per file in reports/checks/, registered under a stable kebab-case id
+// (the SARIF ruleId) in check_registry.cpp. Each has docs/checks/<id>.md, which is compiled
+// in as the rule's help text.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "facts/diagnostic.hpp"
+#include "facts/program_facts.hpp"
+#include "reports/alias_oracle.hpp"
+#include "reports/finding.hpp"
+#include "reports/witness_path.hpp"
+
+namespace galias::reports {
+
+struct RuleInfo {
+    std::string_view id;                 // "restrict-alias"
+    std::string_view name;               // "RestrictAlias"
+    std::string_view short_description;  // one line
+    std::string_view full_description;   // a paragraph
+    Level default_level = Level::Warning;
+    std::string_view precision;          // SARIF/CodeQL: very-high, high, medium, low
+    std::vector<std::string_view> tags;  // "correctness", "external/cwe/cwe-475", ...
+};
+
+// A pair of variables that must never alias, from the configuration file.
+struct MustNotAliasPair {
+    std::string a;
+    std::string b;
+    std::string reason;
+    SourceLocation where;  // the entry in the configuration file
+};
+
+struct CheckOptions {
+    std::vector<std::string> enabled;  // ids of the checks that run
+    std::vector<MustNotAliasPair> must_not_alias;
+    bool per_context = false;  // report each calling context separately
+    std::size_t max_witness_steps = kDefaultMaxWitnessSteps;
+
+    [[nodiscard]] bool is_enabled(std::string_view id) const;
+};
+
+struct CheckContext {
+    const facts::ProgramFacts& facts;
+    const AliasOracle& oracle;
+    const SourceView& view;
+    const WitnessFinder& witness;
+    const CheckOptions& options;
+
+    // The calling context's call string for findings ("" unless per_context).
+    [[nodiscard]] std::string context_label(std::uint32_t context) const;
+};
+
+class Check {
+public:
+    virtual ~Check() = default;
+    [[nodiscard]] virtual const RuleInfo& info() const = 0;
+    // Appends findings; may report the same source location once per calling context
+    // (run_checks merges them unless options.per_context).
+    virtual void run(const CheckContext& context, std::vector<Finding>& out) const = 0;
+};
+
+}  // namespace galias::reports

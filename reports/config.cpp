@@ -1,0 +1,207 @@
+#include "reports/config.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include "reports/checks/check_registry.hpp"
+#include "reports/node_resolver.hpp"
+
+namespace galias::reports {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+class ConfigReader {
+public:
+    explicit ConfigReader(std::string file_name) : file_(std::move(file_name)) {}
+
+    [[nodiscard]] SourceLocation at(const toml::node& node) const {
+        const toml::source_region& source = node.source();
+        return SourceLocation{file_, source.begin.line, source.begin.column};
+    }
+    [[noreturn]] void fail(const toml::node& node, const std::string& message) const {
+        throw DiagnosticError(at(node), message);
+    }
+
+    void only_keys(const toml::table& table, std::initializer_list<std::string_view> allowed,
+                   std::string_view where) const {
+        for (const auto& [key, value] : table) {
+            if (std::find(allowed.begin(), allowed.end(), key.str()) != allowed.end()) continue;
+            std::string near;
+            for (std::string_view candidate : allowed) {
+                if (edit_distance(key.str(), candidate) <= 2) near = fmt::format("; did you mean '{}'?", candidate);
+            }
+            SourceLocation location{file_, key.source().begin.line, key.source().begin.column};
+            throw DiagnosticError(location, fmt::format("unknown key '{}' in {}{}", key.str(), where, near));
+        }
+    }
+
+    [[nodiscard]] std::vector<std::pair<std::string, SourceLocation>> strings(const toml::node& node,
+                                                                              std::string_view what) const {
+        const toml::array* array = node.as_array();
+        if (array == nullptr) fail(node, fmt::format("'{}' must be an array of strings", what));
+        std::vector<std::pair<std::string, SourceLocation>> out;
+        for (const toml::node& element : *array) {
+            const auto* text = element.as_string();
+            if (text == nullptr) fail(element, fmt::format("'{}' must be an array of strings", what));
+            out.emplace_back(text->get(), at(element));
+        }
+        return out;
+    }
+
+    [[nodiscard]] std::string string(const toml::table& table, std::string_view key, bool required,
+                                     const toml::node& owner) const {
+        const toml::node* node = table.get(key);
+        if (node == nullptr) {
+            if (required) fail(owner, fmt::format("missing key '{}'", key));
+            return {};
+        }
+        const auto* text = node->as_string();
+        if (text == nullptr) fail(*node, fmt::format("'{}' must be a string", key));
+        return text->get();
+    }
+
+    [[nodiscard]] std::int64_t integer(const toml::node& node, std::string_view key, std::int64_t min,
+                                       std::int64_t max) const {
+        const auto* value = node.as_integer();
+        if (value == nullptr || value->get() < min || value->get() > max) {
+            fail(node, fmt::format("'{}' must be an integer from {} to {}", key, min, max));
+        }
+        return value->get();
+    }
+
+    [[nodiscard]] const toml::table& table(const toml::node& node, std::string_view key) const {
+        const toml::table* table = node.as_table();
+        if (table == nullptr) fail(node, fmt::format("'{}' must be a table ([{}])", key, key));
+        return *table;
+    }
+
+    void check_id(const std::string& id, const SourceLocation& where) const {
+        std::vector<std::string> ids = all_check_ids();
+        if (std::find(ids.begin(), ids.end(), id) != ids.end()) return;
+        std::string near;
+        std::size_t best = 3;
+        for (const std::string& candidate : ids) {
+            std::size_t d = edit_distance(id, candidate);
+            if (d < best) {
+                best = d;
+                near = fmt::format("; did you mean '{}'?", candidate);
+            }
+        }
+        throw DiagnosticError(where, fmt::format("unknown check '{}'{} (known checks: {})", id, near,
+                                                 fmt::join(ids, ", ")));
+    }
+
+private:
+    std::string file_;
+};
+
+}  // namespace
+
+ReportConfig default_config() {
+    ReportConfig config;
+    config.enabled_checks = all_check_ids();
+    return config;
+}
+
+ReportConfig parse_config(std::string_view text, const std::string& file_name) {
+    ReportConfig config = default_config();
+    config.file = file_name;
+    toml::table root;
+    try {
+        root = toml::parse(text, file_name);
+    } catch (const toml::parse_error& e) {
+        const toml::source_region& source = e.source();
+        throw DiagnosticError(SourceLocation{file_name, source.begin.line, source.begin.column},
+                              std::string(e.description()));
+    }
+    ConfigReader reader(file_name);
+    reader.only_keys(root, {"checks", "analysis", "must-not-alias", "paths"}, "the configuration");
+
+    if (const toml::node* node = root.get("checks")) {
+        const toml::table& checks = reader.table(*node, "checks");
+        reader.only_keys(checks, {"enable", "disable"}, "[checks]");
+        if (const toml::node* enable = checks.get("enable")) {
+            config.enabled_checks.clear();
+            for (auto& [id, where] : reader.strings(*enable, "enable")) {
+                reader.check_id(id, where);
+                config.enabled_checks.push_back(id);
+            }
+        }
+        if (const toml::node* disable = checks.get("disable")) {
+            for (auto& [id, where] : reader.strings(*disable, "disable")) {
+                reader.check_id(id, where);
+                std::erase(config.enabled_checks, id);
+            }
+        }
+        std::sort(config.enabled_checks.begin(), config.enabled_checks.end());
+        config.enabled_checks.erase(std::unique(config.enabled_checks.begin(), config.enabled_checks.end()),
+                                    config.enabled_checks.end());
+    }
+    if (const toml::node* node = root.get("analysis")) {
+        const toml::table& analysis = reader.table(*node, "analysis");
+        reader.only_keys(analysis, {"context-k", "allocators", "max-witness-steps"}, "[analysis]");
+        if (const toml::node* k = analysis.get("context-k")) {
+            config.context_k = static_cast<unsigned>(reader.integer(*k, "context-k", 0, 8));
+        }
+        if (const toml::node* steps = analysis.get("max-witness-steps")) {
+            config.max_witness_steps = static_cast<std::size_t>(reader.integer(*steps, "max-witness-steps", 1, 10000));
+        }
+        if (const toml::node* allocators = analysis.get("allocators")) {
+            for (auto& [name, where] : reader.strings(*allocators, "allocators")) config.allocators.push_back(name);
+        }
+    }
+    if (const toml::node* node = root.get("must-not-alias")) {
+        const toml::array* pairs = node->as_array();
+        if (pairs == nullptr) reader.fail(*node, "'must-not-alias' must be an array of tables ([[must-not-alias]])");
+        for (const toml::node& element : *pairs) {
+            const toml::table* pair = element.as_table();
+            if (pair == nullptr) reader.fail(element, "each [[must-not-alias]] entry must be a table");
+            reader.only_keys(*pair, {"a", "b", "reason"}, "[[must-not-alias]]");
+            MustNotAliasPair entry;
+            entry.a = reader.string(*pair, "a", true, element);
+            entry.b = reader.string(*pair, "b", true, element);
+            entry.reason = reader.string(*pair, "reason", false, element);
+            entry.where = reader.at(element);
+            if (entry.a.empty() || entry.b.empty()) reader.fail(element, "'a' and 'b' must name variables");
+            config.must_not_alias.push_back(std::move(entry));
+        }
+    }
+    if (const toml::node* node = root.get("paths")) {
+        const toml::table& paths = reader.table(*node, "paths");
+        reader.only_keys(paths, {"exclude"}, "[paths]");
+        if (const toml::node* exclude = paths.get("exclude")) {
+            for (auto& [glob, where] : reader.strings(*exclude, "exclude")) config.exclude.push_back(glob);
+        }
+    }
+    return config;
+}
+
+ReportConfig load_config(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw DiagnosticError(SourceLocation{file.string(), 0, 0}, "cannot read the configuration file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse_config(text.str(), file.string());
+}
+
+std::optional<fs::path> find_config(const fs::path& dir) {
+    std::error_code ec;
+    fs::path here = fs::absolute(dir, ec);
+    if (ec) return std::nullopt;
+    for (;;) {
+        fs::path candidate = here / kConfigFileName;
+        if (fs::is_regular_file(candidate, ec)) return candidate;
+        if (fs::exists(here / ".git", ec) || !here.has_parent_path() || here.parent_path() == here) break;
+        here = here.parent_path();
+    }
+    return std::nullopt;
+}
+
+}  // namespace galias::reports

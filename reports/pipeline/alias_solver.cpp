@@ -1,0 +1,60 @@
+#include "reports/pipeline/alias_solver.hpp"
+
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+
+#include "analyses/builtin_programs.hpp"
+
+namespace galias::reports {
+
+namespace {
+
+AnalysisRun run_one(std::string_view name, const RelationRows& relations, const SolveOptions& options,
+                    engine::Result& result) {
+    std::optional<analyses::BuiltinProgram> builtin = analyses::find_builtin_program(name);
+    if (!builtin) throw std::logic_error("missing built-in rule set " + std::string(name));
+    engine::Program program = engine::compile_program(builtin->text, std::string(builtin->file));
+    engine::Inputs inputs;
+    for (const auto& [relation, cells] : relations) {
+        engine::Inputs::Rows rows;
+        rows.arity = 2;
+        rows.cells = cells;
+        inputs.relations.emplace(relation, std::move(rows));
+    }
+    engine::EngineOptions engine_options;
+    engine_options.backend = options.backend;
+    engine_options.threads = options.threads;
+    std::size_t iterations = 0;
+    engine_options.on_progress = [&options, &iterations, name](const engine::Progress& progress) {
+        ++iterations;
+        if (options.on_progress) options.on_progress(name, progress);
+    };
+    auto start = std::chrono::steady_clock::now();
+    result = engine::run(program, inputs, engine_options);
+    AnalysisRun run;
+    run.name = std::string(name);
+    run.backend = result.backend;
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    run.iterations = iterations;
+    for (const engine::RelationResult& relation : result.relations) {
+        if (relation.is_output) run.sizes.emplace_back(relation.name, relation.size());
+    }
+    return run;
+}
+
+}  // namespace
+
+AliasResults solve_aliases(const ProgramInput& input, const SolveOptions& options) {
+    AliasResults results;
+    engine::Result cspa;
+    results.runs.push_back(run_one("cspa", input.cspa, options, cspa));
+    results.value_alias = cspa.relation("ValueAlias").rows;
+    results.memory_alias = cspa.relation("MemoryAlias").rows;
+    engine::Result andersen;
+    results.runs.push_back(run_one("andersen", input.andersen, options, andersen));
+    results.points_to = andersen.relation("PointsTo").rows;
+    return results;
+}
+
+}  // namespace galias::reports

@@ -1,0 +1,70 @@
+#pragma once
+// One analysed program, as every report command needs it: input (frontend or fact
+// directory) -> CSPA and Andersen on the engine -> alias oracle, source view and witness
+// finder. Shared by analyze/check, query and points-to.
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reports/alias_oracle.hpp"
+#include "reports/config.hpp"
+#include "reports/pipeline/alias_solver.hpp"
+#include "reports/pipeline/program_input.hpp"
+#include "reports/progress_line.hpp"
+#include "reports/witness_path.hpp"
+
+namespace galias::reports {
+
+struct SessionRequest {
+    std::filesystem::path build_dir;  // -p: holds compile_commands.json
+    std::filesystem::path facts_dir;  // --facts: a fact directory instead
+    std::optional<std::filesystem::path> config_file;  // --config; else .galias.toml is searched
+    std::filesystem::path source_root = ".";
+    std::optional<unsigned> context_k;  // overrides the configuration
+    engine::BackendKind backend = engine::BackendKind::Auto;
+    unsigned threads = 0;
+    bool quiet = false;
+};
+
+struct SessionTimes {
+    double input_seconds = 0;
+    double solve_seconds = 0;
+};
+
+class AnalysisSession {
+public:
+    // Loads the configuration only (cheap; done first so config errors come before work).
+    explicit AnalysisSession(const SessionRequest& request);
+    AnalysisSession(const AnalysisSession&) = delete;  // the oracle refers into input_
+    AnalysisSession& operator=(const AnalysisSession&) = delete;
+    // Extracts or reads the facts and solves; shows progress on `progress`.
+    void analyse(ProgressLine& progress);
+
+    [[nodiscard]] const ReportConfig& config() const { return config_; }
+    [[nodiscard]] const ProgramInput& input() const { return input_; }
+    [[nodiscard]] const AliasResults& results() const { return results_; }
+    [[nodiscard]] const AliasOracle& oracle() const { return *oracle_; }
+    [[nodiscard]] const SourceView& view() const { return *view_; }
+    [[nodiscard]] const WitnessFinder& witness() const { return *witness_; }
+    [[nodiscard]] const SessionTimes& times() const { return times_; }
+    [[nodiscard]] const SessionRequest& request() const { return request_; }
+
+private:
+    SessionRequest request_;
+    ReportConfig config_;
+    ProgramInput input_;
+    AliasResults results_;
+    std::unique_ptr<RelationAliasOracle> oracle_;
+    std::unique_ptr<SourceView> view_;
+    std::unique_ptr<WitnessFinder> witness_;
+    SessionTimes times_;
+};
+
+// Throws DiagnosticError when `file` cannot be created or overwritten (checked before the
+// analysis runs, so a typo in an output path fails fast).
+void check_writable(const std::filesystem::path& file);
+
+}  // namespace galias::reports

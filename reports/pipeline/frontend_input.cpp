@@ -1,0 +1,50 @@
+// The -p BUILD_DIR input: runs the Clang frontend in-process. Compiled with
+// GALIAS_WITH_FRONTEND when galias is built with the frontend (Clang 14 found).
+#include "reports/pipeline/program_input.hpp"
+
+#ifdef GALIAS_WITH_FRONTEND
+#include "frontend/extract.hpp"
+#endif
+
+namespace galias::reports {
+
+#ifdef GALIAS_WITH_FRONTEND
+
+bool frontend_available() { return true; }
+
+ProgramInput extract_program(const ExtractRequest& request) {
+    frontend::FrontendOptions options;
+    options.compile_database = request.build_dir;
+    options.context_k = request.context_k;
+    options.allocators = request.allocators;
+    options.source_filters = request.source_filters;
+    options.threads = request.threads;
+    if (request.on_progress) {
+        options.on_progress = [&request](const frontend::ExtractProgress& progress) {
+            request.on_progress(progress.done, progress.total, progress.file);
+        };
+    }
+    frontend::ExtractResult result = frontend::extract_facts(options);
+    ProgramInput input;
+    input.facts = std::move(result.program);
+    for (const frontend::FactRelation* relation : result.cspa()) input.cspa[relation->name] = relation->cells;
+    for (const frontend::FactRelation* relation : result.andersen()) input.andersen[relation->name] = relation->cells;
+    input.units_total = result.units.total;
+    input.units_failed = result.units.failed;
+    input.diagnostics = std::move(result.diagnostics);
+    return input;
+}
+
+#else
+
+bool frontend_available() { return false; }
+
+ProgramInput extract_program(const ExtractRequest& request) {
+    throw DiagnosticError(SourceLocation{request.build_dir.string(), 0, 0},
+                          "this galias was built without the Clang frontend (Clang 14 libTooling was not found); "
+                          "extract facts elsewhere and use --facts DIR");
+}
+
+#endif
+
+}  // namespace galias::reports

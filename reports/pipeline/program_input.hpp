@@ -1,0 +1,44 @@
+#pragma once
+// What the analyses start from: the program's side tables and the input relations of both
+// rule sets, from a fact directory (--facts DIR) or from the frontend (-p BUILD_DIR).
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "facts/diagnostic.hpp"
+#include "facts/program_facts.hpp"
+
+namespace galias::reports {
+
+using RelationRows = std::map<std::string, std::vector<std::uint32_t>, std::less<>>;  // 2 cells per row
+
+struct ProgramInput {
+    facts::ProgramFacts facts;
+    RelationRows cspa;      // assign(src, dst), dereference(p, q)
+    RelationRows andersen;  // addressOf, assign, load, store
+    std::size_t units_total = 0;   // translation units (0 when read from a fact directory)
+    std::size_t units_failed = 0;
+    std::vector<Diagnostic> diagnostics;  // from the frontend: failed units, warnings
+};
+
+// Reads FACTS_DIR (docs/FACTS.md). Throws DiagnosticError on missing or malformed files.
+ProgramInput read_fact_dir(const std::filesystem::path& facts_dir);
+
+struct ExtractRequest {
+    std::filesystem::path build_dir;  // holds compile_commands.json
+    unsigned context_k = 1;
+    std::vector<std::string> allocators;
+    std::vector<std::string> source_filters;  // regexes; empty = every file
+    unsigned threads = 0;
+    std::function<void(std::size_t done, std::size_t total, const std::string& file)> on_progress;
+};
+
+// Runs the Clang frontend. Throws DiagnosticError (exit 2) when galias was built without it.
+ProgramInput extract_program(const ExtractRequest& request);
+bool frontend_available();
+
+}  // namespace galias::reports

@@ -1,0 +1,255 @@
+#include "reports/pipeline/query_driver.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "reports/node_names.hpp"
+#include "reports/node_resolver.hpp"
+#include "reports/source_paths.hpp"
+
+namespace galias::reports {
+
+using nlohmann::json;
+
+namespace {
+
+void check_format(const std::string& format) {
+    if (format != "text" && format != "json" && format != "csv") {
+        throw DiagnosticError(SourceLocation{}, fmt::format("--format: expected text, json or csv, got '{}'", format));
+    }
+}
+
+std::string place(const AnalysisSession& session, const facts::Node& node) {
+    if (node.pos.line == 0) return "unknown place";
+    std::string file = relative_to_root(node.pos.file, session.request().source_root).value_or(node.pos.file);
+    return fmt::format("{}:{}:{}", file, node.pos.line, node.pos.column);
+}
+
+json node_json(const AnalysisSession& session, const facts::Node& node) {
+    return {{"name", node.name},
+            {"kind", facts::node_kind_name(node.kind)},
+            {"function", node.function},
+            {"file", relative_to_root(node.pos.file, session.request().source_root).value_or(node.pos.file)},
+            {"line", node.pos.line},
+            {"column", node.pos.column}};
+}
+
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\n") == std::string::npos) return text;
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+void emit(const std::string& text) {
+    std::fputs(text.c_str(), stdout);
+    std::fflush(stdout);
+}
+
+void analyse(AnalysisSession& session, const QueryRequest& request) {
+    ProgressLine progress(ProgressLine::on_tty(request.session.quiet));
+    session.analyse(progress);
+}
+
+std::vector<std::vector<NodeId>> resolve_all(const AnalysisSession& session, const std::vector<std::string>& names) {
+    NodeResolver resolver(session.input().facts, session.view());
+    std::vector<std::vector<NodeId>> out;
+    for (const std::string& name : names) out.push_back(resolver.resolve(name));
+    return out;
+}
+
+// Pairs of clones to ask about: all pairs (merged) or one list per context.
+std::vector<std::pair<std::string, AliasKind>> per_context_answers(const AnalysisSession& session, NodeId a, NodeId b) {
+    std::map<std::uint32_t, AliasKind> by_context;
+    for (NodeId ca : session.view().clones(a)) {
+        for (NodeId cb : session.view().clones(b)) {
+            std::uint32_t xa = session.view().node(ca)->context;
+            std::uint32_t xb = session.view().node(cb)->context;
+            if (xa != xb && xa != 0 && xb != 0) continue;
+            std::uint32_t context = std::max(xa, xb);
+            AliasKind kind = session.oracle().alias(ca, cb);
+            auto [it, fresh] = by_context.try_emplace(context, kind);
+            if (!fresh) it->second = std::max(it->second, kind);
+        }
+    }
+    std::vector<std::pair<std::string, AliasKind>> out;
+    const auto& contexts = session.input().facts.contexts;
+    for (const auto& [context, kind] : by_context) {
+        std::string label = context < contexts.size() && !contexts[context].call_string.empty()
+                                ? contexts[context].call_string
+                                : std::string("(no calling context)");
+        out.emplace_back(label, kind);
+    }
+    return out;
+}
+
+}  // namespace
+
+int run_alias_query(const QueryRequest& request) {
+    if (request.variables.size() != 2) throw DiagnosticError(SourceLocation{}, "query needs exactly two variables");
+    check_format(request.format);
+    AnalysisSession session(request.session);  // configuration errors before the work
+    analyse(session, request);
+    std::vector<std::vector<NodeId>> nodes = resolve_all(session, request.variables);
+    const SourceView& view = session.view();
+    json answers = json::array();
+    std::string text;
+    std::string csv = "a,b,answer,context,objects\n";
+    for (NodeId a : nodes[0]) {
+        for (NodeId b : nodes[1]) {
+            const facts::Node& na = *view.node(a);
+            const facts::Node& nb = *view.node(b);
+            AliasKind kind = view.alias(session.oracle(), a, b);
+            std::vector<NodeId> objects;
+            for (NodeId o : view.points_to(session.oracle(), a)) {
+                std::vector<NodeId> other = view.points_to(session.oracle(), b);
+                if (std::find(other.begin(), other.end(), o) != other.end()) objects.push_back(o);
+            }
+            std::optional<Witness> witness;
+            if (kind != AliasKind::No) {
+                witness = session.witness().find(view.clones(a), view.clones(b),
+                                                 session.config().max_witness_steps.value_or(kDefaultMaxWitnessSteps));
+            }
+            std::vector<FlowStep> steps = witness ? session.witness().steps(*witness) : std::vector<FlowStep>{};
+            auto contexts = request.per_context ? per_context_answers(session, a, b)
+                                                : std::vector<std::pair<std::string, AliasKind>>{};
+
+            text += fmt::format("{} ({}) and {} ({}): {}\n", na.name, place(session, na), nb.name, place(session, nb),
+                                alias_kind_name(kind));
+            if (kind == AliasKind::No) {
+                text += "  reason: no common object and no chain of assignments carries one value into both\n";
+            }
+            if (!objects.empty()) {
+                std::vector<std::string> names;
+                for (NodeId o : objects) names.push_back(fmt::format("{} ({})", view.node(o)->name, place(session, *view.node(o))));
+                text += fmt::format("  both may point to: {}\n", fmt::join(names, ", "));
+            }
+            if (!steps.empty()) {
+                text += "  reason: the same value reaches both:\n";
+                for (const FlowStep& step : steps) {
+                    std::string file = relative_to_root(step.region.file, session.request().source_root)
+                                           .value_or(step.region.file);
+                    text += fmt::format("    {}:{}:{}: {}\n", file, step.region.line, step.region.column, step.message);
+                }
+            }
+            for (const auto& [label, answer] : contexts) {
+                text += fmt::format("  in context {}: {}\n", label, alias_kind_name(answer));
+            }
+
+            json item = {{"a", node_json(session, na)}, {"b", node_json(session, nb)}, {"answer", alias_kind_name(kind)}};
+            item["objects"] = json::array();
+            for (NodeId o : objects) item["objects"].push_back(node_json(session, *view.node(o)));
+            item["witness"] = json::array();
+            for (const FlowStep& step : steps) {
+                item["witness"].push_back(
+                    {{"file", relative_to_root(step.region.file, session.request().source_root).value_or(step.region.file)},
+                     {"line", step.region.line},
+                     {"column", step.region.column},
+                     {"message", step.message}});
+            }
+            if (request.per_context) {
+                item["contexts"] = json::array();
+                for (const auto& [label, answer] : contexts) {
+                    item["contexts"].push_back({{"context", label}, {"answer", alias_kind_name(answer)}});
+                }
+            }
+            answers.push_back(std::move(item));
+
+            std::vector<std::string> object_names;
+            for (NodeId o : objects) object_names.push_back(view.node(o)->name);
+            std::string joined = fmt::format("{}", fmt::join(object_names, " "));
+            if (contexts.empty()) {
+                csv += fmt::format("{},{},{},,{}\n", csv_field(na.name), csv_field(nb.name), alias_kind_name(kind),
+                                   csv_field(joined));
+            }
+            for (const auto& [label, answer] : contexts) {
+                csv += fmt::format("{},{},{},{},{}\n", csv_field(na.name), csv_field(nb.name), alias_kind_name(answer),
+                                   csv_field(label), csv_field(joined));
+            }
+        }
+    }
+    if (request.format == "json") {
+        emit(json{{"queries", answers}}.dump(2) + "\n");
+    } else if (request.format == "csv") {
+        emit(csv);
+    } else {
+        emit(text);
+    }
+    return 0;
+}
+
+int run_points_to_query(const QueryRequest& request) {
+    if (request.variables.empty()) throw DiagnosticError(SourceLocation{}, "points-to needs at least one variable");
+    check_format(request.format);
+    AnalysisSession session(request.session);  // configuration errors before the work
+    analyse(session, request);
+    std::vector<std::vector<NodeId>> nodes = resolve_all(session, request.variables);
+    const SourceView& view = session.view();
+    json pointers = json::array();
+    std::string text;
+    std::string csv = "pointer,context,object,kind,file,line,column\n";
+    for (const std::vector<NodeId>& group : nodes) {
+        for (NodeId p : group) {
+            const facts::Node& np = *view.node(p);
+            // (context label, objects) rows: one merged row, or one per clone.
+            std::vector<std::pair<std::string, std::vector<NodeId>>> rows;
+            if (request.per_context) {
+                for (NodeId clone : view.clones(p)) {
+                    std::vector<NodeId> objects;
+                    for (NodeId o : session.oracle().points_to(clone)) objects.push_back(view.origin(o));
+                    std::sort(objects.begin(), objects.end());
+                    objects.erase(std::unique(objects.begin(), objects.end()), objects.end());
+                    std::uint32_t context = view.node(clone)->context;
+                    const auto& contexts = session.input().facts.contexts;
+                    rows.emplace_back(context < contexts.size() && !contexts[context].call_string.empty()
+                                          ? contexts[context].call_string
+                                          : std::string("(no calling context)"),
+                                      std::move(objects));
+                }
+            } else {
+                rows.emplace_back("", view.points_to(session.oracle(), p));
+            }
+            json item = {{"pointer", node_json(session, np)}};
+            item["contexts"] = json::array();
+            for (const auto& [label, objects] : rows) {
+                text += fmt::format("{} ({}){} may point to {} object{}{}\n", np.name, place(session, np),
+                                    label.empty() ? "" : " in context " + label, objects.size(),
+                                    objects.size() == 1 ? "" : "s", objects.empty() ? "" : ":");
+                json list = json::array();
+                for (NodeId o : objects) {
+                    const facts::Node& no = *view.node(o);
+                    text += fmt::format("  {:<24} {:<8} {}\n", no.name, facts::node_kind_name(no.kind), place(session, no));
+                    list.push_back(node_json(session, no));
+                    json n = node_json(session, no);
+                    csv += fmt::format("{},{},{},{},{},{},{}\n", csv_field(np.name), csv_field(label), csv_field(no.name),
+                                       facts::node_kind_name(no.kind), csv_field(n["file"].get<std::string>()),
+                                       no.pos.line, no.pos.column);
+                }
+                if (request.per_context) {
+                    item["contexts"].push_back({{"context", label}, {"objects", list}});
+                } else {
+                    item["objects"] = list;
+                }
+            }
+            if (!request.per_context) item.erase("contexts");
+            pointers.push_back(std::move(item));
+        }
+    }
+    if (request.format == "json") {
+        emit(json{{"pointers", pointers}}.dump(2) + "\n");
+    } else if (request.format == "csv") {
+        emit(csv);
+    } else {
+        emit(text);
+    }
+    return 0;
+}
+
+}  // namespace galias::reports

@@ -1,0 +1,56 @@
+#include <gtest/gtest.h>
+
+#include "check_test_support.hpp"
+#include "reports/checks/c_library.hpp"
+
+namespace galias::reports {
+namespace {
+
+using namespace testing;
+
+TEST(OverlappingCopy, MustIsErrorMayIsWarning) {
+    FactsBuilder b;
+    NodeId buf = b.node("buf", NodeKind::Global, "", 1, 6);
+    NodeId other = b.node("other", NodeKind::Global, "", 2, 6);
+    NodeId heap = b.node("heap@prog.c:3:15", NodeKind::Heap, "", 3, 15);
+    NodeId addr = b.node("&buf", NodeKind::AddrOf, "", 5, 12);
+    NodeId p = b.node("main::p", NodeKind::Local, "main", 4);
+    NodeId q = b.node("main::q", NodeKind::Local, "main", 5);
+    NodeId h1 = b.node("main::h1", NodeKind::Local, "main", 6);
+    NodeId h2 = b.node("main::h2", NodeKind::Local, "main", 7);
+    NodeId o = b.node("main::o", NodeKind::Local, "main", 8);
+    b.assign(addr, p, 4);
+    b.assign(p, q, 5);
+    b.call("memcpy", {p, q, facts::kNoNode}, 10, 5, 20);                 // must: error
+    b.call("__builtin___strcpy_chk", {h1, h2, facts::kNoNode}, 11, 5, 40);  // heap: may
+    b.call("strcat", {p, o}, 12, 5, 18);                                 // o -> {buf, other}: may
+    b.call("strncpy", {o, heap, facts::kNoNode}, 13, 5, 25);             // no alias
+    b.call("memmove", {p, q, facts::kNoNode}, 14, 5, 21);                // allowed
+    RelationAliasOracle oracle(b.facts, rows({{p, q}}),
+                               rows({{p, buf}, {q, buf}, {h1, heap}, {h2, heap}, {o, buf}, {o, other}}));
+    std::vector<Finding> found = run_one("overlapping-copy", b.facts, oracle);
+    EXPECT_EQ(summarize(found), (std::vector<Summary>{{10, "error"}, {11, "warning"}, {12, "warning"}}));
+    EXPECT_EQ(found[0].region.column, 5u);
+    EXPECT_EQ(found[0].region.end_column, 20u);
+    EXPECT_NE(found[0].message.find("must overlap"), std::string::npos);
+    EXPECT_NE(found[1].message.find("`__builtin___strcpy_chk`"), std::string::npos);
+    // Witness: &buf flows into p, p flows into q.
+    ASSERT_FALSE(found[0].witness.empty());
+    std::vector<std::uint32_t> lines;
+    for (const FlowStep& step : found[0].witness) lines.push_back(step.region.line);
+    EXPECT_EQ(lines, (std::vector<std::uint32_t>{4, 5}));  // source p (declared line 4), then q = p
+}
+
+TEST(CLibrary, NormalizesFortifiedNames) {
+    EXPECT_EQ(normalize_callee("__builtin___memcpy_chk"), "memcpy");
+    EXPECT_EQ(normalize_callee("__builtin_strcpy"), "strcpy");
+    EXPECT_EQ(normalize_callee("__strcat_chk"), "strcat");
+    EXPECT_EQ(normalize_callee("memmove"), "memmove");
+    ASSERT_NE(find_library_function("memcpy"), nullptr);
+    EXPECT_TRUE(find_library_function("memcpy")->is_copy);
+    EXPECT_EQ(find_library_function("memmove"), nullptr);
+    EXPECT_FALSE(find_library_function("snprintf")->is_copy);
+}
+
+}  // namespace
+}  // namespace galias::reports

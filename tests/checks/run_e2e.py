@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""End-to-end check tests: C program -> galias check -> findings, SARIF, exit codes.
+
+Each case folder under tests/checks/ holds bad.c (and usually fixed.c). A line of a
+program that must be flagged carries `expect: RULE LEVEL`; a program may name the expected
+witness path (source lines of the SARIF codeFlow) with `witness: L1 L2 ...`. A galias.toml
+in the folder is used as the configuration. For every program:
+  - the findings (rule, line, level) are exactly the expected ones;
+  - the exit code is 1 when an error is expected, 0 otherwise (`--fail-on error`);
+  - the SARIF log validates (official schema + GitHub's ingestion rules) and is kept for
+    reports.sarif_validate;
+  - with the log as --baseline, a second run reports nothing and exits 0.
+
+usage: run_e2e.py GALIAS SARIF_OUT_DIR CASE_DIR...   (run from the repository root)
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reports"))
+import validate_sarif  # noqa: E402
+
+GALIAS, SARIF_OUT, CASES = sys.argv[1], sys.argv[2], sys.argv[3:]
+ROOT = os.getcwd()
+INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
+EXPECT = re.compile(r"expect:\s*([a-z-]+)\s+(error|warning|note)")
+WITNESS = re.compile(r"witness:\s*([\d ]+)")
+VALIDATOR = validate_sarif.load_schema()
+FAILURES = []
+
+
+def check(name, condition, detail=""):
+    print(("ok   " if condition else "FAIL ") + name)
+    if not condition:
+        FAILURES.append(name)
+        if detail:
+            print("     " + str(detail).replace("\n", "\n     "))
+
+
+def galias(*args):
+    p = subprocess.run([GALIAS, *args], capture_output=True, text=True, cwd=ROOT)
+    return p.returncode, p.stdout, p.stderr
+
+
+def expectations(path):
+    expected, witness = [], None
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            for rule, level in EXPECT.findall(line):
+                expected.append((rule, number, level))
+            m = WITNESS.search(line)
+            if m:
+                witness = [int(x) for x in m.group(1).split()]
+    return sorted(expected), witness
+
+
+def run_program(case, program, tmp):
+    name = f"{os.path.basename(case)}/{os.path.basename(program)}"
+    build = os.path.join(tmp, name.replace("/", "_"))
+    os.makedirs(build)
+    source = os.path.abspath(program)
+    with open(os.path.join(build, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": os.path.dirname(source), "file": source,
+                    "arguments": ["cc", "-std=c11", "-I", INCLUDE, "-c", source, "-o", "/dev/null"]}], f)
+    config = os.path.join(case, "galias.toml")
+    if not os.path.exists(config):
+        config = os.path.join(build, "empty.toml")
+        open(config, "w").close()
+    sarif = os.path.join(build, "out.sarif")
+    common = ["-p", build, "--config", config, "--source-root", ROOT, "-q"]
+    code, out, err = galias("check", *common, "--format", "json", "--sarif", sarif)
+    if code not in (0, 1):
+        check(f"{name}: galias ran", False, f"exit {code}\n{err}")
+        return
+    findings = json.loads(out)["findings"]
+    got = sorted((f["rule"], f["line"], f["level"]) for f in findings)
+    expected, witness = expectations(program)
+    check(f"{name}: findings {expected}", got == expected, f"got {got}\n{err}")
+    want_code = 1 if any(level == "error" for _, _, level in expected) else 0
+    check(f"{name}: exit code {want_code}", code == want_code, f"got {code}")
+    problems = validate_sarif.validate_file(VALIDATOR, sarif)
+    check(f"{name}: SARIF valid (schema + GitHub)", not problems, "\n".join(problems))
+    os.makedirs(SARIF_OUT, exist_ok=True)
+    shutil.copy(sarif, os.path.join(SARIF_OUT, "e2e-" + name.replace("/", "-") + ".sarif"))
+    with open(sarif) as f:
+        log = json.load(f)
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]}
+    rel = os.path.relpath(source, ROOT)
+    check(f"{name}: SARIF URIs are repository-relative", uris <= {rel}, f"{uris} vs {rel}")
+    if witness is not None:
+        flows = [r for r in log["runs"][0]["results"] if r.get("codeFlows")]
+        lines = [loc["location"]["physicalLocation"]["region"]["startLine"]
+                 for loc in flows[0]["codeFlows"][0]["threadFlows"][0]["locations"]] if flows else []
+        check(f"{name}: codeFlow witness lines {witness}", lines == witness, f"got {lines}")
+    if expected:
+        code, out, err = galias("check", *common, "--format", "json", "--baseline", sarif)
+        left = json.loads(out)["findings"] if code in (0, 1) else None
+        check(f"{name}: baseline suppresses every finding, exit 0", code == 0 and left == [], f"{code} {left} {err}")
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="galias-e2e-")
+    try:
+        for case in CASES:
+            for program in ("bad.c", "fixed.c", os.path.basename(case) + ".c"):
+                path = os.path.join(case, program)
+                if os.path.exists(path):
+                    run_program(case, path, tmp)
+    finally:
+        shutil.rmtree(tmp)
+    print(f"{len(FAILURES)} failed" if FAILURES else "all passed")
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+#include <gtest/gtest.h>
+
+#include "facts_builder.hpp"
+#include "reports/witness_path.hpp"
+
+namespace galias::reports {
+namespace {
+
+using testing::NodeKind;
+
+using testing::FactsBuilder;
+
+std::vector<std::uint32_t> lines(const std::vector<FlowStep>& steps) {
+    std::vector<std::uint32_t> out;
+    for (const FlowStep& step : steps) out.push_back(step.region.line);
+    return out;
+}
+
+TEST(WitnessPath, ShortestCommonSource) {
+    FactsBuilder b;
+    NodeId x = b.node("&x", NodeKind::AddrOf, "", 2, 14);
+    NodeId p = b.node("main::p", NodeKind::Local, "main", 3);
+    NodeId q = b.node("main::q", NodeKind::Local, "main", 4);
+    NodeId r = b.node("main::r", NodeKind::Local, "main", 5);
+    NodeId s = b.node("main::s", NodeKind::Local, "main", 6);
+    b.assign(x, p, 3);   // p = &x
+    b.assign(p, q, 4);   // q = p
+    b.assign(q, r, 5);   // r = q
+    b.assign(x, s, 6);   // s = &x
+    b.assign(p, r, 7);   // r = p (shorter route to r)
+    WitnessFinder finder(b.facts);
+    std::vector<NodeId> a{r};
+    std::vector<NodeId> c{q};
+    auto witness = finder.find(a, c);
+    ASSERT_TRUE(witness);
+    EXPECT_EQ(witness->source, q);  // r = q: one step beats going back to p
+    ASSERT_EQ(witness->to_a.size(), 1u);
+    EXPECT_EQ(witness->to_a[0].pos.line, 5u);
+    EXPECT_TRUE(witness->to_b.empty());
+
+    std::vector<NodeId> ss{s};
+    auto via_x = finder.find(a, ss);
+    ASSERT_TRUE(via_x);
+    EXPECT_EQ(via_x->source, x);
+    EXPECT_EQ(lines(finder.steps(*via_x)), (std::vector<std::uint32_t>{2, 3, 7, 6}));
+    EXPECT_EQ(finder.steps(*via_x)[1].message, "`&x` flows into `p`");
+}
+
+TEST(WitnessPath, BoundedLength) {
+    FactsBuilder b;
+    NodeId x = b.node("&x", NodeKind::AddrOf, "", 1);
+    NodeId prev = x;
+    for (std::uint32_t i = 0; i < 10; ++i) {
+        NodeId n = b.node("main::v" + std::to_string(i), NodeKind::Local, "main", 2 + i);
+        b.assign(prev, n, 2 + i);
+        prev = n;
+    }
+    NodeId y = b.node("main::y", NodeKind::Local, "main", 20);
+    b.assign(x, y, 20);
+    WitnessFinder finder(b.facts);
+    std::vector<NodeId> a{prev};
+    std::vector<NodeId> c{y};
+    EXPECT_FALSE(finder.find(a, c, 5));
+    auto witness = finder.find(a, c, 11);
+    ASSERT_TRUE(witness);
+    EXPECT_EQ(witness->length(), 11u);
+    EXPECT_EQ(witness->end_a(), prev);
+    EXPECT_EQ(witness->end_b(), y);
+}
+
+TEST(WitnessPath, ThroughMemory) {
+    // *p = &x; y = *q; with p and q aliasing: MemoryAlias(*p, *q).
+    FactsBuilder b;
+    NodeId x = b.node("&x", NodeKind::AddrOf, "", 1);
+    NodeId star_p = b.node("*main::p", NodeKind::Deref, "main", 5, 6);
+    NodeId star_q = b.node("*main::q", NodeKind::Deref, "main", 6, 10);
+    NodeId y = b.node("main::y", NodeKind::Local, "main", 6);
+    NodeId z = b.node("main::z", NodeKind::Local, "main", 7);
+    b.assign(x, star_p, 5);
+    b.assign(star_q, y, 6);
+    b.assign(x, z, 7);
+    std::vector<std::uint32_t> memory_alias = testing::rows({{star_p, star_q}, {star_p, star_p}});
+    WitnessFinder finder(b.facts, memory_alias);
+    std::vector<NodeId> a{y};
+    std::vector<NodeId> c{z};
+    auto witness = finder.find(a, c);
+    ASSERT_TRUE(witness);
+    EXPECT_EQ(witness->source, x);
+    ASSERT_EQ(witness->to_a.size(), 3u);
+    EXPECT_TRUE(witness->to_a[1].through_memory);
+    EXPECT_EQ(lines(finder.steps(*witness)), (std::vector<std::uint32_t>{1, 5, 6, 6, 7}));
+
+    WitnessFinder without(b.facts);
+    EXPECT_FALSE(without.find(a, c));
+}
+
+}  // namespace
+}  // namespace galias::reports

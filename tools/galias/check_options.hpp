@@ -1,0 +1,60 @@
+#pragma once
+// Options of `galias analyze` and `galias check` (they differ only in --fail-on's default).
+
+#include <string>
+
+#include <fmt/format.h>
+
+#include "reports/pipeline/check_driver.hpp"
+#include "tools/galias/report_options.hpp"
+#include "tools/galias/version.hpp"
+
+namespace galias::tool {
+
+struct CheckCommandOptions {
+    ReportCommonOptions common;
+    std::string fail_on;
+    std::string baseline;
+    std::string sarif;
+    std::string output;
+    std::string format = "text";
+    std::string automation_id = "galias/";
+    std::vector<std::string> checks;
+    bool per_context = false;
+    bool stats = false;
+
+    void declare(CLI::App& app, const std::string& default_fail_on) {
+        fail_on = default_fail_on;
+        common.declare(app);
+        app.add_option("--fail-on", fail_on,
+                       fmt::format("Exit 1 when a finding is at or above: error, warning, note, none (default {})",
+                                   default_fail_on))
+            ->check(CLI::IsMember({"error", "warning", "note", "none"}));
+        app.add_option("--baseline", baseline, "Suppress findings already in this SARIF log (by fingerprint)");
+        app.add_option("--sarif", sarif, "Write a SARIF 2.1.0 log for GitHub code scanning");
+        app.add_option("-o,--output", output, "Write the text/JSON report here instead of stdout");
+        app.add_option("--format", format, "Report format: text or json")->check(CLI::IsMember({"text", "json"}));
+        app.add_option("--automation-id", automation_id, "SARIF runAutomationDetails.id (category/run-id)");
+        app.add_option("--checks", checks, "Run only these checks (overrides the configuration)")->delimiter(',');
+        app.add_flag("--per-context", per_context, "Report each calling context separately");
+        app.add_flag("--stats", stats, "Print statistics at the end (stderr)");
+    }
+
+    [[nodiscard]] int run() const {
+        reports::CheckRequest request;
+        request.session = common.request();
+        request.checks = checks;
+        request.per_context = per_context;
+        request.fail_on = *reports::parse_level(fail_on);
+        if (!baseline.empty()) request.baseline = baseline;
+        if (!sarif.empty()) request.sarif = sarif;
+        if (!output.empty()) request.output = output;
+        request.format = format;
+        request.stats = stats;
+        request.automation_id = automation_id;
+        request.tool_version = kVersion;
+        return reports::run_check(request);
+    }
+};
+
+}  // namespace galias::tool
