@@ -3,6 +3,7 @@
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/StringSaver.h>
 
+#include <cctype>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -96,6 +97,25 @@ galias::SourceLocation location_of(const std::string& name, const std::string& t
     return galias::SourceLocation{name, line, static_cast<std::uint32_t>(offset - line_start + 1)};
 }
 
+// nlohmann reports the position of the last character it read: the end of the offending
+// token. Users look for its start: back up over a string literal or a bare word.
+std::size_t token_start(const std::string& text, std::size_t last) {
+    if (last >= text.size()) return last;
+    if (text[last] == '"') {
+        for (std::size_t i = last; i-- > 0;) {
+            if (text[i] == '"' && (i == 0 || text[i - 1] != '\\')) return i;
+        }
+        return last;
+    }
+    std::size_t start = last;
+    while (start > 0 && (std::isalnum(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '-' ||
+                         text[start - 1] == '.' || text[start - 1] == '+') &&
+           std::isalnum(static_cast<unsigned char>(text[last]))) {
+        --start;
+    }
+    return start;
+}
+
 // nlohmann's messages start with "[json.exception.parse_error.101] parse error at line 1,
 // column 2: "; we print our own position, so keep only the explanation.
 std::string parse_error_text(const std::string& what) {
@@ -139,7 +159,7 @@ std::vector<CompileJob> parse_compile_database(const std::string& text, const st
     } catch (const nlohmann::json::parse_error& e) {
         const std::size_t at = e.byte == 0 ? 0 : e.byte - 1;  // nlohmann's byte is 1-based
         const std::size_t offset = at < input_offset.size() ? input_offset[at] : text.size();
-        throw DiagnosticError(location_of(name, text, offset),
+        throw DiagnosticError(location_of(name, text, token_start(text, offset)),
                               "malformed compilation database: " + parse_error_text(e.what()));
     }
     if (!root.is_array()) {
