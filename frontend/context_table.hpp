@@ -1,0 +1,58 @@
+#pragma once
+// Calling contexts: k-limited call strings (the last k call sites on the way to a
+// function). Each function with a body is analysed once per context it can be reached in;
+// calls inside a recursive component keep the caller's context, so recursion adds none.
+// Functions nobody calls (main, callbacks) and functions over the clone budget have only
+// context 0 (the empty call string: all calls merged).
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "frontend/call_graph.hpp"
+#include "frontend/program_ir.hpp"
+
+namespace galias::frontend {
+
+using ContextId = std::uint32_t;
+
+struct ContextOptions {
+    unsigned k = 1;                     // 0: context-insensitive
+    std::uint64_t max_clones = 500000;  // function copies beyond the first, in total
+};
+
+class ContextTable {
+public:
+    ContextTable(const ProgramIr& program, const CallGraph& graph, const ContextOptions& options);
+
+    // The contexts function `function_index` (a function with a body) is analysed in.
+    [[nodiscard]] const std::vector<ContextId>& contexts_of(std::uint32_t function_index) const;
+    // The context of `callee` (a function with a body) when called from `site` in `caller_context`.
+    [[nodiscard]] ContextId callee_context(std::uint32_t site, ContextId caller_context, EntityId callee) const;
+
+    [[nodiscard]] std::size_t size() const { return strings_.size(); }
+    // "main@a.c:10:3 > wrap@a.c:4:9" (outermost call first); "" for context 0.
+    [[nodiscard]] std::string call_string(ContextId context) const;
+
+    [[nodiscard]] std::uint64_t instances() const { return instances_; }  // (function, context) pairs
+    [[nodiscard]] std::uint64_t clones() const { return clones_; }
+    [[nodiscard]] const std::vector<std::uint32_t>& merged_functions() const { return merged_functions_; }
+
+private:
+    ContextId extend(ContextId context, std::uint32_t site);
+    void drop_unused_contexts();
+
+    const ProgramIr& program_;
+    const CallGraph& graph_;
+    ContextOptions options_;
+    std::vector<std::vector<std::uint32_t>> strings_;  // context -> call sites
+    std::unordered_map<std::string, ContextId> ids_;   // encoded call string -> context
+    std::vector<std::vector<ContextId>> component_contexts_;
+    std::vector<bool> merged_;  // per component
+    std::vector<std::uint32_t> merged_functions_;
+    std::uint64_t instances_ = 0;
+    std::uint64_t clones_ = 0;
+};
+
+}  // namespace galias::frontend

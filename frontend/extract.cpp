@@ -1,0 +1,195 @@
+#include "frontend/extract.hpp"
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <mutex>
+#include <regex>
+#include <set>
+#include <thread>
+#include <unordered_set>
+
+#include "facts/tsv.hpp"
+#include "frontend/call_graph.hpp"
+#include "frontend/context_table.hpp"
+#include "frontend/fact_emitter.hpp"
+#include "frontend/indirect_calls.hpp"
+#include "frontend/linker.hpp"
+#include "frontend/tu_runner.hpp"
+
+namespace galias::frontend {
+
+namespace {
+
+std::vector<CompileJob> select_jobs(const FrontendOptions& options, ExtractResult& result) {
+    std::vector<CompileJob> jobs = options.jobs;
+    if (jobs.empty()) {
+        if (options.compile_database.empty()) {
+            throw DiagnosticError(SourceLocation{}, "no compile commands: give a compilation database (-p)");
+        }
+        jobs = load_compile_database(options.compile_database);
+    }
+    std::vector<std::regex> filters;
+    for (const std::string& pattern : options.source_filters) {
+        try {
+            filters.emplace_back(pattern, std::regex::ECMAScript);
+        } catch (const std::regex_error& e) {
+            throw DiagnosticError(SourceLocation{}, "bad source filter '" + pattern + "': " + e.what());
+        }
+    }
+    std::vector<CompileJob> selected;
+    std::unordered_set<std::string> seen;
+    for (CompileJob& job : jobs) {
+        if (!filters.empty() &&
+            std::none_of(filters.begin(), filters.end(), [&](const std::regex& r) { return std::regex_search(job.file, r); })) {
+            continue;
+        }
+        ++result.units.total;
+        if (!seen.insert(job.file).second) {
+            // The same file built twice (e.g. for a static and a shared library): once is enough.
+            ++result.units.skipped;
+            result.diagnostics.push_back(Diagnostic{Severity::Note, SourceLocation{job.file, 0, 0},
+                                                    "listed more than once in the compilation database; analysed once",
+                                                    {}});
+            continue;
+        }
+        selected.push_back(std::move(job));
+    }
+    if (selected.empty() && !filters.empty()) {
+        throw DiagnosticError(SourceLocation{}, "no file of the compilation database matches the source filter");
+    }
+    return selected;
+}
+
+std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const FrontendOptions& options) {
+    std::vector<TuOutcome> outcomes(jobs.size());
+    const unsigned threads = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    // Clang recurses deeply on deeply nested code; give workers the stack a main thread has.
+    tbb::global_control stack(tbb::global_control::thread_stack_size, 16u << 20);
+    tbb::task_arena arena(static_cast<int>(threads));
+    std::mutex progress_mutex;
+    std::size_t done = 0;
+    arena.execute([&] {
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(0, jobs.size(), 1),
+            [&](const tbb::blocked_range<std::size_t>& range) {
+                for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                    outcomes[i] = run_translation_unit(jobs[i], options.extra_args);
+                    if (options.on_progress) {
+                        std::lock_guard lock(progress_mutex);
+                        options.on_progress(ExtractProgress{++done, jobs.size(), jobs[i].file});
+                    }
+                }
+            },
+            tbb::simple_partitioner());
+    });
+    return outcomes;
+}
+
+// Counts the outcomes and turns failures into diagnostics; returns the IR of the good TUs.
+std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs, std::vector<TuOutcome>& outcomes,
+                                         ExtractResult& result) {
+    std::vector<TranslationUnitIr> units;
+    std::set<std::string> dropped_flags;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        TuOutcome& outcome = outcomes[i];
+        dropped_flags.insert(outcome.dropped_flags.begin(), outcome.dropped_flags.end());
+        switch (outcome.status) {
+            case TuStatus::Ok:
+                ++result.units.analysed;
+                units.push_back(std::move(outcome.ir));
+                break;
+            case TuStatus::SkippedCxx:
+                ++result.units.skipped;
+                result.diagnostics.push_back(Diagnostic{Severity::Note, SourceLocation{jobs[i].file, 0, 0},
+                                                        "C++/Objective-C translation unit skipped (galias analyses C)",
+                                                        {}});
+                break;
+            case TuStatus::Missing:
+            case TuStatus::Failed: {
+                ++result.units.failed;
+                Diagnostic d{Severity::Error, SourceLocation{jobs[i].file, 0, 0}, "", {}};
+                if (outcome.status == TuStatus::Missing) {
+                    d.message = "source file listed in the compilation database does not exist; not analysed";
+                } else {
+                    d.message = "does not compile (" + std::to_string(outcome.error_count) +
+                                (outcome.error_count == 1 ? " error" : " errors") + "); not analysed";
+                    for (const Diagnostic& e : outcome.errors) d.notes.push_back(DiagnosticNote{e.location, e.message});
+                }
+                result.diagnostics.push_back(std::move(d));
+                break;
+            }
+        }
+    }
+    if (!dropped_flags.empty()) {
+        std::string list;
+        for (const std::string& flag : dropped_flags) list += (list.empty() ? "" : " ") + flag;
+        result.diagnostics.push_back(
+            Diagnostic{Severity::Warning, SourceLocation{}, "compiler flags unknown to Clang were ignored: " + list, {}});
+    }
+    return units;
+}
+
+}  // namespace
+
+ExtractResult extract_facts(const FrontendOptions& options) {
+    ExtractResult result;
+    const std::vector<CompileJob> jobs = select_jobs(options, result);
+    std::vector<TuOutcome> outcomes = run_all(jobs, options);
+    std::vector<TranslationUnitIr> units = summarize(jobs, outcomes, result);
+    outcomes.clear();
+
+    ProgramIr program = link_program(units);
+    units.clear();
+    for (const std::string& warning : program.warnings) {
+        result.diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{}, warning, {}});
+    }
+
+    const EmitOptions emit_options{options.field_sensitive, options.allocators};
+    IndirectCallStats indirect;
+    const CallTargets targets = resolve_call_targets(program, options.indirect_calls, emit_options, indirect);
+    const CallGraph graph = build_call_graph(program, targets, options.allocators);
+    const ContextTable contexts(program, graph, ContextOptions{options.context_k, options.max_clones});
+    if (!contexts.merged_functions().empty()) {
+        result.diagnostics.push_back(Diagnostic{
+            Severity::Warning, SourceLocation{},
+            "clone budget (--max-clones " + std::to_string(options.max_clones) + ") reached: " +
+                std::to_string(contexts.merged_functions().size()) +
+                " functions are analysed with their calling contexts merged, the first being '" +
+                program.entities[program.functions[contexts.merged_functions().front()].entity].name + "'",
+            {}});
+    }
+
+    FactEmitter emitter(program, targets, &contexts, emit_options, result);
+    emitter.emit_program();
+    emitter.finish();
+
+    auto& c = result.program.counters;
+    c.emplace_back("call_graph.edges", graph.edges);
+    c.emplace_back("call_graph.recursive_components", graph.recursive_components);
+    c.emplace_back("indirect_calls.sites", indirect.indirect_sites);
+    c.emplace_back("indirect_calls.resolved_sites", indirect.resolved_sites);
+    c.emplace_back("indirect_calls.targets", indirect.targets);
+    c.emplace_back("context_k", options.context_k);
+    c.emplace_back("tu.total", result.units.total);
+    c.emplace_back("tu.analysed", result.units.analysed);
+    c.emplace_back("tu.failed", result.units.failed);
+    c.emplace_back("tu.skipped", result.units.skipped);
+    return result;
+}
+
+void write_fact_directory(const ExtractResult& result, const std::filesystem::path& facts_dir) {
+    std::filesystem::create_directories(facts_dir / "cspa");
+    std::filesystem::create_directories(facts_dir / "andersen");
+    const facts::ColumnType columns[] = {facts::ColumnType::Unsigned, facts::ColumnType::Unsigned};
+    const facts::StringInterner no_symbols;
+    const auto write = [&](const std::filesystem::path& file, const FactRelation& relation) {
+        facts::write_tsv(file, relation.cells.data(), relation.size(), columns, facts::TsvFormat{}, no_symbols);
+    };
+    for (const FactRelation* r : result.cspa()) write(facts_dir / "cspa" / (r->name + ".facts"), *r);
+    for (const FactRelation* r : result.andersen()) write(facts_dir / "andersen" / (r->name + ".facts"), *r);
+    result.program.write(facts_dir);
+}
+
+}  // namespace galias::frontend

@@ -1,0 +1,57 @@
+#pragma once
+// What the frontend produces: the program's side tables (facts::ProgramFacts) and the
+// relation rows of both analyses, ready to hand to the engine in-process or to write as a
+// fact directory (docs/FACTS.md).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "facts/diagnostic.hpp"
+#include "facts/program_facts.hpp"
+
+namespace galias::frontend {
+
+// A binary relation: flat rows of two node ids each, in the column order of the rule set.
+struct FactRelation {
+    std::string name;
+    std::vector<std::uint32_t> cells;  // 2 cells per row
+    [[nodiscard]] std::size_t size() const { return cells.size() / 2; }
+    void add(std::uint32_t a, std::uint32_t b) {
+        cells.push_back(a);
+        cells.push_back(b);
+    }
+};
+
+struct TranslationUnitSummary {
+    std::size_t total = 0;      // entries selected from the compilation database
+    std::size_t analysed = 0;
+    std::size_t failed = 0;     // did not compile, or the file is missing
+    std::size_t skipped = 0;    // C++ / Objective-C, or duplicates of a file already analysed
+};
+
+struct ExtractResult {
+    facts::ProgramFacts program;
+    // CSPA (analyses/cspa.dl): assign(src, dst), dereference(p, *p).
+    FactRelation cspa_assign{"assign", {}};
+    FactRelation cspa_dereference{"dereference", {}};
+    // Andersen (analyses/andersen.dl): addressOf(y, x), assign(y, x) y = x, load(y, x)
+    // y = *x, store(y, x) *y = x.
+    FactRelation andersen_address_of{"addressOf", {}};
+    FactRelation andersen_assign{"assign", {}};
+    FactRelation andersen_load{"load", {}};
+    FactRelation andersen_store{"store", {}};
+
+    TranslationUnitSummary units;
+    // Errors (TUs that failed, with the compiler's first messages) and warnings (clone
+    // budget reached, duplicate definitions, dropped compiler flags), in a stable order.
+    std::vector<Diagnostic> diagnostics;
+
+    [[nodiscard]] bool all_units_ok() const { return units.failed == 0; }
+    [[nodiscard]] const std::vector<const FactRelation*> cspa() const { return {&cspa_assign, &cspa_dereference}; }
+    [[nodiscard]] const std::vector<const FactRelation*> andersen() const {
+        return {&andersen_address_of, &andersen_assign, &andersen_load, &andersen_store};
+    }
+};
+
+}  // namespace galias::frontend

@@ -1,0 +1,378 @@
+#include "frontend/fact_emitter.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include "frontend/library_models.hpp"
+#include "frontend/linker.hpp"
+
+namespace galias::frontend {
+
+using facts::NodeId;
+using facts::NodeKind;
+
+namespace {
+
+std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) { return (static_cast<std::uint64_t>(a) << 32) | b; }
+
+std::string position_text(const facts::SourcePos& pos) {
+    return std::filesystem::path(pos.file).filename().string() + ":" + std::to_string(pos.line) + ":" +
+           std::to_string(pos.column);
+}
+
+}  // namespace
+
+FactEmitter::FactEmitter(ProgramIr& program, const CallTargets& targets, const ContextTable* contexts,
+                         const EmitOptions& options, ExtractResult& out)
+    : program_(program), targets_(targets), contexts_(contexts), options_(options), out_(out),
+      allocators_(options.allocators.begin(), options.allocators.end()) {}
+
+// ------------------------------------------------------------------------------- nodes
+
+void FactEmitter::grow_term_tables() {
+    const std::size_t n = program_.terms.size();
+    if (resolved_.size() < n) resolved_.resize(n, kNone);
+    if (per_context_.size() < n) per_context_.resize(n, -1);
+    if (first_node_.size() < n) first_node_.resize(n, facts::kNoNode);
+}
+
+// The term with its field path cut back to what is distinguished (docs/FACTS.md, "Fields").
+TermId FactEmitter::resolved(TermId term) {
+    grow_term_tables();
+    if (resolved_[term] != kNone) return resolved_[term];
+    const Term t = program_.terms[term];  // a copy: interning below may move the table
+    TermId result = term;
+    switch (t.kind) {
+        case TermKind::Entity:
+        case TermKind::AddrOf: {
+            std::string path = resolve_field_path(program_, t.entity, t.path, options_.field_sensitive);
+            if (path != t.path) {
+                result = t.kind == TermKind::Entity ? program_.terms.entity(t.entity, std::move(path), t.pos)
+                                                    : program_.terms.addr_of(t.entity, std::move(path), t.pos);
+            }
+            break;
+        }
+        case TermKind::Deref: {
+            const TermId operand = resolved(t.operand);
+            if (operand != t.operand) result = program_.terms.deref(operand, t.pos);
+            break;
+        }
+    }
+    grow_term_tables();
+    resolved_[term] = result;
+    resolved_[result] = result;
+    return result;
+}
+
+bool FactEmitter::per_context(TermId term) {
+    grow_term_tables();
+    if (per_context_[term] >= 0) return per_context_[term] == 1;
+    const Term& t = program_.terms[term];
+    const bool result = t.kind == TermKind::Deref ? per_context(t.operand) : program_.entities[t.entity].per_context;
+    per_context_[term] = result ? 1 : 0;
+    return result;
+}
+
+std::string FactEmitter::term_name(TermId term) {
+    const Term& t = program_.terms[term];
+    // Built by appending: GCC 12 warns falsely (-Wrestrict) on "x" + std::string&&.
+    std::string name;
+    switch (t.kind) {
+        case TermKind::AddrOf:
+            name = "&";
+            [[fallthrough]];
+        case TermKind::Entity:
+            name += program_.entities[t.entity].name;
+            if (!t.path.empty()) name.append(".").append(t.path);
+            return name;
+        case TermKind::Deref:
+            name = "*";
+            name += term_name(t.operand);
+            return name;
+    }
+    return "?";
+}
+
+NodeId FactEmitter::node(TermId term, ContextId context) {
+    term = resolved(term);
+    const ContextId c = per_context(term) ? context : 0;
+    const std::uint64_t key = pair_key(term, c);
+    if (auto it = nodes_.find(key); it != nodes_.end()) return it->second;
+
+    const auto id = static_cast<NodeId>(out_.program.nodes.size());
+    nodes_.emplace(key, id);
+    node_term_.push_back(term);
+    grow_term_tables();
+    if (first_node_[term] == facts::kNoNode) first_node_[term] = id;
+
+    const Term t = program_.terms[term];
+    facts::Node n;
+    n.id = id;
+    n.name = term_name(term);
+    n.context = c;
+    n.origin = first_node_[term];
+    n.pos = t.pos;
+    switch (t.kind) {
+        case TermKind::Entity: {
+            const Entity& e = program_.entities[t.entity];
+            n.kind = t.path.empty() ? e.kind : NodeKind::Field;
+            n.function = e.function;
+            if (t.path.empty()) n.pos = e.pos;
+            break;
+        }
+        case TermKind::AddrOf:
+            n.kind = NodeKind::AddrOf;
+            n.function = program_.entities[t.entity].function;
+            break;
+        case TermKind::Deref:
+            n.kind = NodeKind::Deref;
+            break;
+    }
+    out_.program.nodes.push_back(std::move(n));
+
+    // The facts that define the node: `*p` is a dereference of p (and loads from it);
+    // `&x` dereferences to x (and points to it).
+    if (t.kind == TermKind::Deref) {
+        const NodeId pointer = node(t.operand, c);
+        out_.program.nodes[id].function = out_.program.nodes[pointer].function;
+        out_.cspa_dereference.add(pointer, id);
+        out_.andersen_load.add(id, pointer);
+    } else if (t.kind == TermKind::AddrOf) {
+        const NodeId object = node(program_.terms.entity(t.entity, t.path, t.pos), c);
+        out_.cspa_dereference.add(id, object);
+        out_.andersen_address_of.add(id, object);
+    }
+    return id;
+}
+
+EntityId FactEmitter::function_of_node(NodeId node) const {
+    if (node >= node_term_.size()) return kNone;
+    const Term& t = program_.terms[node_term_[node]];
+    if (t.kind != TermKind::Entity || !t.path.empty()) return kNone;
+    return program_.entities[t.entity].kind == NodeKind::Function ? t.entity : kNone;
+}
+
+// ------------------------------------------------------------------------------- flows
+
+void FactEmitter::emit_assign(TermId src, ContextId src_context, TermId dst, ContextId dst_context,
+                              const facts::SourcePos& pos) {
+    if (src == kNone || dst == kNone) return;
+    const NodeId s = node(src, src_context);
+    const NodeId d = node(dst, dst_context);
+    if (s == d || !assigns_.insert(pair_key(s, d)).second) return;
+    out_.cspa_assign.add(s, d);
+    out_.program.assign_sites.push_back(facts::AssignSite{s, d, pos});
+    // Andersen: a flow into *p is a store through p; any other is a copy.
+    const Term& target = program_.terms[node_term_[d]];
+    if (target.kind == TermKind::Deref) {
+        const TermId pointer = target.operand;
+        out_.andersen_store.add(node(pointer, dst_context), s);
+    } else {
+        out_.andersen_assign.add(d, s);
+    }
+}
+
+// Passes a call argument or return value: field by field for aggregates.
+void FactEmitter::emit_value(const CallValue& from, ContextId from_context, TermId to, bool to_aggregate,
+                             ContextId to_context, const facts::SourcePos& pos) {
+    if (from.term == kNone || to == kNone) return;
+    if (!from.aggregate) {
+        emit_assign(from.term, from_context, to, to_context, pos);
+        return;
+    }
+    for (const std::string& leaf : from.leaves) {
+        const TermId src = program_.terms.extend(from.term, leaf);
+        const TermId dst = to_aggregate ? program_.terms.extend(to, leaf) : to;
+        emit_assign(src, from_context, dst, to_context, pos);
+    }
+}
+
+void FactEmitter::emit_globals() {
+    for (std::size_t i = 0; i < program_.global_assigns.size(); ++i) {
+        const Assign a = program_.global_assigns[i];
+        emit_assign(a.src, 0, a.dst, 0, a.pos);
+    }
+}
+
+void FactEmitter::emit_instance(std::uint32_t function_index, ContextId context) {
+    const Function& f = program_.functions[function_index];
+    for (const Assign& a : f.assigns) emit_assign(a.src, context, a.dst, context, a.pos);
+    for (const CallSite& call : f.calls) emit_call(call, context);
+}
+
+void FactEmitter::emit_program() {
+    emit_globals();
+    for (std::uint32_t f = 0; f < program_.functions.size(); ++f) {
+        if (!program_.functions[f].has_body) continue;
+        if (contexts_ == nullptr) {
+            emit_instance(f, 0);
+        } else {
+            for (ContextId c : contexts_->contexts_of(f)) emit_instance(f, c);
+        }
+    }
+}
+
+void FactEmitter::emit_call(const CallSite& call, ContextId context) {
+    const std::vector<EntityId>& targets = targets_[call.id];
+    for (EntityId target : targets) emit_call_target(call, context, target);
+    if (call.direct_callee == kNone && targets.empty() && call.callee_pointer != kNone) {
+        report("unresolved-indirect-call", call.begin, "no function reaches this function pointer");
+    }
+    // One row of calls.tsv per call site and calling context.
+    facts::CallSite row;
+    row.id = call.id;
+    for (EntityId target : targets) {
+        if (!row.callee.empty()) row.callee += '|';
+        row.callee += program_.entities[target].name;
+    }
+    row.begin = call.begin;
+    row.end = call.end;
+    row.context = context;
+    row.caller = program_.entities[program_.caller_of(call.id).entity].name;
+    for (const CallValue& arg : call.args) row.args.push_back(arg.term == kNone ? facts::kNoNode : node(arg.term, context));
+    row.restrict_params = call.restrict_params;
+    out_.program.calls.push_back(std::move(row));
+    ++call_rows_;
+}
+
+void FactEmitter::emit_call_target(const CallSite& call, ContextId context, EntityId target) {
+    const std::string& name = program_.entities[target].name;
+    const Function* f = program_.function_of(target);
+    if (allocators_.count(name) != 0 || f == nullptr || !f->has_body) {
+        emit_library_call(call, context, name);
+        return;
+    }
+    const ContextId callee_context = contexts_ == nullptr ? 0 : contexts_->callee_context(call.id, context, target);
+    for (std::size_t i = 0; i < call.args.size(); ++i) {
+        if (i < f->params.size()) {
+            emit_value(call.args[i], context, f->params[i], f->param_aggregate[i], callee_context, call.begin);
+        } else if (f->varargs != kNone) {
+            emit_value(call.args[i], context, f->varargs, false, callee_context, call.begin);
+        }
+    }
+    if (call.result.term != kNone && f->return_value != kNone) {
+        const CallValue returned{f->return_value, f->return_aggregate && call.result.aggregate, call.result.leaves};
+        emit_value(returned, callee_context, call.result.term, call.result.aggregate, context, call.begin);
+    }
+}
+
+TermId FactEmitter::arg_term(const CallSite& call, unsigned index) const {
+    return index < call.args.size() && !call.args[index].aggregate ? call.args[index].term : kNone;
+}
+
+void FactEmitter::emit_library_call(const CallSite& call, ContextId context, const std::string& callee) {
+    const std::string& caller = program_.entities[program_.caller_of(call.id).entity].name;
+    const TermId result = call.result.aggregate ? kNone : call.result.term;
+    if (allocators_.count(callee) != 0) {
+        emit_assign(heap_object(call, caller), context, result, context, call.begin);
+        return;
+    }
+    const LibraryModel* model = find_library_model(callee);
+    if (model == nullptr) {
+        report("external-call", call.begin, callee);
+        emit_assign(extern_object(callee), context, result, context, call.begin);
+        return;
+    }
+    switch (model->kind) {
+        case ModelKind::NoEffect:
+            break;
+        case ModelKind::Allocate:
+            emit_assign(heap_object(call, caller), context, result, context, call.begin);
+            break;
+        case ModelKind::Reallocate:
+            emit_assign(heap_object(call, caller), context, result, context, call.begin);
+            emit_assign(arg_term(call, model->arg), context, result, context, call.begin);
+            break;
+        case ModelKind::StoreAllocate: {
+            const TermId pointer = arg_term(call, model->arg);
+            if (pointer != kNone) {
+                emit_assign(heap_object(call, caller), context, program_.terms.deref(pointer, call.begin), context,
+                            call.begin);
+            }
+            break;
+        }
+        case ModelKind::CopyPointees: {
+            const TermId dst = arg_term(call, model->arg);
+            const TermId src = arg_term(call, model->src);
+            if (dst != kNone && src != kNone) {
+                emit_assign(program_.terms.deref(src, call.begin), context, program_.terms.deref(dst, call.begin),
+                            context, call.begin);
+            }
+            emit_assign(dst, context, result, context, call.begin);
+            break;
+        }
+        case ModelKind::ReturnArg:
+            emit_assign(arg_term(call, model->arg), context, result, context, call.begin);
+            break;
+        case ModelKind::ReturnStatic:
+            emit_assign(extern_object(callee), context, result, context, call.begin);
+            break;
+    }
+}
+
+// &heap@file:line:col, the object allocated at a call site; one per calling context of the
+// caller (heap cloning).
+TermId FactEmitter::heap_object(const CallSite& call, const std::string& caller) {
+    auto [it, inserted] = program_.heap_of_site.try_emplace(call.id, kNone);
+    if (inserted) {
+        program_.entities.push_back(Entity{NodeKind::Heap, "heap:" + std::to_string(call.id),
+                                           "heap@" + position_text(call.begin), caller, call.begin, true});
+        it->second = static_cast<EntityId>(program_.entities.size() - 1);
+    }
+    return program_.terms.addr_of(it->second, "", call.begin);
+}
+
+// &heap@name(): what an external function returns (one object per function).
+TermId FactEmitter::extern_object(const std::string& function) {
+    auto [it, inserted] = program_.extern_object.try_emplace(function, kNone);
+    if (inserted) {
+        program_.entities.push_back(
+            Entity{NodeKind::Heap, "extern:" + function, "heap@" + function + "()", "", {}, false});
+        it->second = static_cast<EntityId>(program_.entities.size() - 1);
+    }
+    return program_.terms.addr_of(it->second, "", {});
+}
+
+void FactEmitter::report(const std::string& category, const facts::SourcePos& pos, std::string detail) {
+    if (!reported_.insert(category + '\n' + position_text(pos) + '\n' + pos.file + detail).second) return;
+    emit_unmodelled_.push_back(facts::UnmodelledConstruct{category, pos, std::move(detail)});
+}
+
+// ------------------------------------------------------------------------------- tables
+
+void FactEmitter::finish() {
+    facts::ProgramFacts& p = out_.program;
+    p.contexts.clear();
+    const std::size_t context_count = contexts_ == nullptr ? 1 : contexts_->size();
+    for (ContextId c = 0; c < context_count; ++c) {
+        p.contexts.push_back(facts::Context{c, contexts_ == nullptr ? std::string() : contexts_->call_string(c)});
+    }
+    p.unmodelled = program_.unmodelled;
+    p.unmodelled.insert(p.unmodelled.end(), emit_unmodelled_.begin(), emit_unmodelled_.end());
+
+    std::size_t defined = 0;
+    for (const Function& f : program_.functions) defined += f.has_body ? 1 : 0;
+    auto& c = p.counters;
+    c.emplace_back("nodes", p.nodes.size());
+    c.emplace_back("cspa.assign", out_.cspa_assign.size());
+    c.emplace_back("cspa.dereference", out_.cspa_dereference.size());
+    c.emplace_back("andersen.addressOf", out_.andersen_address_of.size());
+    c.emplace_back("andersen.assign", out_.andersen_assign.size());
+    c.emplace_back("andersen.load", out_.andersen_load.size());
+    c.emplace_back("andersen.store", out_.andersen_store.size());
+    c.emplace_back("functions.defined", defined);
+    c.emplace_back("call_sites", program_.call_sites.size());
+    c.emplace_back("call_rows", call_rows_);
+    c.emplace_back("contexts", context_count);
+    c.emplace_back("function_instances", contexts_ == nullptr ? defined : contexts_->instances());
+    c.emplace_back("clones", contexts_ == nullptr ? 0 : contexts_->clones());
+    c.emplace_back("merged_functions", contexts_ == nullptr ? 0 : contexts_->merged_functions().size());
+    c.emplace_back("duplicate_definitions", program_.duplicate_definitions);
+    std::map<std::string, std::uint64_t> per_category;
+    for (const facts::UnmodelledConstruct& u : p.unmodelled) ++per_category[u.category];
+    c.emplace_back("unmodelled", p.unmodelled.size());
+    for (const auto& [category, count] : per_category) c.emplace_back("unmodelled." + category, count);
+}
+
+}  // namespace galias::frontend

@@ -1,0 +1,119 @@
+#include "frontend/indirect_calls.hpp"
+
+#include <algorithm>
+
+#include "frontend/points_to_solver.hpp"
+
+namespace galias::frontend {
+
+namespace {
+
+bool compatible(const CallSite& call, const Function& f) {
+    if (!call.has_prototype || !f.has_prototype) return true;  // K&R: anything goes
+    return call.param_count == f.param_count && call.variadic == f.variadic;
+}
+
+void resolve_by_type(const ProgramIr& program, CallTargets& targets) {
+    std::vector<EntityId> address_taken;
+    for (const Term& t : program.terms.terms()) {
+        if (t.kind == TermKind::AddrOf && program.entities[t.entity].kind == facts::NodeKind::Function) {
+            address_taken.push_back(t.entity);
+        }
+    }
+    std::sort(address_taken.begin(), address_taken.end());
+    address_taken.erase(std::unique(address_taken.begin(), address_taken.end()), address_taken.end());
+    for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {
+        const CallSite& call = program.call_site(site);
+        if (call.direct_callee != kNone) continue;
+        for (EntityId f : address_taken) {
+            const Function* function = program.function_of(f);
+            if (function != nullptr && compatible(call, *function)) targets[site].push_back(f);
+        }
+    }
+}
+
+// Feeds the Andersen rows emitted since the last call into the solver.
+class SolverFeed {
+public:
+    SolverFeed(const ExtractResult& facts, PointsToSolver& solver) : facts_(facts), solver_(solver) {}
+
+    void feed() {
+        const auto rows = [](const FactRelation& r, std::size_t& consumed, auto&& add) {
+            for (; consumed < r.size(); ++consumed) add(r.cells[2 * consumed], r.cells[2 * consumed + 1]);
+        };
+        rows(facts_.andersen_address_of, address_of_, [&](auto y, auto x) { solver_.add_address_of(y, x); });
+        rows(facts_.andersen_assign, assign_, [&](auto y, auto x) { solver_.add_copy(y, x); });
+        rows(facts_.andersen_load, load_, [&](auto y, auto x) { solver_.add_load(y, x); });
+        rows(facts_.andersen_store, store_, [&](auto y, auto x) { solver_.add_store(y, x); });
+    }
+
+private:
+    const ExtractResult& facts_;
+    PointsToSolver& solver_;
+    std::size_t address_of_ = 0, assign_ = 0, load_ = 0, store_ = 0;
+};
+
+void resolve_by_points_to(ProgramIr& program, const EmitOptions& emit_options, CallTargets& targets,
+                          IndirectCallStats& stats) {
+    ExtractResult scratch;
+    FactEmitter emitter(program, targets, nullptr, emit_options, scratch);
+    emitter.emit_program();  // indirect sites have no targets yet
+    PointsToSolver solver;
+    SolverFeed feed(scratch, solver);
+    std::vector<std::uint32_t> indirect;
+    for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {
+        if (program.call_site(site).direct_callee == kNone && program.call_site(site).callee_pointer != kNone) {
+            indirect.push_back(site);
+        }
+    }
+    bool changed = true;
+    while (changed) {
+        ++stats.solver_rounds;
+        feed.feed();
+        solver.solve();
+        changed = false;
+        for (std::uint32_t site : indirect) {
+            const CallSite call = program.call_site(site);
+            const facts::NodeId pointer = emitter.node(call.callee_pointer, 0);
+            const PointsToSolver::Set objects = solver.points_to(pointer);
+            for (const unsigned object : objects) {
+                const EntityId f = emitter.function_of_node(object);
+                if (f == kNone || std::find(targets[site].begin(), targets[site].end(), f) != targets[site].end()) {
+                    continue;
+                }
+                targets[site].push_back(f);
+                emitter.emit_call_target(call, 0, f);  // its flows may reach more pointers
+                changed = true;
+            }
+        }
+    }
+    for (std::uint32_t site : indirect) std::sort(targets[site].begin(), targets[site].end());
+}
+
+}  // namespace
+
+CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, const EmitOptions& emit_options,
+                                 IndirectCallStats& stats) {
+    CallTargets targets(program.call_sites.size());
+    for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {
+        const CallSite& call = program.call_site(site);
+        if (call.direct_callee != kNone) {
+            targets[site].push_back(call.direct_callee);
+        } else {
+            ++stats.indirect_sites;
+        }
+    }
+    if (mode == IndirectCalls::Types) {
+        resolve_by_type(program, targets);
+    } else {
+        resolve_by_points_to(program, emit_options, targets, stats);
+    }
+    for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {
+        if (program.call_site(site).direct_callee != kNone) continue;
+        stats.resolved_sites += targets[site].empty() ? 0 : 1;
+        stats.targets += targets[site].size();
+    }
+    return targets;
+}
+
+}  // namespace galias::frontend

@@ -1,0 +1,27 @@
+#pragma once
+// Finds what each call site may call. Direct calls call their callee. Calls through
+// function pointers are resolved in one of two ways (FrontendOptions::indirect_calls):
+//   PointsTo  a context-insensitive Andersen pre-analysis (points_to_solver.hpp) over the
+//             whole program, binding call targets as function addresses reach the pointer
+//             (new bindings feed back until nothing changes);
+//   Types     every function whose address is taken and whose parameter count (and
+//             variadic-ness) matches the call's function type.
+
+#include "frontend/call_graph.hpp"
+#include "frontend/fact_emitter.hpp"
+#include "frontend/frontend_options.hpp"
+#include "frontend/program_ir.hpp"
+
+namespace galias::frontend {
+
+struct IndirectCallStats {
+    std::size_t indirect_sites = 0;
+    std::size_t resolved_sites = 0;
+    std::size_t targets = 0;          // (site, target) pairs
+    std::size_t solver_rounds = 0;    // PointsTo only
+};
+
+CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, const EmitOptions& emit_options,
+                                 IndirectCallStats& stats);
+
+}  // namespace galias::frontend

@@ -1,0 +1,150 @@
+#include "frontend/linker.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace galias::frontend {
+
+namespace {
+
+bool is_external_key(const std::string& key) { return key.rfind("ext:", 0) == 0; }
+
+// Copies one TU into the program, renumbering its entities and terms.
+class UnitLinker {
+public:
+    UnitLinker(ProgramIr& program, std::unordered_map<std::string, EntityId>& external, TranslationUnitIr& unit)
+        : program_(program), external_(external), unit_(unit), entity_map_(unit.entities.size(), kNone),
+          term_map_(unit.terms.size(), kNone) {}
+
+    void link() {
+        for (EntityId e = 0; e < unit_.entities.size(); ++e) entity_map_[e] = link_entity(unit_.entities[e]);
+        for (Function& f : unit_.functions) link_function(f);
+        for (const Assign& a : unit_.global_assigns) {
+            program_.global_assigns.push_back(Assign{term(a.src), term(a.dst), a.pos});
+        }
+        for (const CollapsedPath& c : unit_.collapsed) program_.collapsed[entity_map_[c.entity]].push_back(c.path);
+        for (auto& u : unit_.unmodelled) program_.unmodelled.push_back(std::move(u));
+    }
+
+private:
+    EntityId link_entity(Entity& entity) {
+        if (is_external_key(entity.key)) {
+            auto [it, inserted] = external_.try_emplace(entity.key, static_cast<EntityId>(program_.entities.size()));
+            if (!inserted) return it->second;
+        }
+        program_.entities.push_back(std::move(entity));
+        return static_cast<EntityId>(program_.entities.size() - 1);
+    }
+
+    TermId term(TermId t) {
+        if (t == kNone) return kNone;
+        if (term_map_[t] != kNone) return term_map_[t];
+        Term copy = unit_.terms[t];
+        if (copy.entity != kNone) copy.entity = entity_map_[copy.entity];
+        if (copy.operand != kNone) copy.operand = term(copy.operand);
+        term_map_[t] = program_.terms.intern(copy);
+        return term_map_[t];
+    }
+
+    CallValue value(CallValue v) {
+        v.term = term(v.term);
+        return v;
+    }
+
+    void link_function(Function& f) {
+        const EntityId entity = entity_map_[f.entity];
+        f.entity = entity;
+        for (TermId& p : f.params) p = term(p);
+        f.return_value = term(f.return_value);
+        f.varargs = term(f.varargs);
+        for (Assign& a : f.assigns) {
+            a.src = term(a.src);
+            a.dst = term(a.dst);
+        }
+        for (CallSite& call : f.calls) {
+            if (call.direct_callee != kNone) call.direct_callee = entity_map_[call.direct_callee];
+            call.callee_pointer = term(call.callee_pointer);
+            for (CallValue& arg : call.args) arg = value(std::move(arg));
+            call.result = value(std::move(call.result));
+        }
+        auto [it, inserted] =
+            program_.function_index.try_emplace(entity, static_cast<std::uint32_t>(program_.functions.size()));
+        if (inserted) {
+            program_.functions.push_back(std::move(f));
+            return;
+        }
+        Function& existing = program_.functions[it->second];
+        if (!f.has_body) return;  // a declaration adds nothing to what is known
+        if (!existing.has_body) {  // the definition replaces what declarations said
+            existing = std::move(f);
+            return;
+        }
+        // A second definition: analyse both bodies as one function.
+        ++program_.duplicate_definitions;
+        program_.warnings.push_back("function '" + program_.entities[entity].name + "' is defined in more than one " +
+                                    "translation unit (also in " + unit_.file +
+                                    "); the definitions are analysed as one function");
+        existing.assigns.insert(existing.assigns.end(), f.assigns.begin(), f.assigns.end());
+        existing.calls.insert(existing.calls.end(), std::make_move_iterator(f.calls.begin()),
+                              std::make_move_iterator(f.calls.end()));
+        // Parameters of external functions are linked by position, so they already match;
+        // a definition that declares more of them (or a return value) fills the gaps.
+        if (existing.params.size() < f.params.size()) existing.params.resize(f.params.size(), kNone);
+        if (existing.param_aggregate.size() < f.param_aggregate.size()) existing.param_aggregate.resize(f.param_aggregate.size(), false);
+        for (std::size_t i = 0; i < f.params.size(); ++i) {
+            if (existing.params[i] == kNone) {
+                existing.params[i] = f.params[i];
+                existing.param_aggregate[i] = f.param_aggregate[i];
+            }
+        }
+        if (existing.return_value == kNone) {
+            existing.return_value = f.return_value;
+            existing.return_aggregate = f.return_aggregate;
+        }
+        if (existing.varargs == kNone) existing.varargs = f.varargs;
+    }
+
+    ProgramIr& program_;
+    std::unordered_map<std::string, EntityId>& external_;
+    TranslationUnitIr& unit_;
+    std::vector<EntityId> entity_map_;
+    std::vector<TermId> term_map_;
+};
+
+}  // namespace
+
+ProgramIr link_program(std::vector<TranslationUnitIr>& units) {
+    ProgramIr program;
+    std::unordered_map<std::string, EntityId> external;
+    for (TranslationUnitIr& unit : units) UnitLinker(program, external, unit).link();
+    for (auto& [entity, paths] : program.collapsed) {
+        std::sort(paths.begin(), paths.end());
+        paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+    }
+    for (std::uint32_t f = 0; f < program.functions.size(); ++f) {
+        std::vector<CallSite>& calls = program.functions[f].calls;
+        for (std::uint32_t c = 0; c < calls.size(); ++c) {
+            calls[c].id = static_cast<std::uint32_t>(program.call_sites.size());
+            program.call_sites.emplace_back(f, c);
+        }
+    }
+    return program;
+}
+
+std::string resolve_field_path(const ProgramIr& program, EntityId entity, const std::string& path,
+                               bool field_sensitive) {
+    if (path.empty() || !field_sensitive) return {};
+    auto it = program.collapsed.find(entity);
+    if (it == program.collapsed.end()) return path;
+    // Paths are sorted, so a shorter prefix comes before the longer ones it covers.
+    for (const std::string& prefix : it->second) {
+        if (prefix.empty()) return {};
+        if (path.size() >= prefix.size() && path.compare(0, prefix.size(), prefix) == 0 &&
+            (path.size() == prefix.size() || path[prefix.size()] == '.')) {
+            return prefix;
+        }
+    }
+    return path;
+}
+
+}  // namespace galias::frontend

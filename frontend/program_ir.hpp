@@ -1,0 +1,190 @@
+#pragma once
+// The frontend's intermediate form: what one C translation unit says about pointers, in
+// terms that no longer mention Clang. The AST translator (tu_translator.cpp) produces one
+// TranslationUnitIr per TU; the linker (linker.cpp) merges them into one ProgramIr; the fact
+// emitter instantiates it per calling context (docs/FACTS.md, "Node model").
+//
+// Three layers:
+//   Entity  something with storage or identity: a variable, a parameter, a function's
+//           return value, a function, a string literal, a temporary.
+//   Term    a node *template* of the program-expression graph: an entity (or one of its
+//           field paths), the dereference `*t` of another term, or the address `&x` of an
+//           entity. A term becomes one node per calling context it is instantiated in.
+//   Statements: value flows between terms (`dst = src`) and call sites.
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "facts/program_facts.hpp"
+
+namespace galias::frontend {
+
+using EntityId = std::uint32_t;
+using TermId = std::uint32_t;
+inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+
+struct Entity {
+    facts::NodeKind kind = facts::NodeKind::Local;
+    // Identity across translation units. Entities whose key starts with "ext:" are linked
+    // by this key (external globals, functions, and their parameters and return values);
+    // every other entity is private to its TU.
+    std::string key;
+    std::string name;      // printable: main::p, g, f.c::counter, str@f.c:3:9
+    std::string function;  // enclosing function; empty at file scope
+    facts::SourcePos pos;
+    // Lives in a function's frame (locals, parameters, return values, temporaries): one
+    // copy per calling context of the function.
+    bool per_context = false;
+};
+
+enum class TermKind : std::uint8_t {
+    Entity,  // the entity, or the field path `path` inside it
+    Deref,   // *operand
+    AddrOf,  // &entity.path
+};
+
+struct Term {
+    TermKind kind = TermKind::Entity;
+    EntityId entity = kNone;   // Entity, AddrOf
+    std::string path;          // Entity, AddrOf: field path "f" or "f.g"; "" = the whole entity
+    TermId operand = kNone;    // Deref
+    facts::SourcePos pos;      // where the term first appears
+
+    friend bool operator==(const Term& a, const Term& b) {
+        return a.kind == b.kind && a.entity == b.entity && a.path == b.path && a.operand == b.operand;
+    }
+};
+
+// Hash-conses terms: the same (kind, entity, path, operand) always gets the same id.
+class TermTable {
+public:
+    TermId intern(const Term& term);
+    [[nodiscard]] const Term& operator[](TermId id) const { return terms_[id]; }
+    [[nodiscard]] std::size_t size() const { return terms_.size(); }
+    [[nodiscard]] const std::vector<Term>& terms() const { return terms_; }
+
+    // Convenience constructors (they intern).
+    TermId entity(EntityId entity, std::string path, const facts::SourcePos& pos);
+    TermId deref(TermId operand, const facts::SourcePos& pos);
+    TermId addr_of(EntityId entity, std::string path, const facts::SourcePos& pos);
+    // The term for field path `leaf` inside the location `base` (an Entity or Deref term).
+    // Field paths under a dereference are not distinguished (docs/FACTS.md), so a Deref
+    // base is returned as is.
+    TermId extend(TermId base, const std::string& leaf);
+
+private:
+    struct Key {
+        TermKind kind;
+        EntityId entity;
+        std::string path;
+        TermId operand;
+        friend bool operator==(const Key&, const Key&) = default;
+    };
+    struct KeyHash {
+        std::size_t operator()(const Key& k) const;
+    };
+    std::vector<Term> terms_;
+    std::unordered_map<Key, TermId, KeyHash> ids_;
+};
+
+// `dst = src`: the value of term `src` flows into term `dst`.
+struct Assign {
+    TermId src = kNone;
+    TermId dst = kNone;
+    facts::SourcePos pos;
+};
+
+// A value passed to or returned from a call. Scalars (pointers) have no leaves; an
+// aggregate (struct or union passed by value) lists the field paths inside it that may
+// hold pointers, and `term` is the location holding the whole aggregate.
+struct CallValue {
+    TermId term = kNone;  // kNone: holds no pointer (an int, a null pointer constant)
+    bool aggregate = false;
+    std::vector<std::string> leaves;
+};
+
+struct CallSite {
+    std::uint32_t id = kNone;  // program-wide call-site number, set by the linker
+    facts::SourcePos begin;
+    facts::SourcePos end;
+    EntityId direct_callee = kNone;  // a Function entity, for direct calls
+    TermId callee_pointer = kNone;   // for indirect calls: the term holding the function pointer
+    std::vector<CallValue> args;
+    CallValue result;                // where the returned value goes (kNone if unused or no pointer)
+    std::vector<bool> restrict_params;  // per declared parameter of the callee's type
+    // The called function type, for type-based resolution of indirect calls.
+    std::uint32_t param_count = 0;
+    bool variadic = false;
+    bool has_prototype = true;
+};
+
+// A function as declared or defined in one TU. A TU records every function it defines and
+// every function it calls or whose address it takes.
+struct Function {
+    EntityId entity = kNone;  // the Function entity
+    bool has_body = false;
+    std::vector<TermId> params;     // one per declared parameter; kNone if it holds no pointer
+    std::vector<bool> param_aggregate;  // per parameter: passed by value as a struct/union
+    TermId return_value = kNone;    // the Return entity's term; kNone if no pointer is returned
+    bool return_aggregate = false;
+    TermId varargs = kNone;         // the `f::...` entity's term, for variadic definitions
+    std::uint32_t param_count = 0;
+    bool variadic = false;
+    bool has_prototype = true;
+    std::vector<bool> restrict_params;
+    std::vector<Assign> assigns;    // the body's value flows
+    std::vector<CallSite> calls;    // the body's call sites
+};
+
+// Field paths below `path` inside `entity` are not told apart: they are collapsed into
+// `path`. Happens when the address of an aggregate part of x is taken (a pointer to it
+// reaches all its fields) and for unions (all members share storage).
+struct CollapsedPath {
+    EntityId entity = kNone;
+    std::string path;
+};
+
+struct TranslationUnitIr {
+    std::string file;
+    std::vector<Entity> entities;
+    TermTable terms;
+    std::vector<Function> functions;
+    std::vector<Assign> global_assigns;  // initializers of globals and statics
+    std::vector<CollapsedPath> collapsed;
+    std::vector<facts::UnmodelledConstruct> unmodelled;
+};
+
+// The whole program after linking. Terms and entities are shared by all TUs; the function
+// table has one entry per function entity (definitions merged, see linker.hpp).
+struct ProgramIr {
+    std::vector<Entity> entities;
+    TermTable terms;
+    std::vector<Function> functions;
+    std::unordered_map<EntityId, std::uint32_t> function_index;  // Function entity -> functions[]
+    std::vector<Assign> global_assigns;
+    // Per entity, the field paths whose subtrees are collapsed ("" = the whole entity).
+    std::unordered_map<EntityId, std::vector<std::string>> collapsed;
+    // Call site id -> (index into functions, index into that function's calls).
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> call_sites;
+    std::vector<facts::UnmodelledConstruct> unmodelled;
+    std::vector<std::string> warnings;
+    std::size_t duplicate_definitions = 0;
+    // Entities made while emitting facts: the heap object of each allocating call site, and
+    // the object an external function without a body returns.
+    std::unordered_map<std::uint32_t, EntityId> heap_of_site;
+    std::unordered_map<std::string, EntityId> extern_object;
+
+    [[nodiscard]] const CallSite& call_site(std::uint32_t id) const {
+        return functions[call_sites[id].first].calls[call_sites[id].second];
+    }
+    [[nodiscard]] const Function& caller_of(std::uint32_t site) const { return functions[call_sites[site].first]; }
+
+    [[nodiscard]] const Function* function_of(EntityId entity) const {
+        auto it = function_index.find(entity);
+        return it == function_index.end() ? nullptr : &functions[it->second];
+    }
+};
+
+}  // namespace galias::frontend

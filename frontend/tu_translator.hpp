@@ -1,0 +1,22 @@
+#pragma once
+// Translates one C translation unit's AST into TranslationUnitIr: the only code in galias
+// that reads Clang's AST. The node model it implements is described in docs/FACTS.md.
+
+#include <string>
+
+#include "frontend/program_ir.hpp"
+
+namespace clang {
+class ASTContext;
+}
+
+namespace galias::frontend {
+
+struct TranslateOptions {
+    std::string directory;  // the compile command's directory, to make relative file names absolute
+};
+
+TranslationUnitIr translate_translation_unit(clang::ASTContext& context, const std::string& main_file,
+                                             const TranslateOptions& options);
+
+}  // namespace galias::frontend

@@ -1,0 +1,11 @@
+#include "alias_assert.h"
+struct box { int *p; };
+int main(void) {
+    int x, y;
+    struct box *b = &(struct box){&x};
+    struct box *c = &(struct box){&y};
+    MAYALIAS(b->p, &x);
+    NOALIAS(b->p, c->p);
+    NOALIAS(b, c);
+    return 0;
+}

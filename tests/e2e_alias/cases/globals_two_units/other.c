@@ -1,0 +1,3 @@
+int *shared;
+int value;
+void set_shared(void) { shared = &value; }

@@ -1,0 +1,18 @@
+#include <stdlib.h>
+#include "alias_assert.h"
+struct node { struct node *next; };
+static struct node *build(int n) {
+    if (n == 0) return 0;
+    struct node *head = malloc(sizeof *head);
+    head->next = build(n - 1);
+    return head;
+}
+int main(void) {
+    struct node *a = build(3);
+    struct node *b = build(2);
+    int unrelated;
+    EXPECTEDFAIL_NOALIAS(a, a->next);  /* one heap object per allocation site and context */
+    NOALIAS(a, b);
+    NOALIAS(a, &unrelated);
+    return 0;
+}

@@ -1,0 +1,6 @@
+static int *cache;
+static int theirs;
+int **other_cache(void) {
+    cache = &theirs;
+    return &cache;
+}

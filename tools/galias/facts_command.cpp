@@ -1,0 +1,101 @@
+// `galias facts -p BUILD_DIR -o FACTS_DIR`: C sources -> fact directory (docs/FACTS.md).
+// The work is done by the frontend library (frontend/extract.hpp); this file parses options
+// and reports.
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "facts/diagnostic.hpp"
+#include "frontend/extract.hpp"
+#include "tools/galias/command.hpp"
+
+namespace galias::tool {
+namespace {
+
+struct FactsOptions {
+    frontend::FrontendOptions frontend;
+    std::string compile_db;
+    std::string output;
+    std::string indirect_calls = "points-to";
+    bool field_insensitive = false;
+    bool quiet = false;
+};
+
+// Progress on stderr: one updating line on a terminal, a line per tenth otherwise.
+void show_progress(const frontend::ExtractProgress& p, bool terminal) {
+    if (terminal) {
+        std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", p.done, p.total,
+                     std::filesystem::path(p.file).filename().string().c_str());
+        if (p.done == p.total) std::fputc('\n', stderr);
+    } else if (p.total >= 20 && (p.done * 10 / p.total) != ((p.done - 1) * 10 / p.total)) {
+        std::fprintf(stderr, "galias facts: %zu/%zu translation units\n", p.done, p.total);
+    }
+}
+
+int run_facts(FactsOptions& options) {
+    options.frontend.compile_database = options.compile_db;
+    options.frontend.field_sensitive = !options.field_insensitive;
+    options.frontend.indirect_calls =
+        options.indirect_calls == "types" ? frontend::IndirectCalls::Types : frontend::IndirectCalls::PointsTo;
+    const bool terminal = isatty(STDERR_FILENO) != 0;
+    if (!options.quiet) {
+        options.frontend.on_progress = [terminal](const frontend::ExtractProgress& p) { show_progress(p, terminal); };
+    }
+    const frontend::ExtractResult result = frontend::extract_facts(options.frontend);
+    frontend::write_fact_directory(result, options.output);
+
+    for (const Diagnostic& d : result.diagnostics) {
+        if (d.severity != Severity::Note || !options.quiet) std::fprintf(stderr, "%s\n", d.str().c_str());
+    }
+    const facts::ProgramFacts& p = result.program;
+    if (!options.quiet) {
+        std::fprintf(stderr,
+                     "galias facts: %zu translation units (%zu analysed, %zu failed, %zu skipped) -> %s\n"
+                     "  %zu nodes; CSPA %zu assign, %zu dereference; Andersen %zu addressOf, %zu assign, %zu load, "
+                     "%zu store\n"
+                     "  %llu contexts, %llu clones (k=%u); %zu unmodelled constructs (unmodelled.tsv)\n",
+                     result.units.total, result.units.analysed, result.units.failed, result.units.skipped,
+                     options.output.c_str(), p.nodes.size(), result.cspa_assign.size(), result.cspa_dereference.size(),
+                     result.andersen_address_of.size(), result.andersen_assign.size(), result.andersen_load.size(),
+                     result.andersen_store.size(), static_cast<unsigned long long>(p.counter("contexts")),
+                     static_cast<unsigned long long>(p.counter("clones")), options.frontend.context_k,
+                     p.unmodelled.size());
+    }
+    // Facts are written either way; a TU that did not compile makes the result incomplete.
+    return result.all_units_ok() ? kExitOk : kExitUsage;
+}
+
+const RegisterCommand kRegister{CommandInfo{
+    "facts", "Extract pointer facts (CSPA and Andersen) from C sources in a compilation database",
+    [](CLI::App& app) -> CommandAction {
+        auto options = std::make_shared<FactsOptions>();
+        app.add_option("-p,--compile-db", options->compile_db,
+                       "Build directory holding compile_commands.json, or the file itself")
+            ->required();
+        app.add_option("-o,--output", options->output, "Fact directory to write")->required();
+        app.add_option("-j,--jobs", options->frontend.threads, "Translation units compiled in parallel (default: all cores)");
+        app.add_option("--context-k", options->frontend.context_k,
+                       "Call-string length for context cloning; 0 = context-insensitive")
+            ->capture_default_str();
+        app.add_option("--max-clones", options->frontend.max_clones,
+                       "Function copies allowed beyond the first; over it, contexts are merged")
+            ->capture_default_str();
+        app.add_flag("--field-insensitive", options->field_insensitive, "Do not distinguish struct fields");
+        app.add_option("--indirect-calls", options->indirect_calls,
+                       "Targets of calls through function pointers: points-to or types")
+            ->check(CLI::IsMember({"points-to", "types"}))
+            ->capture_default_str();
+        app.add_option("--allocator", options->frontend.allocators,
+                       "A function that returns fresh heap memory like malloc (repeatable)");
+        app.add_option("--source-filter", options->frontend.source_filters,
+                       "Analyse only files whose path matches this regex (repeatable)");
+        app.add_flag("-q,--quiet", options->quiet, "No progress and no summary");
+        app.add_option("extra-args", options->frontend.extra_args,
+                       "After --: arguments added to every compile command");
+        return [options] { return run_facts(*options); };
+    }}};
+
+}  // namespace
+}  // namespace galias::tool
