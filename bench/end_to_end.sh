@@ -186,14 +186,37 @@ measure() {
     fi
     t0=$(now)
     M_RC=0
+    # In the background and waited for, so that the signal trap below can run meanwhile.
     (
         if [ "$limit_gib" -gt 0 ]; then ulimit -v $((limit_gib * 1024 * 1024)); fi
-        exec /usr/bin/time -v -o "$log.time" timeout "$TIMEOUT" "$@"
-    ) >"$log" 2>&1 || M_RC=$?
+        exec /usr/bin/time -v -o "$log.time" timeout --foreground "$TIMEOUT" "$@"
+    ) >"$log" 2>&1 &
+    CHILD=$!
+    wait "$CHILD" || M_RC=$?
+    CHILD=""
     M_SECS=$(elapsed "$t0")
     M_RSS=$(awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "$log.time" 2>/dev/null || true)
     [ -n "$M_RSS" ] || M_RSS=-
 }
+# Interrupted (Ctrl-C, or killed by an outer timeout): stop the running stage too, or
+# galias would go on alone. timeout(1) runs with --foreground, so galias stays in our
+# process group and a signal sent to the group reaches it; for a signal sent to this
+# script alone, the trap kills the stage's process tree by pid (all pids collected
+# first, so that nothing is re-parented out of reach meanwhile).
+CHILD=""
+descendants() {
+    local c
+    for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do echo "$c"; descendants "$c"; done
+}
+on_signal() {
+    if [ -n "$CHILD" ]; then
+        # shellcheck disable=SC2046  # a list of pids
+        kill -TERM "$CHILD" $(descendants "$CHILD") 2>/dev/null || true
+    fi
+    echo "end_to_end: interrupted; partial results in ${RESULTS:-$OUT}" >&2
+    exit 130
+}
+trap on_signal INT TERM
 max() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-") print b; else if (b == "-" || a + 0 >= b + 0) print a; else print b }'; }
 add() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-") print "-"; else printf "%.2f\n", a + b }'; }
 lines_of() { if [ -f "$1" ]; then wc -l <"$1" | tr -d ' '; else echo -; fi; }

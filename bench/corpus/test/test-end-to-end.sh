@@ -84,6 +84,19 @@ check "--stages engine runs no frontend" not grep -q 'facts -p' <<<"$out"
 rc=0; "$E2E" --cache "$TMP/cache" --stages parse small >/dev/null 2>&1 || rc=$?
 check "bad --stages is a usage error" [ "$rc" = 2 ]
 
+FAKE_RUN_SLEEP=5 "$E2E" --cache "$TMP/cache" --galias "$HERE/fake-galias" --out "$TMP/out6" \
+    --timeout 1 -k 0 --backend cpu small >/dev/null 2>&1
+check "a stage over --timeout is stopped and noted" \
+    grep -q 'cspa:timeout andersen:timeout' "$TMP/out6/results.tsv"
+
+rc=0
+FAKE_RUN_SLEEP=120 timeout 5 "$E2E" --cache "$TMP/cache" --galias "$HERE/fake-galias" \
+    --out "$TMP/out5" -k 0 --backend cpu small >/dev/null 2>"$TMP/log5" || rc=$?
+sleep 1
+check "killed from outside: says so" grep -q 'interrupted' "$TMP/log5"
+check "killed from outside: no stage left running" \
+    not grep -qF "$TMP/out5" <<<"$(ps -eo args)"
+
 "$E2E" --cache "$TMP/cache" --galias /nonexistent --out "$TMP/out3" -k 0 --backend cpu small \
     >/dev/null 2>"$TMP/log3"
 check "without galias: a clear message" grep -q 'no galias binary' "$TMP/log3"
