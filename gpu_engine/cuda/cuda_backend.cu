@@ -163,6 +163,12 @@ public:
     // that batch, radix-sort buffers and differences fit beside the relations.
     [[nodiscard]] std::size_t default_batch_bytes() const override { return free_memory() / 8; }
 
+    [[nodiscard]] std::size_t reserved_peak_bytes() const override {
+        std::uint64_t high = 0;
+        GALIAS_CUDA_TRY(cudaMemPoolGetAttribute(pool_, cudaMemPoolAttrReservedMemHigh, &high));
+        return high;
+    }
+
     void synchronize() override { GALIAS_CUDA_TRY(cudaStreamSynchronize(stream_)); }
 
     void upload(const Cell* host, std::size_t cells, Cell* dst) override {

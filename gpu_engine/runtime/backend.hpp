@@ -52,6 +52,8 @@ public:
     Buffer allocate(std::size_t bytes);
     void release(void* data, std::size_t bytes);
     [[nodiscard]] const MemoryCounters& memory() const { return memory_; }
+    // Device memory the backend's allocator reserved at its peak (0 for host backends).
+    [[nodiscard]] virtual std::size_t reserved_peak_bytes() const { return 0; }
 
     // Host <-> backend copies of `cells` cells.
     virtual void upload(const Cell* host, std::size_t cells, Cell* dst) = 0;

@@ -109,6 +109,7 @@ void Executor::end_iteration(IterationStats& it, const std::vector<std::uint32_t
     it.allocated_bytes = backend_.memory().allocated_bytes - memory_at_iteration_start_.allocated_bytes;
     for (double s : it.times.seconds) it.seconds += s;
     stats_.totals += it.times;
+    ++stats_.iterations_run;
     if (options_.on_progress) options_.on_progress(Progress{it.stratum, it.iteration, delta_total});
     if (options_.collect_stats) stats_.iterations.push_back(it);
 }
@@ -472,6 +473,7 @@ void Executor::finish(Result& result) {
     stats_.allocations = backend_.memory().allocations;
     stats_.allocated_bytes = backend_.memory().allocated_bytes;
     stats_.peak_bytes = backend_.memory().peak_bytes;
+    stats_.device_reserved_peak_bytes = backend_.reserved_peak_bytes();
 }
 
 }  // namespace galias::engine

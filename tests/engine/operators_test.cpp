@@ -1,5 +1,5 @@
 // Unit tests of every backend operator against std:: algorithms, including empty inputs,
-// duplicates, self-loops and extreme 32-bit values. Parameterized over the backends: the
+// duplicates, self-loops and extreme 32-bit values. Parameterized over the backend: the
 // CUDA instance skips with a message when no GPU is present.
 #include <gtest/gtest.h>
 
@@ -230,7 +230,9 @@ TEST_P(OperatorsTest, SignedAndUnsignedComparisons) {
     EXPECT_TRUE(compare_cells(CompareKind::LeUnsigned, 0xFFFFFFFFu, 0xFFFFFFFFu));
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, OperatorsTest, ::testing::Values(BackendKind::Cpu, BackendKind::Cuda),
+// Compiled twice: into engine_tests for the CPU backend and into engine_gpu_tests (CTest
+// label "gpu") for the CUDA backend.
+INSTANTIATE_TEST_SUITE_P(Backends, OperatorsTest, ::testing::Values(BackendKind::GALIAS_TEST_BACKEND),
                          [](const auto& info) { return std::string(backend_name(info.param)); });
 
 }  // namespace
