@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The corpus: which Debian source packages, and how each is configured and built.
 # Sourced by prepare.sh and install-build-deps.sh (bash).
 #
@@ -19,12 +20,14 @@ CORPUS_PROJECTS=(lua5.4 zlib bzip2 sqlite3 redis nginx apache2 postgresql-15 lib
 # Entries dropped from compile_commands.json after the build, as shell globs on the source
 # path relative to the tree (CORPUS_DROP_FILES) or as Python regexes on the object path
 # relative to the tree (CORPUS_DROP_OUTPUTS). Why each one: see the recipe comments.
+# shellcheck disable=SC2034  # read by prepare.sh, which sources this file
 declare -A CORPUS_DROP_FILES=(
     [sqlite3]="tool/*.c"
     [redis]="deps/lua/src/lua.c deps/lua/src/luac.c deps/lua/src/print.c deps/linenoise/*.c"
     [apache2]="support/*.c server/gen_test_char.c"
     [postgresql-15]="src/timezone/zic.c"
 )
+# shellcheck disable=SC2034
 declare -A CORPUS_DROP_OUTPUTS=(
     [postgresql-15]='^src/(port|common)/(?!.*_srv\.o$).*'
 )
@@ -50,7 +53,7 @@ configure_lua5_4() {
         "$arch" >src/lua5.4-deb-multiarch.h
 }
 build_lua5_4() {
-    cd src
+    cd src || return 1
     local f
     for f in *.c; do
         [ "$f" = luac.c ] && continue
