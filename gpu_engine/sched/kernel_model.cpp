@@ -1,0 +1,147 @@
+// Dynamic program of the kernel-level model. State: (kernels decided so far, total blocks
+// b, total warps w) as in the paper. The paper keeps one value per state, the least
+// shared memory, and drops the register limit; we keep the register limit exact, so a
+// state holds the Pareto set of (shared memory, registers) pairs reachable with exactly
+// those totals. A prefix dominated in both by another prefix with the same (b, w) can be
+// replaced by it in any completion, so the Pareto sets lose no optimum. When all kernels
+// take the same registers per warp, registers follow from w and every set has one pair.
+#include "gpu_engine/sched/kernel_model.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <tuple>
+
+namespace galias::engine::sched {
+namespace {
+
+struct Label {
+    std::int64_t smem;
+    std::int64_t regs;
+    std::int32_t parent;  // index of the label in the previous layer
+    std::int32_t shape;   // index into the kernel's candidate shapes, -1 for "no work"
+};
+
+// One layer of the table: labels grouped by cell, cell c's labels at [begin[c], begin[c+1]).
+struct Layer {
+    std::vector<Label> labels;
+    std::vector<std::int32_t> begin;
+};
+
+void insert_pareto(std::vector<Label>& cell, const Label& label) {
+    for (const Label& existing : cell)
+        if (existing.smem <= label.smem && existing.regs <= label.regs) return;
+    std::erase_if(cell, [&](const Label& e) { return label.smem <= e.smem && label.regs <= e.regs; });
+    cell.push_back(label);
+}
+
+ResourceUse minimum_use(const KernelCosts& costs, const std::vector<Shape>& shapes) {
+    if (shapes.empty()) return {};
+    // Shapes go by increasing blocks and decreasing warps per block: the first has the
+    // fewest blocks and least shared memory; warps and registers are least at some shape.
+    ResourceUse least = shape_use(costs, shapes.front());
+    for (const Shape& shape : shapes) {
+        const ResourceUse use = shape_use(costs, shape);
+        least.warps = std::min(least.warps, use.warps);
+        least.regs = std::min(least.regs, use.regs);
+    }
+    return least;
+}
+
+}  // namespace
+
+bool better_use(const ResourceUse& a, const ResourceUse& b) {
+    return std::tie(a.smem, a.regs, a.warps, a.blocks) < std::tie(b.smem, b.regs, b.warps, b.blocks);
+}
+
+KernelLevelResult solve_kernel_level(const DeviceProfile& device, std::span<const KernelCosts> kernels) {
+    KernelLevelResult result;
+    const int max_blocks = device.max_blocks_per_sm;
+    const int max_warps = device.max_warps_per_sm;
+    const int columns = max_warps + 1;
+    const int cells = (max_blocks + 1) * columns;
+
+    std::vector<std::vector<Shape>> shapes(kernels.size());
+    for (std::size_t k = 0; k < kernels.size(); ++k) {
+        shapes[k] = candidate_shapes(device, kernels[k]);
+        if (kernels[k].demand_warps > 0 && shapes[k].empty()) {
+            result.reason = "a kernel's demand does not fit an empty SM";  // costs not from kernel_costs()
+            return result;
+        }
+        result.lower_bound += minimum_use(kernels[k], shapes[k]);
+    }
+    if (!fits(result.lower_bound, device)) {
+        result.reason = first_exceeded(result.lower_bound, device);
+        return result;
+    }
+
+    std::vector<Layer> layers(kernels.size() + 1);
+    layers[0].labels.push_back(Label{0, 0, -1, -1});
+    layers[0].begin.assign(static_cast<std::size_t>(cells) + 1, 1);
+    layers[0].begin[0] = 0;  // the empty prefix sits in cell (0, 0)
+
+    std::vector<std::vector<Label>> scratch(static_cast<std::size_t>(cells));
+    for (std::size_t k = 0; k < kernels.size(); ++k) {
+        const Layer& previous = layers[k];
+        const KernelCosts& costs = kernels[k];
+        for (int cell = 0; cell < cells; ++cell) {
+            const int b = cell / columns;
+            const int w = cell % columns;
+            for (std::int32_t at = previous.begin[cell]; at < previous.begin[cell + 1]; ++at) {
+                const Label& from = previous.labels[static_cast<std::size_t>(at)];
+                if (costs.demand_warps == 0) {
+                    insert_pareto(scratch[static_cast<std::size_t>(cell)], Label{from.smem, from.regs, at, -1});
+                    continue;
+                }
+                for (std::size_t s = 0; s < shapes[k].size(); ++s) {
+                    const ResourceUse use = shape_use(costs, shapes[k][s]);
+                    const std::int64_t nb = b + use.blocks;
+                    const std::int64_t nw = w + use.warps;
+                    const Label next{from.smem + use.smem, from.regs + use.regs, at, static_cast<std::int32_t>(s)};
+                    if (nb > max_blocks || nw > max_warps || next.smem > device.smem_per_sm ||
+                        next.regs > device.regs_per_sm)
+                        continue;
+                    insert_pareto(scratch[static_cast<std::size_t>(nb * columns + nw)], next);
+                }
+            }
+        }
+        Layer& next = layers[k + 1];
+        next.begin.resize(static_cast<std::size_t>(cells) + 1);
+        for (int cell = 0; cell < cells; ++cell) {
+            auto& bucket = scratch[static_cast<std::size_t>(cell)];
+            next.begin[cell] = static_cast<std::int32_t>(next.labels.size());
+            next.labels.insert(next.labels.end(), bucket.begin(), bucket.end());
+            bucket.clear();
+        }
+        next.begin[cells] = static_cast<std::int32_t>(next.labels.size());
+        if (next.labels.empty()) break;
+    }
+
+    const Layer& last = layers.back();
+    std::int32_t best = -1;
+    ResourceUse best_use;
+    for (int cell = 0; cell < cells && !last.begin.empty(); ++cell)
+        for (std::int32_t at = last.begin[cell]; at < last.begin[cell + 1]; ++at) {
+            const Label& label = last.labels[static_cast<std::size_t>(at)];
+            const ResourceUse use{cell / columns, cell % columns, label.regs, label.smem};
+            if (best < 0 || better_use(use, best_use)) {
+                best = at;
+                best_use = use;
+            }
+        }
+    if (best < 0) {
+        result.reason = "no combination of shapes meets all four limits together";
+        return result;
+    }
+
+    result.feasible = true;
+    result.use = best_use;
+    result.shapes.assign(kernels.size(), Shape{});
+    for (std::size_t k = kernels.size(); k-- > 0;) {
+        const Label& label = layers[k + 1].labels[static_cast<std::size_t>(best)];
+        if (label.shape >= 0) result.shapes[k] = shapes[k][static_cast<std::size_t>(label.shape)];
+        best = label.parent;
+    }
+    return result;
+}
+
+}  // namespace galias::engine::sched
