@@ -23,7 +23,10 @@ enum class BatchMethod {
 struct BatchOptions {
     BatchMethod method = BatchMethod::kColumnGeneration;
     int max_rounds = 1000;         // pricing rounds before settling for Farley's bound
-    long max_search_nodes = 20000;  // search over generated columns when a gap remains
+    int columns_per_round = 4;     // improving sets the pricing may add per round
+    bool seed_columns = true;      // start with a greedy set around each kernel, too
+    bool greedy_pricing = true;    // try Pricer::greedy before the exact pricing DP
+    long max_search_nodes = 2000;  // search over generated columns when a gap remains
     // Stop generating columns as soon as a known packing meets the lower bound (then
     // lp_bound is Farley's bound, not necessarily the LP optimum).
     bool stop_when_proven = true;
@@ -43,6 +46,7 @@ struct BatchPlan {
     // The best integer lower bound known: ceil(lp_bound) or a per-resource volume bound.
     int lower_bound = 0;
     int rounds = 0;    // pricing rounds
+    int exact_pricings = 0;  // rounds that ran the exact pricing DP
     int columns = 0;   // batches known to the master LP at the end
     long pivots = 0;   // simplex pivots, all rounds
     long search_nodes = 0;

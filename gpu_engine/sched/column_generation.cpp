@@ -46,12 +46,13 @@ class ColumnGenerator {
 public:
     ColumnGenerator(const DeviceProfile& device, std::span<const KernelCosts> kernels, const BatchOptions& options,
                     BatchPlan& stats)
-        : device_(device), kernels_(kernels), options_(options), stats_(stats) {}
+        : kernels_(kernels), options_(options), stats_(stats), pricer_(device, kernels) {}
 
     // Column generation over `active` (increasing kernel indices), seeded with every
     // column of `pool` cut down to `active` (and singletons for kernels none covers).
-    // New columns are added to `pool`. Stops early once ceil(bound) >= stop_at.
-    Master run(const std::vector<std::size_t>& active, Batches& pool, int stop_at) {
+    // New columns are added to `pool`. Stops early once ceil(bound) >= stop_at. Without
+    // `exact`, only greedy pricing runs: a good LP solution, but no bound.
+    Master run(const std::vector<std::size_t>& active, Batches& pool, int stop_at, bool exact = true) {
         Master master;
         std::vector<int> position(kernels_.size(), -1);  // kernel -> LP variable
         for (std::size_t i = 0; i < active.size(); ++i) position[active[i]] = static_cast<int>(i);
@@ -84,18 +85,37 @@ public:
             if (!master.solved || round >= options_.max_rounds) break;
             const std::vector<double> prices = lp.primal();
             for (std::size_t i = 0; i < active.size(); ++i) profit[active[i]] = prices[i];
-            const PricingResult priced = best_subset(device_, kernels_, profit);
+            const auto per_round = static_cast<std::size_t>(std::max(1, options_.columns_per_round));
             ++stats_.rounds;
+            // Cheap columns first; the exact pricing only when they run out, since only
+            // it yields a bound (and proves the LP optimum).
+            if (options_.greedy_pricing) {
+                bool added = false;
+                for (const PricingResult& column : pricer_.greedy(profit, per_round, 1.0 + kImproving))
+                    if (add(column.members)) {
+                        pool.push_back(column.members);
+                        added = true;
+                    }
+                if (added) continue;
+                if (!exact) break;
+            }
+            ++stats_.exact_pricings;
+            const std::vector<PricingResult> priced = pricer_.solve(profit, per_round, 1.0 + kImproving);
             const double value = lp.objective_value();
-            master.bound = std::max(master.bound, value / std::max(1.0, priced.value));
-            if (priced.value <= 1.0 + kImproving) {
+            master.bound = std::max(master.bound, value / std::max(1.0, priced.front().value));
+            if (priced.front().value <= 1.0 + kImproving) {
                 master.optimal = true;
                 master.bound = value;
                 break;
             }
             if (ceil_bound(master.bound) >= stop_at) break;
-            if (!add(priced.members)) break;  // numerical stall: the column is known
-            pool.push_back(priced.members);
+            bool added = false;
+            for (const PricingResult& column : priced) {
+                if (column.value <= 1.0 + kImproving || !add(column.members)) continue;
+                pool.push_back(column.members);
+                added = true;
+            }
+            if (!added) break;  // numerical stall: the columns are known
         }
         if (master.solved) master.x = lp.duals();
         stats_.pivots += lp.pivots();
@@ -103,11 +123,33 @@ public:
     }
 
 private:
-    const DeviceProfile& device_;
     std::span<const KernelCosts> kernels_;
     const BatchOptions& options_;
     BatchPlan& stats_;
+    Pricer pricer_;
 };
+
+// One more first column per kernel: the kernel, then every other kernel that still fits
+// with its most compact shape, largest first. A varied start saves pricing rounds.
+Batches seed_columns(const DeviceProfile& device, const FitChecker& checker) {
+    std::vector<std::size_t> by_size(checker.kernel_count());
+    std::iota(by_size.begin(), by_size.end(), std::size_t{0});
+    std::stable_sort(by_size.begin(), by_size.end(),
+                     [&](std::size_t a, std::size_t b) { return checker.size(a) > checker.size(b); });
+    Batches seeds;
+    for (std::size_t first : by_size) {
+        std::vector<std::size_t> members{first};
+        ResourceUse sum = checker.compact(first);
+        for (std::size_t k : by_size)
+            if (k != first && fits(sum + checker.compact(k), device)) {
+                sum += checker.compact(k);
+                members.push_back(k);
+            }
+        std::sort(members.begin(), members.end());
+        if (std::find(seeds.begin(), seeds.end(), members) == seeds.end()) seeds.push_back(std::move(members));
+    }
+    return seeds;
+}
 
 // Integer batches from an LP solution: columns by decreasing x_j, each cut down to the
 // kernels not yet covered; kernels the positive columns miss go first-fit into the batches.
@@ -225,8 +267,9 @@ private:
 };
 
 // Diving: fix the column with the largest LP value as a batch, re-solve the master for
-// the kernels left, repeat; abandoned as soon as the fixed batches plus the remaining
-// kernels' bound cannot beat `best`. Each step also tries rounding the residual LP.
+// the kernels left (greedy pricing only: a heuristic needs no proof), repeat; abandoned
+// as soon as the fixed batches plus the remaining kernels' bound cannot beat `best`.
+// Each step also tries rounding the residual LP.
 void dive(ColumnGenerator& generator, const FitChecker& checker, Batches& pool, const Master& start,
           std::size_t kernel_count, Batches& best, int lower_bound) {
     std::vector<std::size_t> active(kernel_count);
@@ -249,7 +292,8 @@ void dive(ColumnGenerator& generator, const FitChecker& checker, Batches& pool, 
         std::set_difference(active.begin(), active.end(), batch.begin(), batch.end(), std::back_inserter(rest));
         active = std::move(rest);
         if (active.empty()) break;
-        master = generator.run(active, pool, std::numeric_limits<int>::max());
+        master = generator.run(active, pool, std::numeric_limits<int>::max(), false);
+        master.bound = std::max(master.bound, static_cast<double>(checker.volume_lower_bound(active)));
     }
     if (active.empty() && fixed.size() < best.size()) best = std::move(fixed);
 }
@@ -268,6 +312,9 @@ BatchPlan solve_batch_level(const DeviceProfile& device, std::span<const KernelC
 
     ColumnGenerator generator(device, kernels, options, plan);
     Batches pool = plan.batches;
+    if (options.seed_columns)
+        for (auto& seed : seed_columns(device, checker))
+            if (std::find(pool.begin(), pool.end(), seed) == pool.end()) pool.push_back(std::move(seed));
     const int stop_at = options.stop_when_proven ? static_cast<int>(plan.batches.size()) : std::numeric_limits<int>::max();
     const Master master = generator.run(all, pool, stop_at);
     plan.lp_bound = master.bound;

@@ -58,9 +58,15 @@ double FitChecker::size(std::size_t kernel) const {
 }
 
 int FitChecker::volume_lower_bound() const {
-    if (least_.empty()) return 0;
+    std::vector<std::size_t> all(least_.size());
+    for (std::size_t k = 0; k < all.size(); ++k) all[k] = k;
+    return volume_lower_bound(all);
+}
+
+int FitChecker::volume_lower_bound(std::span<const std::size_t> members) const {
+    if (members.empty()) return 0;
     ResourceUse total;
-    for (const ResourceUse& use : least_) total += use;
+    for (std::size_t k : members) total += least_[k];
     const auto bins = [](std::int64_t value, std::int64_t limit) {
         return limit > 0 ? (value + limit - 1) / limit : 1;
     };

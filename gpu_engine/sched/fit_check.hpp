@@ -27,8 +27,10 @@ public:
     const ResourceUse& compact(std::size_t kernel) const { return compact_[kernel]; }
     // Largest fraction of one limit the kernel's compact shape takes (its "size").
     double size(std::size_t kernel) const;
-    // max over resources of ceil(sum of least uses / limit): batches needed at least.
+    // max over resources of ceil(sum of least uses / limit): batches needed at least, for
+    // all kernels or for `members`.
     int volume_lower_bound() const;
+    int volume_lower_bound(std::span<const std::size_t> members) const;
 
 private:
     const DeviceProfile& device_;

@@ -19,12 +19,7 @@ struct Label {
     std::int64_t regs;
     std::int32_t parent;  // index of the label in the previous layer
     std::int32_t shape;   // index into the kernel's candidate shapes, -1 for "no work"
-};
-
-// One layer of the table: labels grouped by cell, cell c's labels at [begin[c], begin[c+1]).
-struct Layer {
-    std::vector<Label> labels;
-    std::vector<std::int32_t> begin;
+    std::int32_t cell;    // (blocks, warps) of the state: blocks * (W + 1) + warps
 };
 
 void insert_pareto(std::vector<Label>& cell, const Label& label) {
@@ -74,60 +69,60 @@ KernelLevelResult solve_kernel_level(const DeviceProfile& device, std::span<cons
         return result;
     }
 
-    std::vector<Layer> layers(kernels.size() + 1);
-    layers[0].labels.push_back(Label{0, 0, -1, -1});
-    layers[0].begin.assign(static_cast<std::size_t>(cells) + 1, 1);
-    layers[0].begin[0] = 0;  // the empty prefix sits in cell (0, 0)
-
+    // layers[k]: the labels after the first k kernels, grouped by cell. Only reached
+    // cells are visited, so the work follows the labels, not the B * W table.
+    std::vector<std::vector<Label>> layers(kernels.size() + 1);
+    layers[0].push_back(Label{0, 0, -1, -1, 0});
     std::vector<std::vector<Label>> scratch(static_cast<std::size_t>(cells));
+    std::vector<std::int32_t> touched;
     for (std::size_t k = 0; k < kernels.size(); ++k) {
-        const Layer& previous = layers[k];
         const KernelCosts& costs = kernels[k];
-        for (int cell = 0; cell < cells; ++cell) {
-            const int b = cell / columns;
-            const int w = cell % columns;
-            for (std::int32_t at = previous.begin[cell]; at < previous.begin[cell + 1]; ++at) {
-                const Label& from = previous.labels[static_cast<std::size_t>(at)];
-                if (costs.demand_warps == 0) {
-                    insert_pareto(scratch[static_cast<std::size_t>(cell)], Label{from.smem, from.regs, at, -1});
+        const auto push = [&](const Label& label) {
+            auto& bucket = scratch[static_cast<std::size_t>(label.cell)];
+            if (bucket.empty()) touched.push_back(label.cell);
+            insert_pareto(bucket, label);
+        };
+        for (std::size_t at = 0; at < layers[k].size(); ++at) {
+            const Label& from = layers[k][at];
+            const auto parent = static_cast<std::int32_t>(at);
+            if (costs.demand_warps == 0) {
+                push(Label{from.smem, from.regs, parent, -1, from.cell});
+                continue;
+            }
+            const std::int64_t b = from.cell / columns;
+            const std::int64_t w = from.cell % columns;
+            for (std::size_t s = 0; s < shapes[k].size(); ++s) {
+                const ResourceUse use = shape_use(costs, shapes[k][s]);
+                const std::int64_t nb = b + use.blocks;
+                const std::int64_t nw = w + use.warps;
+                const Label next{from.smem + use.smem, from.regs + use.regs, parent, static_cast<std::int32_t>(s),
+                                 static_cast<std::int32_t>(nb * columns + nw)};
+                if (nb > max_blocks || nw > max_warps || next.smem > device.smem_per_sm ||
+                    next.regs > device.regs_per_sm)
                     continue;
-                }
-                for (std::size_t s = 0; s < shapes[k].size(); ++s) {
-                    const ResourceUse use = shape_use(costs, shapes[k][s]);
-                    const std::int64_t nb = b + use.blocks;
-                    const std::int64_t nw = w + use.warps;
-                    const Label next{from.smem + use.smem, from.regs + use.regs, at, static_cast<std::int32_t>(s)};
-                    if (nb > max_blocks || nw > max_warps || next.smem > device.smem_per_sm ||
-                        next.regs > device.regs_per_sm)
-                        continue;
-                    insert_pareto(scratch[static_cast<std::size_t>(nb * columns + nw)], next);
-                }
+                push(next);
             }
         }
-        Layer& next = layers[k + 1];
-        next.begin.resize(static_cast<std::size_t>(cells) + 1);
-        for (int cell = 0; cell < cells; ++cell) {
+        for (std::int32_t cell : touched) {
             auto& bucket = scratch[static_cast<std::size_t>(cell)];
-            next.begin[cell] = static_cast<std::int32_t>(next.labels.size());
-            next.labels.insert(next.labels.end(), bucket.begin(), bucket.end());
+            layers[k + 1].insert(layers[k + 1].end(), bucket.begin(), bucket.end());
             bucket.clear();
         }
-        next.begin[cells] = static_cast<std::int32_t>(next.labels.size());
-        if (next.labels.empty()) break;
+        touched.clear();
+        if (layers[k + 1].empty()) break;
     }
 
-    const Layer& last = layers.back();
     std::int32_t best = -1;
     ResourceUse best_use;
-    for (int cell = 0; cell < cells && !last.begin.empty(); ++cell)
-        for (std::int32_t at = last.begin[cell]; at < last.begin[cell + 1]; ++at) {
-            const Label& label = last.labels[static_cast<std::size_t>(at)];
-            const ResourceUse use{cell / columns, cell % columns, label.regs, label.smem};
-            if (best < 0 || better_use(use, best_use)) {
-                best = at;
-                best_use = use;
-            }
+    const std::vector<Label>& last = layers.back();
+    for (std::size_t at = 0; at < last.size(); ++at) {
+        const Label& label = last[at];
+        const ResourceUse use{label.cell / columns, label.cell % columns, label.regs, label.smem};
+        if (best < 0 || better_use(use, best_use)) {
+            best = static_cast<std::int32_t>(at);
+            best_use = use;
         }
+    }
     if (best < 0) {
         result.reason = "no combination of shapes meets all four limits together";
         return result;
@@ -137,7 +132,7 @@ KernelLevelResult solve_kernel_level(const DeviceProfile& device, std::span<cons
     result.use = best_use;
     result.shapes.assign(kernels.size(), Shape{});
     for (std::size_t k = kernels.size(); k-- > 0;) {
-        const Label& label = layers[k + 1].labels[static_cast<std::size_t>(best)];
+        const Label& label = layers[k + 1][static_cast<std::size_t>(best)];
         if (label.shape >= 0) result.shapes[k] = shapes[k][static_cast<std::size_t>(label.shape)];
         best = label.parent;
     }

@@ -65,15 +65,23 @@ void DenseSimplex::add_constraint(std::span<const double> coefficients, double r
 void DenseSimplex::pivot(std::size_t row, std::size_t column) {
     std::vector<double>& pivot_row = rows_[row];
     const double scale = 1.0 / pivot_row[column];
-    for (double& v : pivot_row) v *= scale;
+    // The tableau stays sparse (0/1 master columns): eliminate over the pivot row's
+    // nonzero entries only.
+    nonzero_.clear();
+    for (std::size_t j = 0; j < pivot_row.size(); ++j) {
+        if (pivot_row[j] == 0.0) continue;
+        pivot_row[j] *= scale;
+        nonzero_.push_back(j);
+    }
     rhs_[row] *= scale;
     pivot_row[column] = 1.0;
     const auto eliminate = [&](std::vector<double>& target, double& target_rhs) {
         const double factor = target[column];
         if (factor == 0.0) return;
-        for (std::size_t j = 0; j < target.size(); ++j) {
-            target[j] -= factor * pivot_row[j];
-            if (std::fabs(target[j]) < kZero) target[j] = 0.0;
+        for (std::size_t j : nonzero_) {
+            double& v = target[j];
+            v -= factor * pivot_row[j];
+            if (std::fabs(v) < kZero) v = 0.0;
         }
         target[column] = 0.0;
         target_rhs -= factor * rhs_[row];

@@ -58,6 +58,7 @@ private:
     std::vector<double> reduced_;
     double value_ = 0;
     long pivots_ = 0;
+    std::vector<std::size_t> nonzero_;  // pivot row's nonzero columns (work space)
 };
 
 }  // namespace galias::engine::sched

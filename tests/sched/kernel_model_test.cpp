@@ -61,6 +61,8 @@ TEST(CandidateShapes, AreExactlyTheNonDominatedCoveringShapes) {
             if (i > 0) {
                 EXPECT_GT(shapes[i].blocks, shapes[i - 1].blocks);
                 EXPECT_LT(shapes[i].warps_per_block, shapes[i - 1].warps_per_block);
+                EXPECT_LT(shapes[i].blocks * shapes[i].warps_per_block,
+                          shapes[i - 1].blocks * shapes[i - 1].warps_per_block);
             }
         }
     }
@@ -126,7 +128,8 @@ TEST(KernelLevel, KeepsRegisterLimitExact) {
     KernelCosts light = heavy;
     light.regs_per_warp = 256;
     light.smem_per_block = 128;
-    // Shapes for d = 5, at most 4 warps per block: 2x3 (6 warps) or 5x1 (5 warps).
+    // Shapes for d = 5, at most 4 warps per block: 2x3 (6 warps) or 5x1 (5 warps); 3x2
+    // (6 warps, 3 blocks) is worse than 2x3.
     // heavy 2x3 + light 5x1: 7 blocks, 11 warps, smem 2688, regs 7424 > 7000.
     // heavy 5x1 + light 2x3: 7 blocks, 11 warps, smem 5376, regs 6656: the optimum.
     const std::vector<KernelCosts> kernels{heavy, light};
@@ -186,10 +189,10 @@ TEST(KernelLevel, ReportsNoCombination) {
     a.max_warps_per_block = 4;
     a.regs_per_warp = 256;
     a.smem_per_block = 128;
-    EXPECT_EQ(candidate_shapes(device, a), (std::vector<Shape>{{2, 3}, {3, 2}, {5, 1}}));
+    EXPECT_EQ(candidate_shapes(device, a), (std::vector<Shape>{{2, 3}, {5, 1}}));  // 3x2: 6 warps, 3 blocks
     KernelCosts b = a;
     b.demand_warps = 1;  // 1x1
-    // a 2x3 + b: 7 warps; a 3x2 + b: 7 warps; a 5x1 + b: 6 blocks. Least: 3 blocks, 6 warps.
+    // a 2x3 + b: 7 warps; a 5x1 + b: 6 blocks. Least: 3 blocks, 6 warps.
     const std::vector<KernelCosts> kernels{a, b};
     const KernelLevelResult result = solve_kernel_level(device, kernels);
     EXPECT_FALSE(result.feasible);
