@@ -97,9 +97,30 @@ inline KernelCosts random_small_kernel(std::mt19937& rng, const DeviceProfile& d
     KernelProfile kernel;
     kernel.regs_per_thread = 8 * pick(1, 8);
     kernel.static_smem_per_block = pick(0, 2) == 0 ? 0 : 64 * pick(1, 8);
+    // Small blocks (1-4 warps) against demands up to max_demand: several shapes per kernel.
     kernel.max_threads_per_block = 32 * pick(1, 4);
     kernel.work_items = std::int64_t{32} * pick(1, max_demand) - pick(0, 31);
     return kernel_costs(device, kernel);
+}
+
+// Moves each per-SM limit to a random value between the kernels' least total use of it
+// (minus a little) and half as much again, so that instances sit on the border between
+// feasible and infeasible and need the choice among shapes, not just the sums, to decide.
+inline void tighten_limits(std::mt19937& rng, DeviceProfile& device, const std::vector<KernelCosts>& kernels) {
+    ResourceUse least;
+    for (const KernelCosts& k : kernels) {
+        if (k.demand_warps == 0) continue;
+        const std::int64_t blocks = (k.demand_warps + k.max_warps_per_block - 1) / k.max_warps_per_block;
+        least += ResourceUse{blocks, k.demand_warps, k.demand_warps * k.regs_per_warp, blocks * k.smem_per_block};
+    }
+    const auto around = [&](std::int64_t value, std::int64_t unit) {
+        const std::int64_t low = std::max<std::int64_t>(unit, value - unit);
+        return std::uniform_int_distribution<std::int64_t>(low, std::max(low, value + value / 2))(rng);
+    };
+    device.max_blocks_per_sm = static_cast<int>(around(least.blocks, 1));
+    device.max_warps_per_sm = static_cast<int>(around(least.warps, 1));
+    device.regs_per_sm = static_cast<int>(around(least.regs, 256));
+    device.smem_per_sm = around(least.smem, 128);
 }
 
 inline SmallInstance random_small_instance(std::mt19937& rng, int kernels, int max_demand) {

@@ -72,33 +72,44 @@ TEST(KernelLevel, AgreesWithBruteForceOnRandomInstances) {
     std::mt19937 rng(2024);
     int feasible = 0;
     int infeasible = 0;
-    for (int trial = 0; trial < 1500; ++trial) {
-        const int n = std::uniform_int_distribution<int>(1, 4)(rng);
-        const test::SmallInstance instance = test::random_small_instance(rng, n, 8);
+    int undecided_by_bound = 0;  // infeasible although the per-resource lower bound fits
+    int several_shapes = 0;      // feasible with some kernel not in its most compact shape
+    for (int trial = 0; trial < 5000; ++trial) {
+        const int n = std::uniform_int_distribution<int>(1, 5)(rng);
+        test::SmallInstance instance = test::random_small_instance(rng, n, 8);
+        if (trial % 3 != 0) test::tighten_limits(rng, instance.device, instance.kernels);
         const KernelLevelResult result = solve_kernel_level(instance.device, instance.kernels);
         const std::optional<ResourceUse> brute = test::brute_kernel_level(instance.device, instance.kernels);
         ASSERT_EQ(result.feasible, brute.has_value()) << "trial " << trial << ": " << result.reason;
         if (!brute) {
             ++infeasible;
+            undecided_by_bound += fits(result.lower_bound, instance.device);
             EXPECT_FALSE(result.reason.empty());
             EXPECT_TRUE(result.shapes.empty());
             continue;
         }
         ++feasible;
+        for (std::size_t k = 0; k < instance.kernels.size(); ++k)
+            if (result.shapes[k] != candidate_shapes(instance.device, instance.kernels[k]).front()) {
+                ++several_shapes;
+                break;
+            }
         EXPECT_EQ(result.use, *brute) << "trial " << trial << ": smem " << result.use.smem << " vs " << brute->smem;
         expect_valid_schedule(instance.device, instance.kernels, result);
     }
-    // Both outcomes must be exercised, or the comparison says little.
-    EXPECT_GT(feasible, 300);
-    EXPECT_GT(infeasible, 300);
+    // Both outcomes, and the hard cases of each, must be exercised, or the comparison
+    // says little.
+    EXPECT_GT(feasible, 1000);
+    EXPECT_GT(infeasible, 1000);
+    EXPECT_GT(undecided_by_bound, 100);
+    EXPECT_GT(several_shapes, 100);
 }
 
 TEST(KernelLevel, AgreesWithBruteForceOnMoreKernels) {
     std::mt19937 rng(99);
-    for (int trial = 0; trial < 60; ++trial) {
+    for (int trial = 0; trial < 300; ++trial) {
         test::SmallInstance instance = test::random_small_instance(rng, 6, 3);
-        instance.device.max_blocks_per_sm = 3 + trial % 4;  // up to 6 blocks: 6 kernels may fit
-        instance.device.max_warps_per_sm = 8 + trial % 5;
+        test::tighten_limits(rng, instance.device, instance.kernels);
         const KernelLevelResult result = solve_kernel_level(instance.device, instance.kernels);
         const std::optional<ResourceUse> brute = test::brute_kernel_level(instance.device, instance.kernels);
         ASSERT_EQ(result.feasible, brute.has_value()) << "trial " << trial;
