@@ -5,8 +5,12 @@
 //   kernel  the kernel-level DP on kernels that fit the SMs together (about 70 % of an
 //           SM's warps split among the n kernels, 16-40 registers, up to 4 KiB shared
 //           memory per block): the case where it alone decides the launches
-//   batch   the batch-level model (column generation) on kernels that do not fit
-//           together: 4-48 warps per SM each, 24-128 registers, up to 48 KiB per block
+//   small   the same with blocks of at most 64-256 threads (kernels compiled with
+//           __launch_bounds__, or heavy register use): several shapes per kernel, so the
+//           DP has choices to make; ~85 % of the SM's warps, so some sets do not fit
+//   batch   the batch-level model (column generation) on kernels that do not all fit
+//           together: 2-32 warps per SM each, 24-72 registers, up to 16 KiB per block
+//           (about two kernels per batch)
 //   plan    plan_concurrent_launches(--sched model) on the batch workload: costs,
 //           kernel-level attempt, batch model, and the kernel-level DP in every batch
 //
@@ -66,13 +70,18 @@ KernelProfile kernel_with_demand(std::mt19937& rng, const DeviceProfile& device,
     return kernel;
 }
 
-// n kernels sharing about 70 % of an SM's warps: the kernel-level workload.
-std::vector<KernelProfile> fitting_workload(std::mt19937& rng, const DeviceProfile& device, int n) {
-    const int total = std::max(n, device.max_warps_per_sm * 7 / 10);
+// n kernels sharing `percent` % of an SM's warps: the kernel-level workloads. With
+// small_blocks, blocks of at most 2-8 warps.
+std::vector<KernelProfile> fitting_workload(std::mt19937& rng, const DeviceProfile& device, int n, int percent,
+                                            bool small_blocks) {
+    const int total = std::max(n, device.max_warps_per_sm * percent / 100);
     std::vector<int> warps(static_cast<std::size_t>(n), 1);
     for (int extra = total - n; extra > 0; --extra) ++warps[static_cast<std::size_t>(pick(rng, 0, n - 1))];
     std::vector<KernelProfile> kernels;
-    for (int w : warps) kernels.push_back(kernel_with_demand(rng, device, w, 16, 40, 4));
+    for (int w : warps) {
+        kernels.push_back(kernel_with_demand(rng, device, w, 16, 40, 4));
+        if (small_blocks) kernels.back().max_threads_per_block = 32 * pick(rng, 2, 8);
+    }
     return kernels;
 }
 
@@ -119,12 +128,15 @@ int main(int argc, char** argv) {
                 device.sm_count, device.regs_per_sm, device.max_warps_per_sm,
                 static_cast<long long>(device.smem_per_sm), device.max_blocks_per_sm, options.instances,
                 options.repeat);
-    std::printf("| kernels | kernel-level ms (median / max) | fit together | batch-level ms (median / max) | "
-                "batches (mean) | LP bound (mean) | gap 0 | rounds (mean) | plan ms (median / max) |\n");
-    std::printf("|---|---|---|---|---|---|---|---|---|\n");
+    std::printf("| kernels | kernel-level ms (median / max) | fit together | small blocks: kernel-level ms "
+                "(median / max) | fit together | batch-level ms (median / max) | batches (mean) | LP bound (mean) "
+                "| gap 0 | rounds (mean) | plan ms (median / max) |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (int n : {2, 5, 8, 16, 32}) {
         std::mt19937 rng(options.seed * 1000U + static_cast<unsigned>(n));
         Summary kernel_level;
+        Summary small_blocks;
+        int small_feasible = 0;
         Summary batch_level;
         Summary plan;
         int feasible = 0;
@@ -133,11 +145,15 @@ int main(int argc, char** argv) {
         double lp_bound = 0;
         double rounds = 0;
         for (int instance = 0; instance < options.instances; ++instance) {
-            const std::vector<KernelCosts> fitting = costs_of(device, fitting_workload(rng, device, n));
+            const std::vector<KernelCosts> fitting = costs_of(device, fitting_workload(rng, device, n, 70, false));
             KernelLevelResult solved;
             kernel_level.times.push_back(
                 median_seconds(options.repeat, [&] { solved = solve_kernel_level(device, fitting); }));
             feasible += solved.feasible;
+            const std::vector<KernelCosts> small = costs_of(device, fitting_workload(rng, device, n, 85, true));
+            small_blocks.times.push_back(
+                median_seconds(options.repeat, [&] { solved = solve_kernel_level(device, small); }));
+            small_feasible += solved.feasible;
 
             const std::vector<KernelProfile> profiles = batch_workload(rng, device, n);
             const std::vector<KernelCosts> costs = costs_of(device, profiles);
@@ -152,8 +168,10 @@ int main(int argc, char** argv) {
                 median_seconds(options.repeat, [&] { (void)plan_concurrent_launches(device, profiles); }));
         }
         const double count = options.instances;
-        std::printf("| %d | %.3f / %.3f | %d/%d | %.3f / %.3f | %.2f | %.2f | %d/%d | %.1f | %.3f / %.3f |\n", n,
-                    kernel_level.median_ms(), kernel_level.max_ms(), feasible, options.instances,
+        std::printf("| %d | %.3f / %.3f | %d/%d | %.3f / %.3f | %d/%d | %.3f / %.3f | %.2f | %.2f | %d/%d | %.1f | "
+                    "%.3f / %.3f |\n",
+                    n, kernel_level.median_ms(), kernel_level.max_ms(), feasible, options.instances,
+                    small_blocks.median_ms(), small_blocks.max_ms(), small_feasible, options.instances,
                     batch_level.median_ms(), batch_level.max_ms(), batches / count, lp_bound / count, gap_zero,
                     options.instances, rounds / count, plan.median_ms(), plan.max_ms());
     }
