@@ -9,12 +9,12 @@ DeviceProfile h100_profile() {
     device.sm_count = 132;
     device.regs_per_sm = 65536;
     device.max_warps_per_sm = 64;
-    device.smem_per_sm = 228 * 1024;
+    device.smem_per_sm = std::int64_t{228} * 1024;
     device.max_blocks_per_sm = 32;
     device.warp_size = 32;
     device.max_threads_per_block = 1024;
     device.regs_per_block = 65536;
-    device.smem_per_block = 227 * 1024;
+    device.smem_per_block = std::int64_t{227} * 1024;
     device.reserved_smem_per_block = 1024;
     return device;
 }
