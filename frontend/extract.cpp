@@ -4,6 +4,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <chrono>
 #include <mutex>
 #include <regex>
 #include <set>
@@ -135,22 +136,45 @@ std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs, st
 
 ExtractResult extract_facts(const FrontendOptions& options) {
     ExtractResult result;
+    auto started = std::chrono::steady_clock::now();
+    const auto lap = [&](const char* stage) {
+        const auto now = std::chrono::steady_clock::now();
+        result.stage_seconds.emplace_back(stage, std::chrono::duration<double>(now - started).count());
+        started = now;
+    };
     const std::vector<CompileJob> jobs = select_jobs(options, result);
     std::vector<TuOutcome> outcomes = run_all(jobs, options);
+    lap("compile");
     std::vector<TranslationUnitIr> units = summarize(jobs, outcomes, result);
     outcomes.clear();
 
+    const auto stage = [&](const std::string& what) {
+        if (options.on_stage) options.on_stage(what);
+    };
+    stage("linking " + std::to_string(units.size()) + " translation units");
     ProgramIr program = link_program(units);
     units.clear();
+    lap("link");
     for (const std::string& warning : program.warnings) {
         result.diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{}, warning, {}});
     }
 
     const EmitOptions emit_options{options.field_sensitive, options.allocators};
     IndirectCallStats indirect;
+    stage("resolving calls through function pointers (" +
+          std::string(options.indirect_calls == IndirectCalls::Types ? "by type" : "points-to pre-analysis") + ")");
     const CallTargets targets = resolve_call_targets(program, options.indirect_calls, emit_options, indirect);
+    if (indirect.fell_back_to_types) {
+        result.diagnostics.push_back(Diagnostic{
+            Severity::Warning, SourceLocation{},
+            "the points-to pre-analysis for calls through function pointers went over its budget; those calls "
+            "are resolved by type instead (as with --indirect-calls types)",
+            {}});
+    }
+    lap("calls");
     const CallGraph graph = build_call_graph(program, targets, options.allocators);
     const ContextTable contexts(program, graph, ContextOptions{options.context_k, options.max_clones});
+    lap("contexts");
     if (!contexts.merged_functions().empty()) {
         result.diagnostics.push_back(Diagnostic{
             Severity::Warning, SourceLocation{},
@@ -161,9 +185,12 @@ ExtractResult extract_facts(const FrontendOptions& options) {
             {}});
     }
 
+    stage("emitting facts for " + std::to_string(contexts.instances()) + " function instances in " +
+          std::to_string(contexts.size()) + " contexts");
     FactEmitter emitter(program, targets, &contexts, emit_options, result);
     emitter.emit_program();
     emitter.finish();
+    lap("emit");
 
     auto& c = result.program.counters;
     c.emplace_back("call_graph.edges", graph.edges);
@@ -171,6 +198,8 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     c.emplace_back("indirect_calls.sites", indirect.indirect_sites);
     c.emplace_back("indirect_calls.resolved_sites", indirect.resolved_sites);
     c.emplace_back("indirect_calls.targets", indirect.targets);
+    c.emplace_back("indirect_calls.solver_work", indirect.solver_work);
+    c.emplace_back("indirect_calls.by_type_fallback", indirect.fell_back_to_types ? 1 : 0);
     c.emplace_back("context_k", options.context_k);
     c.emplace_back("tu.total", result.units.total);
     c.emplace_back("tu.analysed", result.units.analysed);

@@ -369,6 +369,7 @@ void FactEmitter::finish() {
     c.emplace_back("clones", contexts_ == nullptr ? 0 : contexts_->clones());
     c.emplace_back("merged_functions", contexts_ == nullptr ? 0 : contexts_->merged_functions().size());
     c.emplace_back("duplicate_definitions", program_.duplicate_definitions);
+    c.emplace_back("functions.unused_static_dropped", program_.unused_static_functions);
     std::map<std::string, std::uint64_t> per_category;
     for (const facts::UnmodelledConstruct& u : p.unmodelled) ++per_category[u.category];
     c.emplace_back("unmodelled", p.unmodelled.size());

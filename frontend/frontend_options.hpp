@@ -40,6 +40,8 @@ struct FrontendOptions {
     std::vector<std::string> allocators;      // extra functions that return fresh heap objects
 
     std::function<void(const ExtractProgress&)> on_progress;  // called from worker threads, serialized
+    // Called when a whole-program stage starts ("linking 800 translation units", ...).
+    std::function<void(const std::string&)> on_stage;
 };
 
 }  // namespace galias::frontend

@@ -24,6 +24,7 @@ public:
         }
         for (const CollapsedPath& c : unit_.collapsed) program_.collapsed[entity_map_[c.entity]].push_back(c.path);
         for (auto& u : unit_.unmodelled) program_.unmodelled.push_back(std::move(u));
+        program_.unused_static_functions += unit_.unused_static_functions;
     }
 
 private:
@@ -52,6 +53,8 @@ private:
     }
 
     void link_function(Function& f) {
+        for (auto& u : f.unmodelled) program_.unmodelled.push_back(std::move(u));
+        f.unmodelled.clear();
         const EntityId entity = entity_map_[f.entity];
         f.entity = entity;
         for (TermId& p : f.params) p = term(p);

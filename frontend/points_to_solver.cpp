@@ -47,8 +47,10 @@ void PointsToSolver::add_store(Node pointer, Node src) {
     for (const unsigned object : objects) add_edge(src, object);
 }
 
-void PointsToSolver::solve() {
+bool PointsToSolver::solve(std::uint64_t max_work) {
+    const std::uint64_t limit = max_work == UINT64_MAX ? UINT64_MAX : work_ + max_work;
     while (!worklist_.empty()) {
+        if (work_ > limit) return false;
         const Node n = worklist_.back();
         worklist_.pop_back();
         queued_[n] = false;
@@ -56,6 +58,8 @@ void PointsToSolver::solve() {
         delta.intersectWithComplement(done_[n]);
         if (delta.empty()) continue;
         done_[n] |= delta;
+        work_ += static_cast<std::uint64_t>(delta.count()) *
+                 (1 + copy_to_[n].size() + loads_into_[n].size() + stores_from_[n].size());
         // New objects pointed to: loads from them and stores into them become copy edges.
         for (const unsigned object : delta) {
             for (std::size_t i = 0; i < loads_into_[n].size(); ++i) add_edge(object, loads_into_[n][i]);
@@ -66,6 +70,7 @@ void PointsToSolver::solve() {
             if (pts_[dst] |= delta) push(dst);
         }
     }
+    return true;
 }
 
 const PointsToSolver::Set& PointsToSolver::points_to(Node n) const { return n < pts_.size() ? pts_[n] : empty_; }

@@ -21,7 +21,10 @@ public:
     void add_copy(Node dst, Node src);               // dst = src
     void add_load(Node dst, Node pointer);           // dst = *pointer
     void add_store(Node pointer, Node src);          // *pointer = src
-    void solve();
+    // Runs to a fixpoint and returns true, or stops after about `max_work` propagation
+    // steps (an object moving along an edge) and returns false.
+    bool solve(std::uint64_t max_work = UINT64_MAX);
+    [[nodiscard]] std::uint64_t work() const { return work_; }
 
     [[nodiscard]] const Set& points_to(Node n) const;
     [[nodiscard]] std::size_t copy_edges() const { return edges_.size(); }
@@ -40,6 +43,7 @@ private:
     std::vector<Node> worklist_;
     std::vector<bool> queued_;
     Set empty_;
+    std::uint64_t work_ = 0;
 };
 
 }  // namespace galias::frontend

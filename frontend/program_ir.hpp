@@ -118,6 +118,7 @@ struct CallSite {
     std::uint32_t param_count = 0;
     bool variadic = false;
     bool has_prototype = true;
+    std::string signature;  // function_signature() of the called type
 };
 
 // A function as declared or defined in one TU. A TU records every function it defines and
@@ -133,9 +134,14 @@ struct Function {
     std::uint32_t param_count = 0;
     bool variadic = false;
     bool has_prototype = true;
+    // The function's type with every pointer type written `p` (a call through a function
+    // pointer may reach a function whose pointer parameters have other pointee types):
+    // "i32(p,i64,...)". Calls by type match on it.
+    std::string signature;
     std::vector<bool> restrict_params;
     std::vector<Assign> assigns;    // the body's value flows
     std::vector<CallSite> calls;    // the body's call sites
+    std::vector<facts::UnmodelledConstruct> unmodelled;  // found in the body
 };
 
 // Field paths below `path` inside `entity` are not told apart: they are collapsed into
@@ -153,7 +159,8 @@ struct TranslationUnitIr {
     std::vector<Function> functions;
     std::vector<Assign> global_assigns;  // initializers of globals and statics
     std::vector<CollapsedPath> collapsed;
-    std::vector<facts::UnmodelledConstruct> unmodelled;
+    std::vector<facts::UnmodelledConstruct> unmodelled;  // at file scope
+    std::size_t unused_static_functions = 0;  // dropped by prune_unused_static_functions
 };
 
 // The whole program after linking. Terms and entities are shared by all TUs; the function
@@ -171,6 +178,7 @@ struct ProgramIr {
     std::vector<facts::UnmodelledConstruct> unmodelled;
     std::vector<std::string> warnings;
     std::size_t duplicate_definitions = 0;
+    std::size_t unused_static_functions = 0;
     // Entities made while emitting facts: the heap object of each allocating call site, and
     // the object an external function without a body returns.
     std::unordered_map<std::uint32_t, EntityId> heap_of_site;

@@ -18,6 +18,7 @@
 #include <set>
 
 #include "frontend/tu_translator.hpp"
+#include "frontend/unused_functions.hpp"
 
 #ifndef GALIAS_CLANG_RESOURCE_DIR
 #define GALIAS_CLANG_RESOURCE_DIR ""
@@ -60,6 +61,7 @@ public:
         // A TU with errors has an incomplete AST: its facts would be incomplete too.
         if (context.getDiagnostics().hasErrorOccurred()) return;
         outcome_.ir = translate_translation_unit(context, job_.file, TranslateOptions{job_.directory});
+        prune_unused_static_functions(outcome_.ir);
     }
 
 private:

@@ -86,7 +86,8 @@ private:
     static std::string file_line_col(const SourcePos& p) { return base_name(p.file) + ":" + line_col(p); }
 
     void unmodelled(const std::string& category, clang::SourceLocation loc, std::string detail) {
-        ir_.unmodelled.push_back(facts::UnmodelledConstruct{category, pos(loc), std::move(detail)});
+        facts::UnmodelledConstruct u{category, pos(loc), std::move(detail)};
+        (current_ != kNone ? current().unmodelled : ir_.unmodelled).push_back(std::move(u));
     }
 
     // ---------------------------------------------------------------- types
@@ -144,6 +145,32 @@ private:
             }
         }
         leaves.push_back(prefix);
+    }
+
+    // A type as function signatures compare it: pointers are all alike ("p"), scalars by
+    // kind and size, records by tag.
+    std::string type_key(clang::QualType type) {
+        const clang::QualType t = type.getCanonicalType();
+        if (t->isVoidType()) return "v";
+        if (t->isPointerType() || t->isArrayType() || t->isFunctionType() || t->isBlockPointerType()) return "p";
+        if (t->isRecordType()) return std::string(t->isUnionType() ? "u:" : "s:") + t->getAsRecordDecl()->getName().str();
+        const char kind = t->isRealFloatingType() ? 'f' : t->isComplexType() ? 'c' : 'i';
+        return kind + std::to_string(context_.getTypeSize(t));
+    }
+
+    std::string signature(const clang::FunctionType* type) {
+        if (type == nullptr) return "?";
+        std::string out = type_key(type->getReturnType()) + "(";
+        if (const auto* proto = llvm::dyn_cast<clang::FunctionProtoType>(type)) {
+            for (unsigned i = 0; i < proto->getNumParams(); ++i) {
+                if (i != 0) out += ',';
+                out += type_key(proto->getParamType(i));
+            }
+            if (proto->isVariadic()) out += proto->getNumParams() == 0 ? "..." : ",...";
+        } else {
+            out += "?";  // no prototype: any arguments
+        }
+        return out + ")";
     }
 
     std::vector<std::string> leaves_of(clang::QualType type) {
@@ -241,6 +268,7 @@ private:
         f.param_count = sig->getNumParams();
         f.variadic = sig->isVariadic();
         f.has_prototype = sig->hasPrototype();
+        f.signature = signature(sig->getType()->getAs<clang::FunctionType>());
         for (const clang::ParmVarDecl* param : sig->parameters()) {
             f.restrict_params.push_back(param->getType().isRestrictQualified());
         }
@@ -261,6 +289,7 @@ private:
         current().param_count = fd->getNumParams();
         current().variadic = fd->isVariadic();
         current().has_prototype = fd->hasPrototype();
+        current().signature = signature(fd->getType()->getAs<clang::FunctionType>());
         current().restrict_params.clear();
         current().params.clear();
         current().param_aggregate.clear();
@@ -883,10 +912,12 @@ private:
             site.param_count = ir_.functions[index].param_count;
             site.variadic = ir_.functions[index].variadic;
             site.has_prototype = ir_.functions[index].has_prototype;
+            site.signature = ir_.functions[index].signature;
         } else {
             site.callee_pointer = value(e->getCallee());
             const clang::QualType pointer = e->getCallee()->getType();
             if (pointer->isPointerType()) type = pointer->getPointeeType()->getAs<clang::FunctionType>();
+            site.signature = signature(type);
             if (const auto* proto = llvm::dyn_cast_or_null<clang::FunctionProtoType>(type)) {
                 site.param_count = proto->getNumParams();
                 site.variadic = proto->isVariadic();

@@ -42,6 +42,7 @@ int run_facts(FactsOptions& options) {
     const bool terminal = isatty(STDERR_FILENO) != 0;
     if (!options.quiet) {
         options.frontend.on_progress = [terminal](const frontend::ExtractProgress& p) { show_progress(p, terminal); };
+        options.frontend.on_stage = [](const std::string& stage) { std::fprintf(stderr, "galias facts: %s\n", stage.c_str()); };
     }
     const frontend::ExtractResult result = frontend::extract_facts(options.frontend);
     frontend::write_fact_directory(result, options.output);
@@ -62,6 +63,11 @@ int run_facts(FactsOptions& options) {
                      result.andersen_store.size(), static_cast<unsigned long long>(p.counter("contexts")),
                      static_cast<unsigned long long>(p.counter("clones")), options.frontend.context_k,
                      p.unmodelled.size());
+        std::string times;
+        for (const auto& [stage, seconds] : result.stage_seconds) {
+            times += (times.empty() ? "" : ", ") + stage + " " + std::to_string(seconds).substr(0, std::to_string(seconds).find('.') + 3) + " s";
+        }
+        std::fprintf(stderr, "  time: %s\n", times.c_str());
     }
     // Facts are written either way; a TU that did not compile makes the result incomplete.
     return result.all_units_ok() ? kExitOk : kExitUsage;
