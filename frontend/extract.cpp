@@ -76,7 +76,7 @@ std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const Fronte
             tbb::blocked_range<std::size_t>(0, jobs.size(), 1),
             [&](const tbb::blocked_range<std::size_t>& range) {
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                    outcomes[i] = run_translation_unit(jobs[i], options.extra_args);
+                    outcomes[i] = run_translation_unit(jobs[i], options.extra_args, options.integer_pointers);
                     if (options.on_progress) {
                         std::lock_guard lock(progress_mutex);
                         options.on_progress(ExtractProgress{++done, jobs.size(), jobs[i].file});

@@ -36,6 +36,10 @@ struct FrontendOptions {
     unsigned context_k = 1;                   // call-string length; 0 = context-insensitive
     std::uint64_t max_clones = 500000;        // function copies beyond the first, in total
     bool field_sensitive = true;
+    // Track integers as wide as a pointer (uintptr_t, long, size_t, PostgreSQL's Datum) like
+    // pointers, so that a pointer cast to one and back keeps its target. Off by default:
+    // it adds nodes for every such integer.
+    bool integer_pointers = false;
     IndirectCalls indirect_calls = IndirectCalls::PointsTo;
     std::vector<std::string> allocators;      // extra functions that return fresh heap objects
 

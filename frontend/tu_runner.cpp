@@ -55,32 +55,37 @@ private:
 
 class TranslateConsumer : public clang::ASTConsumer {
 public:
-    TranslateConsumer(TuOutcome& outcome, const CompileJob& job) : outcome_(outcome), job_(job) {}
+    TranslateConsumer(TuOutcome& outcome, const CompileJob& job, bool integer_pointers)
+        : outcome_(outcome), job_(job), integer_pointers_(integer_pointers) {}
 
     void HandleTranslationUnit(clang::ASTContext& context) override {
         // A TU with errors has an incomplete AST: its facts would be incomplete too.
         if (context.getDiagnostics().hasErrorOccurred()) return;
-        outcome_.ir = translate_translation_unit(context, job_.file, TranslateOptions{job_.directory});
+        outcome_.ir =
+            translate_translation_unit(context, job_.file, TranslateOptions{job_.directory, integer_pointers_});
         prune_unused_static_functions(outcome_.ir);
     }
 
 private:
     TuOutcome& outcome_;
     const CompileJob& job_;
+    bool integer_pointers_;
 };
 
 class TranslateAction : public clang::ASTFrontendAction {
 public:
-    TranslateAction(TuOutcome& outcome, const CompileJob& job) : outcome_(outcome), job_(job) {}
+    TranslateAction(TuOutcome& outcome, const CompileJob& job, bool integer_pointers)
+        : outcome_(outcome), job_(job), integer_pointers_(integer_pointers) {}
 
 protected:
     std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
-        return std::make_unique<TranslateConsumer>(outcome_, job_);
+        return std::make_unique<TranslateConsumer>(outcome_, job_, integer_pointers_);
     }
 
 private:
     TuOutcome& outcome_;
     const CompileJob& job_;
+    bool integer_pointers_;
 };
 
 // Flags of the original compiler (often GCC) that Clang's driver does not know would make
@@ -135,7 +140,8 @@ std::string clang_resource_dir() {
     return {};
 }
 
-TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::string>& extra_args) {
+TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::string>& extra_args,
+                               bool integer_pointers) {
     TuOutcome outcome;
     outcome.ir.file = job.file;
     std::error_code ec;
@@ -162,7 +168,7 @@ TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::str
     }
     llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), fs));
     ErrorCollector collector(outcome);
-    clang::tooling::ToolInvocation invocation(args, std::make_unique<TranslateAction>(outcome, job), files.get());
+    clang::tooling::ToolInvocation invocation(args, std::make_unique<TranslateAction>(outcome, job, integer_pointers), files.get());
     invocation.setDiagnosticConsumer(&collector);
     const bool ran = invocation.run();
     if (!ran || outcome.error_count != 0) {

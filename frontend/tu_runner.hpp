@@ -32,6 +32,7 @@ inline constexpr std::size_t kMaxErrorsKept = 5;
 // found at build time, if it still exists.
 std::string clang_resource_dir();
 
-TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::string>& extra_args);
+TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::string>& extra_args,
+                               bool integer_pointers);
 
 }  // namespace galias::frontend

@@ -1,5 +1,7 @@
 #include "frontend/tu_translator.hpp"
 
+#include "frontend/pointer_types.hpp"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclCXX.h>
@@ -30,7 +32,8 @@ std::string base_name(const std::string& file) { return std::filesystem::path(fi
 class Translator {
 public:
     Translator(clang::ASTContext& context, const TranslateOptions& options, TranslationUnitIr& ir)
-        : context_(context), sm_(context.getSourceManager()), options_(options), ir_(ir) {}
+        : context_(context), sm_(context.getSourceManager()), options_(options), ir_(ir),
+          types_(context, options.integer_pointers) {}
 
     void translate_declarations(const clang::DeclContext* dc) {
         for (const clang::Decl* decl : dc->decls()) {
@@ -92,92 +95,12 @@ private:
 
     // ---------------------------------------------------------------- types
 
-    // Whether a value of this type can carry a pointer: pointers, and arrays, structs and
-    // unions that contain one. Integers are not tracked (casts to them are reported).
-    bool may_hold_pointer(clang::QualType type) {
-        const clang::Type* t = type.getCanonicalType().getTypePtr();
-        if (t->isPointerType() || t->isBlockPointerType()) return true;
-        if (const auto* array = llvm::dyn_cast<clang::ArrayType>(t)) return may_hold_pointer(array->getElementType());
-        if (const auto* atomic = llvm::dyn_cast<clang::AtomicType>(t)) return may_hold_pointer(atomic->getValueType());
-        if (const auto* record = t->getAs<clang::RecordType>()) {
-            const clang::RecordDecl* decl = record->getDecl()->getDefinition();
-            if (decl == nullptr) return false;
-            auto [it, inserted] = record_holds_pointer_.try_emplace(decl, false);
-            if (!inserted) return it->second;
-            bool holds = false;
-            for (const clang::FieldDecl* field : decl->fields()) holds = holds || may_hold_pointer(field->getType());
-            record_holds_pointer_[decl] = holds;
-            return holds;
-        }
-        return false;
-    }
-
-    static bool is_aggregate(clang::QualType type) {
-        const clang::Type* t = type.getCanonicalType().getTypePtr();
-        return t->isRecordType() || t->isArrayType();
-    }
-    static bool is_struct_or_union(clang::QualType type) { return type.getCanonicalType()->isRecordType(); }
-
-    // The path component naming a field; unnamed fields (anonymous structs and unions) by
-    // their index.
-    static std::string field_component(const clang::FieldDecl* field) {
-        if (!field->getName().empty()) return field->getName().str();
-        return "#" + std::to_string(field->getFieldIndex());
-    }
-
-    // The field paths inside a value of `type` that may hold a pointer. Structs are split
-    // into their fields; unions and arrays are one location (all members, all elements).
-    void collect_leaves(clang::QualType type, const std::string& prefix, std::vector<std::string>& leaves) {
-        if (!may_hold_pointer(type)) return;
-        const clang::Type* t = type.getCanonicalType().getTypePtr();
-        if (const auto* array = llvm::dyn_cast<clang::ArrayType>(t)) {
-            collect_leaves(array->getElementType(), prefix, leaves);
-            return;
-        }
-        if (const auto* record = t->getAs<clang::RecordType>()) {
-            const clang::RecordDecl* decl = record->getDecl()->getDefinition();
-            if (decl != nullptr && decl->isStruct()) {
-                for (const clang::FieldDecl* field : decl->fields()) {
-                    const std::string component = field_component(field);
-                    collect_leaves(field->getType(), prefix.empty() ? component : prefix + "." + component, leaves);
-                }
-                return;
-            }
-        }
-        leaves.push_back(prefix);
-    }
-
-    // A type as function signatures compare it: pointers are all alike ("p"), scalars by
-    // kind and size, records by tag.
-    std::string type_key(clang::QualType type) {
-        const clang::QualType t = type.getCanonicalType();
-        if (t->isVoidType()) return "v";
-        if (t->isPointerType() || t->isArrayType() || t->isFunctionType() || t->isBlockPointerType()) return "p";
-        if (t->isRecordType()) return std::string(t->isUnionType() ? "u:" : "s:") + t->getAsRecordDecl()->getName().str();
-        const char kind = t->isRealFloatingType() ? 'f' : t->isComplexType() ? 'c' : 'i';
-        return kind + std::to_string(context_.getTypeSize(t));
-    }
-
-    std::string signature(const clang::FunctionType* type) {
-        if (type == nullptr) return "?";
-        std::string out = type_key(type->getReturnType()) + "(";
-        if (const auto* proto = llvm::dyn_cast<clang::FunctionProtoType>(type)) {
-            for (unsigned i = 0; i < proto->getNumParams(); ++i) {
-                if (i != 0) out += ',';
-                out += type_key(proto->getParamType(i));
-            }
-            if (proto->isVariadic()) out += proto->getNumParams() == 0 ? "..." : ",...";
-        } else {
-            out += "?";  // no prototype: any arguments
-        }
-        return out + ")";
-    }
-
-    std::vector<std::string> leaves_of(clang::QualType type) {
-        std::vector<std::string> leaves;
-        collect_leaves(type, "", leaves);
-        return leaves;
-    }
+    bool may_hold_pointer(clang::QualType type) { return types_.may_hold_pointer(type); }
+    static bool is_aggregate(clang::QualType type) { return PointerTypes::is_aggregate(type); }
+    static bool is_struct_or_union(clang::QualType type) { return PointerTypes::is_struct_or_union(type); }
+    static std::string field_component(const clang::FieldDecl* field) { return PointerTypes::field_component(field); }
+    std::vector<std::string> leaves_of(clang::QualType type) { return types_.leaves_of(type); }
+    std::string signature(const clang::FunctionType* type) { return types_.signature(type); }
 
     // ---------------------------------------------------------------- entities
 
@@ -431,7 +354,8 @@ private:
     // pointer value leaving what is tracked: report it like value() would.
     void report_pointer_to_int_casts(const clang::Stmt* s) {
         if (s == nullptr || llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) return;  // sizeof: unevaluated
-        if (const auto* cast = llvm::dyn_cast<clang::CastExpr>(s); cast != nullptr && cast->getCastKind() == clang::CK_PointerToIntegral) {
+        if (const auto* cast = llvm::dyn_cast<clang::CastExpr>(s); cast != nullptr &&
+            cast->getCastKind() == clang::CK_PointerToIntegral && !types_.is_tracked_integer(cast->getType())) {
             unmodelled("pointer-to-int-cast", cast->getExprLoc(), "integers are not tracked; the pointer value is lost");
         }
         for (const clang::Stmt* child : s->children()) report_pointer_to_int_casts(child);
@@ -727,6 +651,7 @@ private:
             case clang::CK_NullToPointer:
                 return kNone;
             case clang::CK_IntegralToPointer:
+                if (types_.is_tracked_integer(sub->getType())) return value(sub);
                 if (!is_null_constant(sub, context_)) {
                     unmodelled("int-to-pointer-cast", e->getExprLoc(),
                                "the pointer made from an integer points to nothing known");
@@ -734,6 +659,7 @@ private:
                 effects(sub);
                 return kNone;
             case clang::CK_PointerToIntegral:
+                if (types_.is_tracked_integer(e->getType())) return value(sub);
                 unmodelled("pointer-to-int-cast", e->getExprLoc(), "integers are not tracked; the pointer value is lost");
                 effects(sub);
                 return kNone;
@@ -806,12 +732,40 @@ private:
                     const clang::Expr* pointer = left_is_pointer ? lhs : rhs;
                     return e->isCompoundAssignmentOp() ? place(pointer) : value(pointer);
                 }
-                [[fallthrough]];
+                return integer_arithmetic(e);
             default:
-                effects(lhs);
-                effects(rhs);
-                return kNone;
+                return integer_arithmetic(e);
         }
+    }
+
+    // Arithmetic on integers that may hold a pointer (--integer-pointers): alignment masks,
+    // offsets and tags keep the pointer's target, so the result holds what the tracked
+    // operands hold. The difference of two pointers is an offset, not a pointer.
+    TermId integer_arithmetic(const clang::BinaryOperator* e) {
+        const clang::Expr* lhs = e->getLHS();
+        const clang::Expr* rhs = e->getRHS();
+        const bool arithmetic = e->isAdditiveOp() || e->isMultiplicativeOp() || e->isBitwiseOp() ||
+                                e->isShiftOp() || e->isCompoundAssignmentOp();
+        const bool pointer_difference = e->getOpcode() == clang::BO_Sub && lhs->getType()->isPointerType();
+        if (!arithmetic || pointer_difference || !types_.is_tracked_integer(e->getType())) {
+            effects(lhs);
+            effects(rhs);
+            return kNone;
+        }
+        const TermId right = types_.is_tracked_integer(rhs->getType()) ? value(rhs) : kNone;
+        if (right == kNone) effects(rhs);
+        if (e->isCompoundAssignmentOp()) {
+            const TermId target = place(lhs);
+            add_assign(right, target, e->getExprLoc());
+            return target;
+        }
+        const TermId left = types_.is_tracked_integer(lhs->getType()) ? value(lhs) : kNone;
+        if (left == kNone) effects(lhs);
+        if (left == kNone || right == kNone || left == right) return left != kNone ? left : right;
+        const TermId temp = temporary("arith", e->getExprLoc());
+        add_assign(left, temp, e->getExprLoc());
+        add_assign(right, temp, e->getExprLoc());
+        return temp;
     }
 
     // The atomic builtins that move pointers: loads, stores and exchanges through `ptr`.
@@ -953,6 +907,7 @@ private:
     clang::SourceManager& sm_;
     const TranslateOptions& options_;
     TranslationUnitIr& ir_;
+    PointerTypes types_;
 
     std::uint32_t current_ = kNone;  // index into ir_.functions of the function being translated
     const clang::FunctionDecl* current_decl_ = nullptr;
@@ -961,7 +916,6 @@ private:
     std::unordered_map<const clang::FunctionDecl*, std::uint32_t> functions_;
     std::unordered_map<const clang::Expr*, TermId> literals_;
     std::unordered_map<const clang::OpaqueValueExpr*, TermId> opaque_values_;
-    std::unordered_map<const clang::RecordDecl*, bool> record_holds_pointer_;
     std::unordered_map<unsigned, std::string> file_names_;
 };
 

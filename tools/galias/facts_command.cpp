@@ -89,6 +89,8 @@ const RegisterCommand kRegister{CommandInfo{
                        "Function copies allowed beyond the first; over it, contexts are merged")
             ->capture_default_str();
         app.add_flag("--field-insensitive", options->field_insensitive, "Do not distinguish struct fields");
+        app.add_flag("--integer-pointers", options->frontend.integer_pointers,
+                     "Track pointer-wide integers (uintptr_t, long) like pointers");
         app.add_option("--indirect-calls", options->indirect_calls,
                        "Targets of calls through function pointers: points-to or types")
             ->check(CLI::IsMember({"points-to", "types"}))

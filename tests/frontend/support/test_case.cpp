@@ -87,6 +87,7 @@ frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem
             if (flag == "--context-k") options.context_k = static_cast<unsigned>(std::stoul(value));
             else if (flag == "--max-clones") options.max_clones = std::stoull(value);
             else if (flag == "--field-insensitive") options.field_sensitive = false;
+            else if (flag == "--integer-pointers") options.integer_pointers = true;
             else if (flag == "--indirect-calls") options.indirect_calls = value == "types" ? frontend::IndirectCalls::Types : frontend::IndirectCalls::PointsTo;
             else if (flag == "--allocator") options.allocators.push_back(value);
             else if (flag == "--extra") extra.push_back(value);
