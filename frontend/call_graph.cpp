@@ -75,6 +75,7 @@ CallGraph build_call_graph(const ProgramIr& program, const CallTargets& targets,
         result.called_from_outside[static_cast<std::size_t>(b)] = true;
     }
     result.recursive_components = static_cast<std::size_t>(std::count(recursive.begin(), recursive.end(), true));
+    for (const auto& members : result.members) result.largest_component = std::max(result.largest_component, members.size());
     std::vector<std::size_t> reverse_order;
     boost::topological_sort(dag, std::back_inserter(reverse_order));  // callees first
     for (auto it = reverse_order.rbegin(); it != reverse_order.rend(); ++it) {

@@ -23,6 +23,7 @@ struct CallGraph {
     std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> calls;
     std::size_t edges = 0;                             // (call site, target) pairs between bodies
     std::size_t recursive_components = 0;              // components with a cycle
+    std::size_t largest_component = 0;                 // functions in the largest component
 };
 
 // Calls to functions named in `modelled` (user allocators, analysed by their model rather

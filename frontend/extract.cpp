@@ -173,12 +173,14 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     }
     lap("calls");
     const CallGraph graph = build_call_graph(program, targets, options.allocators);
-    const ContextTable contexts(program, graph, ContextOptions{options.context_k, options.max_clones});
+    const ContextTable contexts(program, graph,
+                                ContextOptions{options.context_k, options.max_clones, options.max_clone_statements});
     lap("contexts");
     if (!contexts.merged_functions().empty()) {
         result.diagnostics.push_back(Diagnostic{
             Severity::Warning, SourceLocation{},
-            "clone budget (--max-clones " + std::to_string(options.max_clones) + ") reached: " +
+            "clone budget (--max-clones " + std::to_string(options.max_clones) + ", --max-clone-statements " +
+                std::to_string(options.max_clone_statements) + ") reached: " +
                 std::to_string(contexts.merged_functions().size()) +
                 " functions are analysed with their calling contexts merged, the first being '" +
                 program.entities[program.functions[contexts.merged_functions().front()].entity].name + "'",
@@ -195,6 +197,8 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     auto& c = result.program.counters;
     c.emplace_back("call_graph.edges", graph.edges);
     c.emplace_back("call_graph.recursive_components", graph.recursive_components);
+    c.emplace_back("call_graph.largest_component", graph.largest_component);
+    c.emplace_back("clone_statements", contexts.clone_statements());
     c.emplace_back("indirect_calls.sites", indirect.indirect_sites);
     c.emplace_back("indirect_calls.resolved_sites", indirect.resolved_sites);
     c.emplace_back("indirect_calls.targets", indirect.targets);

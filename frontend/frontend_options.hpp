@@ -35,6 +35,7 @@ struct FrontendOptions {
 
     unsigned context_k = 1;                   // call-string length; 0 = context-insensitive
     std::uint64_t max_clones = 500000;        // function copies beyond the first, in total
+    std::uint64_t max_clone_statements = 5'000'000;  // statements in those copies, in total
     bool field_sensitive = true;
     // Track integers as wide as a pointer (uintptr_t, long, size_t, PostgreSQL's Datum) like
     // pointers, so that a pointer cast to one and back keeps its target. Off by default:

@@ -88,6 +88,9 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_option("--max-clones", options->frontend.max_clones,
                        "Function copies allowed beyond the first; over it, contexts are merged")
             ->capture_default_str();
+        app.add_option("--max-clone-statements", options->frontend.max_clone_statements,
+                       "Statements allowed in those copies; over it, contexts are merged")
+            ->capture_default_str();
         app.add_flag("--field-insensitive", options->field_insensitive, "Do not distinguish struct fields");
         app.add_flag("--integer-pointers", options->frontend.integer_pointers,
                      "Track pointer-wide integers (uintptr_t, long) like pointers");

@@ -86,6 +86,7 @@ frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem
             const std::string value = eq == std::string::npos ? "" : word.substr(eq + 1);
             if (flag == "--context-k") options.context_k = static_cast<unsigned>(std::stoul(value));
             else if (flag == "--max-clones") options.max_clones = std::stoull(value);
+            else if (flag == "--max-clone-statements") options.max_clone_statements = std::stoull(value);
             else if (flag == "--field-insensitive") options.field_sensitive = false;
             else if (flag == "--integer-pointers") options.integer_pointers = true;
             else if (flag == "--indirect-calls") options.indirect_calls = value == "types" ? frontend::IndirectCalls::Types : frontend::IndirectCalls::PointsTo;
