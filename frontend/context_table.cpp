@@ -55,7 +55,8 @@ ContextTable::ContextTable(const ProgramIr& program, const CallGraph& graph, con
             // Over budget: this component gets one copy for all its callers (context 0).
             merged_[c] = true;
             contexts = {0};
-            merged_functions_.insert(merged_functions_.end(), graph.members[c].begin(), graph.members[c].end());
+            merged_functions_.insert(merged_functions_.end(), graph.members[c].begin(),
+                                     graph.members[c].end());
         } else {
             clones_ += extra;
             clone_statements_ += extra_statements;
@@ -132,8 +133,8 @@ std::string ContextTable::call_string(ContextId context) const {
         if (!out.empty()) out += " > ";
         const CallSite& call = program_.call_site(site);
         out += program_.entities[program_.caller_of(site).entity].name + "@" +
-               std::filesystem::path(call.begin.file).filename().string() + ":" + std::to_string(call.begin.line) +
-               ":" + std::to_string(call.begin.column);
+               std::filesystem::path(call.begin.file).filename().string() + ":" +
+               std::to_string(call.begin.line) + ":" + std::to_string(call.begin.column);
     }
     return out;
 }

@@ -39,7 +39,8 @@ public:
     // The contexts function `function_index` (a function with a body) is analysed in.
     [[nodiscard]] const std::vector<ContextId>& contexts_of(std::uint32_t function_index) const;
     // The context of `callee` (a function with a body) when called from `site` in `caller_context`.
-    [[nodiscard]] ContextId callee_context(std::uint32_t site, ContextId caller_context, EntityId callee) const;
+    [[nodiscard]] ContextId callee_context(std::uint32_t site, ContextId caller_context,
+                                           EntityId callee) const;
 
     [[nodiscard]] std::size_t size() const { return strings_.size(); }
     // "main@a.c:10:3 > wrap@a.c:4:9" (outermost call first); "" for context 0.
@@ -61,7 +62,7 @@ private:
     std::unordered_map<std::string, ContextId> ids_;   // encoded call string -> context
     std::vector<std::vector<ContextId>> component_contexts_;
     std::vector<bool> wide_site_;  // per call site: more targets than max_targets_cloned
-    std::vector<bool> merged_;  // per component
+    std::vector<bool> merged_;     // per component
     std::vector<std::uint32_t> merged_functions_;
     std::uint64_t instances_ = 0;
     std::uint64_t clones_ = 0;

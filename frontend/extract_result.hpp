@@ -24,10 +24,10 @@ struct FactRelation {
 };
 
 struct TranslationUnitSummary {
-    std::size_t total = 0;      // entries selected from the compilation database
+    std::size_t total = 0;  // entries selected from the compilation database
     std::size_t analysed = 0;
-    std::size_t failed = 0;     // did not compile, or the file is missing
-    std::size_t skipped = 0;    // C++ / Objective-C, or duplicates of a file already analysed
+    std::size_t failed = 0;   // did not compile, or the file is missing
+    std::size_t skipped = 0;  // C++ / Objective-C, or duplicates of a file already analysed
 };
 
 struct ExtractResult {

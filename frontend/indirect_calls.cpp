@@ -67,7 +67,8 @@ bool resolve_by_points_to(ProgramIr& program, const EmitOptions& emit_options, C
     SolverFeed feed(scratch, solver);
     std::vector<std::uint32_t> indirect;
     for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {
-        if (program.call_site(site).direct_callee == kNone && program.call_site(site).callee_pointer != kNone) {
+        if (program.call_site(site).direct_callee == kNone &&
+            program.call_site(site).callee_pointer != kNone) {
             indirect.push_back(site);
         }
     }
@@ -88,7 +89,8 @@ bool resolve_by_points_to(ProgramIr& program, const EmitOptions& emit_options, C
             const PointsToSolver::Set objects = solver.points_to(pointer);
             for (const unsigned object : objects) {
                 const EntityId f = emitter.function_of_node(object);
-                if (f == kNone || std::find(targets[site].begin(), targets[site].end(), f) != targets[site].end()) {
+                if (f == kNone ||
+                    std::find(targets[site].begin(), targets[site].end(), f) != targets[site].end()) {
                     continue;
                 }
                 targets[site].push_back(f);

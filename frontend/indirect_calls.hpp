@@ -18,8 +18,8 @@ namespace galias::frontend {
 struct IndirectCallStats {
     std::size_t indirect_sites = 0;
     std::size_t resolved_sites = 0;
-    std::size_t targets = 0;          // (site, target) pairs
-    std::size_t solver_rounds = 0;    // PointsTo only
+    std::size_t targets = 0;        // (site, target) pairs
+    std::size_t solver_rounds = 0;  // PointsTo only
     std::uint64_t solver_work = 0;
     bool fell_back_to_types = false;  // the pre-analysis went over its budget
 };

@@ -24,7 +24,7 @@ public:
     // Integers tracked because they may hold a pointer.
     bool is_tracked_integer(clang::QualType type) const;
 
-    static bool is_aggregate(clang::QualType type);       // struct, union or array
+    static bool is_aggregate(clang::QualType type);  // struct, union or array
     static bool is_struct_or_union(clang::QualType type);
     // The path component naming a field; unnamed fields (anonymous structs and unions) by
     // their index: "#2".

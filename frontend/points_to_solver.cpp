@@ -47,7 +47,9 @@ void PointsToSolver::add_address_of(Node pointer, Node object) {
     if (pts_[p].test_and_set(object)) push(p);
 }
 
-void PointsToSolver::add_copy(Node dst, Node src) { add_edge(src, dst); }
+void PointsToSolver::add_copy(Node dst, Node src) {
+    add_edge(src, dst);
+}
 
 void PointsToSolver::add_load(Node dst, Node pointer) {
     grow(dst > pointer ? dst : pointer);

@@ -20,7 +20,7 @@ enum class TuStatus {
 
 struct TuOutcome {
     TuStatus status = TuStatus::Ok;
-    std::vector<Diagnostic> errors;         // the first compiler errors (at most kMaxErrorsKept)
+    std::vector<Diagnostic> errors;  // the first compiler errors (at most kMaxErrorsKept)
     std::size_t error_count = 0;
     std::vector<std::string> dropped_flags;  // compiler flags Clang does not know, removed
     TranslationUnitIr ir;

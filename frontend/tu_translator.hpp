@@ -13,7 +13,7 @@ class ASTContext;
 namespace galias::frontend {
 
 struct TranslateOptions {
-    std::string directory;  // the compile command's directory, to make relative file names absolute
+    std::string directory;          // the compile command's directory, to make relative file names absolute
     bool integer_pointers = false;  // FrontendOptions::integer_pointers
 };
 

@@ -37,12 +37,16 @@ void show_progress(const frontend::ExtractProgress& p, bool terminal) {
 int run_facts(FactsOptions& options) {
     options.frontend.compile_database = options.compile_db;
     options.frontend.field_sensitive = !options.field_insensitive;
-    options.frontend.indirect_calls =
-        options.indirect_calls == "types" ? frontend::IndirectCalls::Types : frontend::IndirectCalls::PointsTo;
+    options.frontend.indirect_calls = options.indirect_calls == "types" ? frontend::IndirectCalls::Types
+                                                                        : frontend::IndirectCalls::PointsTo;
     const bool terminal = isatty(STDERR_FILENO) != 0;
     if (!options.quiet) {
-        options.frontend.on_progress = [terminal](const frontend::ExtractProgress& p) { show_progress(p, terminal); };
-        options.frontend.on_stage = [](const std::string& stage) { std::fprintf(stderr, "galias facts: %s\n", stage.c_str()); };
+        options.frontend.on_progress = [terminal](const frontend::ExtractProgress& p) {
+            show_progress(p, terminal);
+        };
+        options.frontend.on_stage = [](const std::string& stage) {
+            std::fprintf(stderr, "galias facts: %s\n", stage.c_str());
+        };
     }
     const frontend::ExtractResult result = frontend::extract_facts(options.frontend);
     frontend::write_fact_directory(result, options.output);
@@ -52,20 +56,22 @@ int run_facts(FactsOptions& options) {
     }
     const facts::ProgramFacts& p = result.program;
     if (!options.quiet) {
-        std::fprintf(stderr,
-                     "galias facts: %zu translation units (%zu analysed, %zu failed, %zu skipped) -> %s\n"
-                     "  %zu nodes; CSPA %zu assign, %zu dereference; Andersen %zu addressOf, %zu assign, %zu load, "
-                     "%zu store\n"
-                     "  %llu contexts, %llu clones (k=%u); %zu unmodelled constructs (unmodelled.tsv)\n",
-                     result.units.total, result.units.analysed, result.units.failed, result.units.skipped,
-                     options.output.c_str(), p.nodes.size(), result.cspa_assign.size(), result.cspa_dereference.size(),
-                     result.andersen_address_of.size(), result.andersen_assign.size(), result.andersen_load.size(),
-                     result.andersen_store.size(), static_cast<unsigned long long>(p.counter("contexts")),
-                     static_cast<unsigned long long>(p.counter("clones")), options.frontend.context_k,
-                     p.unmodelled.size());
+        std::fprintf(
+            stderr,
+            "galias facts: %zu translation units (%zu analysed, %zu failed, %zu skipped) -> %s\n"
+            "  %zu nodes; CSPA %zu assign, %zu dereference; Andersen %zu addressOf, %zu assign, %zu load, "
+            "%zu store\n"
+            "  %llu contexts, %llu clones (k=%u); %zu unmodelled constructs (unmodelled.tsv)\n",
+            result.units.total, result.units.analysed, result.units.failed, result.units.skipped,
+            options.output.c_str(), p.nodes.size(), result.cspa_assign.size(), result.cspa_dereference.size(),
+            result.andersen_address_of.size(), result.andersen_assign.size(), result.andersen_load.size(),
+            result.andersen_store.size(), static_cast<unsigned long long>(p.counter("contexts")),
+            static_cast<unsigned long long>(p.counter("clones")), options.frontend.context_k,
+            p.unmodelled.size());
         std::string times;
         for (const auto& [stage, seconds] : result.stage_seconds) {
-            times += (times.empty() ? "" : ", ") + stage + " " + std::to_string(seconds).substr(0, std::to_string(seconds).find('.') + 3) + " s";
+            times += (times.empty() ? "" : ", ") + stage + " " +
+                     std::to_string(seconds).substr(0, std::to_string(seconds).find('.') + 3) + " s";
         }
         std::fprintf(stderr, "  time: %s\n", times.c_str());
     }
@@ -81,7 +87,8 @@ const RegisterCommand kRegister{CommandInfo{
                        "Build directory holding compile_commands.json, or the file itself")
             ->required();
         app.add_option("-o,--output", options->output, "Fact directory to write")->required();
-        app.add_option("-j,--jobs", options->frontend.threads, "Translation units compiled in parallel (default: all cores)");
+        app.add_option("-j,--jobs", options->frontend.threads,
+                       "Translation units compiled in parallel (default: all cores)");
         app.add_option("--context-k", options->frontend.context_k,
                        "Call-string length for context cloning; 0 = context-insensitive")
             ->capture_default_str();
