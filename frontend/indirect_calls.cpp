@@ -84,9 +84,11 @@ bool resolve_by_points_to(ProgramIr& program, const EmitOptions& emit_options, C
         }
         changed = false;
         for (std::uint32_t site : indirect) {
-            const CallSite call = program.call_site(site);
+            // Emitting flows adds terms and entities, never functions or call sites: the
+            // references stay valid.
+            const CallSite& call = program.call_site(site);
             const facts::NodeId pointer = emitter.node(call.callee_pointer, 0);
-            const PointsToSolver::Set objects = solver.points_to(pointer);
+            const PointsToSolver::Set& objects = solver.points_to(pointer);
             for (const unsigned object : objects) {
                 const EntityId f = emitter.function_of_node(object);
                 if (f == kNone ||

@@ -308,8 +308,7 @@ TermId Translator::cast(const clang::CastExpr* e) {
                 return kNone;
             }
             return place(sub);
-        case clang::CK_ArrayToPointerDecay:
-            return address_of(place(sub), sub->getType());
+        case clang::CK_ArrayToPointerDecay:  // a[] -> &a
         case clang::CK_FunctionToPointerDecay:
         case clang::CK_BuiltinFnToFnPtr:
             return address_of(place(sub), sub->getType());

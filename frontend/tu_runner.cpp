@@ -130,7 +130,7 @@ std::vector<std::string> clang_command_line(const CompileJob& job, const std::ve
 
 std::string clang_resource_dir() {
     std::error_code ec;
-    const std::string configured = GALIAS_CLANG_RESOURCE_DIR;
+    std::string configured = GALIAS_CLANG_RESOURCE_DIR;
     if (!configured.empty() && std::filesystem::is_directory(configured, ec)) return configured;
     // Debian's layout, should the build-time path have moved.
     const std::filesystem::path base = "/usr/lib/llvm-14/lib/clang";
