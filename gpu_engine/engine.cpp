@@ -1,5 +1,7 @@
 #include "gpu_engine/engine.hpp"
 
+#include <sys/resource.h>
+
 #include <chrono>
 
 #include "gpu_engine/datalog/checker.hpp"
@@ -47,6 +49,8 @@ Result run(const Program& program, const Inputs& inputs, const EngineOptions& op
         result.stats = std::move(executor.stats());
     }
     result.stats.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    rusage usage{};
+    if (getrusage(RUSAGE_SELF, &usage) == 0) result.stats.peak_rss_bytes = static_cast<std::size_t>(usage.ru_maxrss) * 1024;
     return result;
 }
 

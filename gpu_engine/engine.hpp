@@ -42,6 +42,10 @@ struct EngineOptions {
     bool eager_buffers = true;    // eager buffer management (EBM) of merge buffers
     double ebm_alpha = 5;         // room for this many extra deltas in a merge buffer
     double load_factor = 0.8;     // of the HISA hash indexes
+    // Bytes of join output collected before they are deduplicated against full and the
+    // iteration's delta so far; bounds memory when joins produce many duplicates.
+    // 0 = the backend's default (CPU 128 MiB, CUDA 1/8 of free device memory).
+    std::uint64_t batch_bytes = 0;
     bool collect_stats = false;   // per-iteration statistics in Result::stats
     // Where `.output` relations are written (Soufflé TSV, temp file + rename); empty = nowhere.
     std::filesystem::path output_dir;

@@ -151,15 +151,24 @@ std::uint64_t gallop_lower_bound(const Row<A>* b, std::uint64_t lo, std::uint64_
 
 void CpuBackend::sort_unique(TupleArray& tuples) {
     if (tuples.size < 2) return;
-    sort(tuples);
-    TupleArray out = make_array(tuples.arity, tuples.size);
+    // The radix sort ping-pongs between the rows and one scratch buffer; the unique pass
+    // then writes into whichever of the two the sorted rows are not in.
+    TupleArray scratch = make_array(tuples.arity, tuples.size);
+    bool result_in_scratch = false;
     parallel([&] {
         dispatch_arity(tuples.arity, [&](auto a) {
             constexpr std::uint32_t A = decltype(a)::value;
-            out.size = unique_rows<A>(as_rows<A>(tuples.data()), tuples.size, as_rows<A>(out.data()), threads_);
+            Row<A>* rows = as_rows<A>(tuples.data());
+            Row<A>* spare = as_rows<A>(scratch.data());
+            Row<A>* sorted = radix_sort<A>(rows, spare, tuples.size, threads_);
+            Row<A>* target = sorted == rows ? spare : rows;
+            const std::uint64_t count = unique_rows<A>(sorted, tuples.size, target, threads_);
+            result_in_scratch = target == spare;
+            tuples.size = count;
+            scratch.size = count;
         });
     });
-    tuples = std::move(out);
+    if (result_in_scratch) tuples = std::move(scratch);
 }
 
 void CpuBackend::difference(const TupleArray& a, const TupleArray& b, TupleArray& out) {
@@ -277,31 +286,84 @@ void CpuBackend::build_index(Hisa& hisa, double load_factor) {
     });
 }
 
-void CpuBackend::join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out) {
-    if (outer.size == 0) return;
+namespace {
+
+// Per-chunk output counts: chunk c covers outer tuples [bounds[c], bounds[c+1]) and
+// its output starts at prefix[c] (relative to the counted range).
+class CpuJoinCounts final : public JoinCounts {
+public:
+    static constexpr std::uint64_t kChunk = 512;  // slicing granularity, in outer tuples
+
+    std::vector<std::uint64_t> prefix;
+
+    [[nodiscard]] std::uint64_t chunks() const { return prefix.size() - 1; }
+    [[nodiscard]] std::uint64_t bound(std::uint64_t c) const { return std::min(end, begin + c * kChunk); }
+    [[nodiscard]] std::uint64_t chunk_of(std::uint64_t position) const { return (position - begin + kChunk - 1) / kChunk; }
+
+    [[nodiscard]] std::uint64_t split(std::uint64_t from, std::uint64_t budget) const override {
+        const std::uint64_t c0 = chunk_of(from);
+        // Last chunk boundary whose output since `from` still fits the budget.
+        auto it = std::upper_bound(prefix.begin() + static_cast<std::ptrdiff_t>(c0), prefix.end(), prefix[c0] + budget);
+        std::uint64_t c1 = static_cast<std::uint64_t>(it - prefix.begin()) - 1;
+        if (c1 <= c0) c1 = c0 + 1;
+        return bound(c1);
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<JoinCounts> CpuBackend::join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
+                                                   std::uint64_t end, const Hisa* inner) {
+    auto counts = std::make_unique<CpuJoinCounts>();
+    counts->begin = begin;
+    counts->end = end;
+    const std::uint64_t chunks = (end - begin + CpuJoinCounts::kChunk - 1) / CpuJoinCounts::kChunk;
+    counts->prefix.assign(chunks + 1, 0);
     const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
-    if (spec.has_inner && inner_ref.size == 0) return;
+    if (end == begin || (spec.has_inner && inner_ref.size == 0)) return counts;
     const Cell* outer_data = outer.data();
     const std::uint32_t outer_arity = outer.arity;
-    const Chunking chunking(outer.size, threads_, 256, 32);
-    std::vector<std::uint64_t> offsets(chunking.chunks);
+    CpuJoinCounts& c = *counts;
     parallel([&] {
-        for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
-            std::uint64_t count = 0;
-            for (std::uint64_t i = begin; i < end; ++i) count += count_matches(spec, inner_ref, outer_data + i * outer_arity);
-            offsets[chunk] = count;
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 8), [&](const tbb::blocked_range<std::uint64_t>& r) {
+            for (std::uint64_t chunk = r.begin(); chunk != r.end(); ++chunk) {
+                std::uint64_t count = 0;
+                for (std::uint64_t i = c.bound(chunk); i < c.bound(chunk + 1); ++i)
+                    count += count_matches(spec, inner_ref, outer_data + i * outer_arity);
+                c.prefix[chunk] = count;
+            }
         });
     });
-    const std::uint64_t produced = exclusive_scan(offsets);
+    std::vector<std::uint64_t>& prefix = c.prefix;
+    std::uint64_t sum = 0;
+    for (std::uint64_t& v : prefix) {
+        const std::uint64_t x = v;
+        v = sum;
+        sum += x;
+    }
+    c.total = sum;
+    return counts;
+}
+
+void CpuBackend::join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
+                           std::uint64_t from, std::uint64_t to, TupleArray& out) {
+    const auto& c = static_cast<const CpuJoinCounts&>(counts);
+    const std::uint64_t c_from = c.chunk_of(from), c_to = c.chunk_of(to);
+    const std::uint64_t produced = c.prefix[c_to] - c.prefix[c_from];
     if (produced == 0) return;
+    const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
     const std::uint64_t base = out.size;
     reserve(out, base + produced);
     Cell* dst = out.data() + base * spec.out_arity;
+    const Cell* outer_data = outer.data();
+    const std::uint32_t outer_arity = outer.arity;
     parallel([&] {
-        for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
-            Cell* w = dst + offsets[chunk] * spec.out_arity;
-            for (std::uint64_t i = begin; i < end; ++i)
-                w += emit_matches(spec, inner_ref, outer_data + i * outer_arity, w) * spec.out_arity;
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(c_from, c_to, 8), [&](const tbb::blocked_range<std::uint64_t>& r) {
+            for (std::uint64_t chunk = r.begin(); chunk != r.end(); ++chunk) {
+                Cell* w = dst + (c.prefix[chunk] - c.prefix[c_from]) * spec.out_arity;
+                for (std::uint64_t i = c.bound(chunk); i < c.bound(chunk + 1); ++i)
+                    w += emit_matches(spec, inner_ref, outer_data + i * outer_arity, w) * spec.out_arity;
+            }
         });
     });
     out.size = base + produced;

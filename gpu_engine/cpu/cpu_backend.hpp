@@ -19,6 +19,9 @@ public:
     [[nodiscard]] unsigned threads() const override { return threads_; }
     [[nodiscard]] std::size_t free_memory() const override;
     [[nodiscard]] bool host_accessible() const override { return true; }
+    // Small batches keep the working set of deduplication (batch + sort scratch) in the
+    // hundreds of megabytes even when a join produces billions of duplicates.
+    [[nodiscard]] std::size_t default_batch_bytes() const override { return std::size_t{128} << 20; }
 
     void upload(const Cell* host, std::size_t cells, Cell* dst) override;
     void download(const Cell* src, std::size_t cells, Cell* host) override;
@@ -30,7 +33,10 @@ public:
     void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) override;
     void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) override;
     void build_index(Hisa& hisa, double load_factor) override;
-    void join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out) override;
+    std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
+                                           std::uint64_t end, const Hisa* inner) override;
+    void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
+                   std::uint64_t from, std::uint64_t to, TupleArray& out) override;
 
 protected:
     void* raw_allocate(std::size_t bytes) override;

@@ -50,6 +50,11 @@ void Backend::reserve(TupleArray& array, std::uint64_t tuples) {
     array = std::move(grown);
 }
 
+void Backend::join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out) {
+    const std::unique_ptr<JoinCounts> counts = join_count(spec, outer, 0, outer.size, inner);
+    if (counts->total != 0) join_emit(spec, outer, inner, *counts, 0, outer.size, out);
+}
+
 TupleArray Backend::upload_array(const Cell* host, std::uint64_t tuples, std::uint32_t arity) {
     TupleArray array = make_array(arity, tuples);
     if (tuples != 0) upload(host, tuples * arity, array.data());

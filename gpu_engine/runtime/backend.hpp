@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 
@@ -21,6 +22,18 @@ struct MemoryCounters {
     double allocation_seconds = 0;
 };
 
+// The result of a join's counting pass over outer tuples [begin, end).
+class JoinCounts {
+public:
+    virtual ~JoinCounts() = default;
+    std::uint64_t begin = 0;
+    std::uint64_t end = 0;
+    std::uint64_t total = 0;  // output tuples of the whole range
+    // The end of the longest slice [from, stop) whose output fits `budget` tuples; always
+    // at least one unit of work past `from` (a single huge unit may exceed the budget).
+    [[nodiscard]] virtual std::uint64_t split(std::uint64_t from, std::uint64_t budget) const = 0;
+};
+
 class Backend {
 public:
     virtual ~Backend() = default;
@@ -30,6 +43,8 @@ public:
     // Memory that could still be allocated (for EBM); host: MemAvailable, device: cudaMemGetInfo.
     [[nodiscard]] virtual std::size_t free_memory() const = 0;
     virtual void synchronize() {}
+    // How many bytes of join output to collect before deduplicating them (0 = no limit).
+    [[nodiscard]] virtual std::size_t default_batch_bytes() const = 0;
     // True when Buffers are plain host memory (outputs can be written without a copy).
     [[nodiscard]] virtual bool host_accessible() const { return false; }
 
@@ -37,6 +52,8 @@ public:
     Buffer allocate(std::size_t bytes);
     void release(void* data, std::size_t bytes);
     [[nodiscard]] const MemoryCounters& memory() const { return memory_; }
+    // Device memory the backend's allocator reserved at its peak (0 for host backends).
+    [[nodiscard]] virtual std::size_t reserved_peak_bytes() const { return 0; }
 
     // Host <-> backend copies of `cells` cells.
     virtual void upload(const Cell* host, std::size_t cells, Cell* dst) = 0;
@@ -54,16 +71,24 @@ public:
     virtual void sort(TupleArray& tuples) = 0;
     // Sorts and removes duplicates.
     virtual void sort_unique(TupleArray& tuples) = 0;
-    // out = distinct tuples of `a` (sorted, duplicates allowed) that are not in `b` (sorted,
-    // distinct). `out` is (re)allocated by the backend.
+    // out = tuples of `a` that are not in `b`; both sorted and distinct. `out` is
+    // (re)allocated by the backend.
     virtual void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) = 0;
     // out = a ∪ b for sorted, disjoint, distinct a and b; out.capacity() >= a.size + b.size.
     virtual void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) = 0;
     // (Re)builds the hash index of `hisa` over its first key_len columns.
     virtual void build_index(Hisa& hisa, double load_factor) = 0;
-    // Two-pass join: appends every output tuple of `spec` to `out` (grown as needed).
+    // Two-pass join, pass 1: counts the output of outer tuples [begin, end). The counts are
+    // kept so pass 2 can run on slices of the outer range whose output fits a budget.
     // `inner` is null for steps without an inner relation.
-    virtual void join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out) = 0;
+    virtual std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
+                                                   std::uint64_t end, const Hisa* inner) = 0;
+    // Pass 2: appends the output of outer tuples [from, to) to `out` (grown as needed);
+    // from/to are slice boundaries returned by counts.split().
+    virtual void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
+                           std::uint64_t from, std::uint64_t to, TupleArray& out) = 0;
+    // Both passes over the whole outer relation.
+    void join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out);
 
 protected:
     virtual void* raw_allocate(std::size_t bytes) = 0;  // nullptr on failure

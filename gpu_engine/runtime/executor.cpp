@@ -22,14 +22,18 @@ std::vector<std::uint32_t> order_from_primary(const plan::Relation& relation, st
 }  // namespace
 
 // Versions of one relation. full[o] is the full relation in plan order o (orders[0] is the
-// primary one); `fresh` collects this iteration's rule outputs ("new"); `delta` holds the
-// tuples first found in the last iteration, in the primary order. spare[o] is the merge
-// buffer of order o kept between iterations by eager buffer management.
+// primary one); `delta` holds the tuples first found in the last iteration (primary
+// order), read by this iteration's rules. `fresh` ("new") collects rule output up to a
+// batch budget; each full batch is deduplicated against full and against `next_delta`,
+// the distinct new tuples of this iteration so far, which becomes `delta` at its end.
+// spare[o] / next_delta_spare are merge buffers kept between iterations by EBM.
 struct Executor::RelationState {
     std::vector<Hisa> full;
     std::vector<TupleArray> spare;
     TupleArray delta;
     TupleArray fresh;
+    TupleArray next_delta;
+    TupleArray next_delta_spare;
     bool defined_by_rules = false;
 };
 
@@ -71,6 +75,8 @@ Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions
         }
         state->delta = TupleArray(relation.arity());
         state->fresh = TupleArray(relation.arity());
+        state->next_delta = TupleArray(relation.arity());
+        state->next_delta_spare = TupleArray(relation.arity());
         relations_.push_back(std::move(state));
     }
     for (const plan::Stratum& stratum : plan_.strata)
@@ -78,6 +84,7 @@ Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions
     stats_.backend = backend_.description();
     stats_.threads = backend_.threads();
     stats_.eager_buffers = options_.eager_buffers;
+    batch_bytes_ = options_.batch_bytes != 0 ? options_.batch_bytes : backend_.default_batch_bytes();
     resolve_constants();
 }
 
@@ -102,6 +109,7 @@ void Executor::end_iteration(IterationStats& it, const std::vector<std::uint32_t
     it.allocated_bytes = backend_.memory().allocated_bytes - memory_at_iteration_start_.allocated_bytes;
     for (double s : it.times.seconds) it.seconds += s;
     stats_.totals += it.times;
+    ++stats_.iterations_run;
     if (options_.on_progress) options_.on_progress(Progress{it.stratum, it.iteration, delta_total});
     if (options_.collect_stats) stats_.iterations.push_back(it);
 }
@@ -223,9 +231,9 @@ JoinSpec Executor::make_spec(const plan::JoinStep& step, std::uint32_t outer_ari
 
 void Executor::run_rule(const plan::Rule& rule, IterationStats& it) {
     RelationState& head = *relations_[rule.head];
-    OperatorTimer timer(backend_, it, Operator::Join);
     if (rule.steps.empty()) {
         // A fact: its constants, in the head's primary order.
+        OperatorTimer timer(backend_, it, Operator::Join);
         const plan::Relation& relation = plan_.relations[rule.head];
         std::vector<Cell> row;
         for (std::uint32_t column : relation.orders[0].columns) row.push_back(constants_[rule.fact[column]]);
@@ -237,26 +245,79 @@ void Executor::run_rule(const plan::Rule& rule, IterationStats& it) {
     }
     const plan::JoinStep& first = rule.steps.front();
     RelationState& source = *relations_[first.outer_relation];
-    const TupleArray* outer = first.outer_version == plan::Version::Delta ? &source.delta : &source.full[0].data;
-    TupleArray intermediate;
-    for (std::size_t s = 0; s < rule.steps.size(); ++s) {
-        if (outer->size == 0) return;
-        const plan::JoinStep& step = rule.steps[s];
-        const JoinSpec spec = make_spec(step, outer->arity);
-        const Hisa* inner = step.has_inner ? &relations_[step.inner_relation]->full[step.inner_order] : nullptr;
-        if (s + 1 == rule.steps.size()) {
+    const TupleArray& outer = first.outer_version == plan::Version::Delta ? source.delta : source.full[0].data;
+    run_steps(rule, 0, outer, it);
+}
+
+// Runs join step `s` (and, through the intermediates it materializes, every later step)
+// on `outer`, slice by slice: an intermediate slice never exceeds the batch budget, and
+// the head's `new` is flushed whenever the next slice would overflow it.
+void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, IterationStats& it) {
+    if (outer.size == 0) return;
+    const plan::JoinStep& step = rule.steps[s];
+    const JoinSpec spec = make_spec(step, outer.arity);
+    const Hisa* inner = step.has_inner ? &relations_[step.inner_relation]->full[step.inner_order] : nullptr;
+    const bool last = s + 1 == rule.steps.size();
+    const std::uint64_t budget = std::max<std::uint64_t>(1, batch_bytes_ / (sizeof(Cell) * spec.out_arity));
+    std::unique_ptr<JoinCounts> counts;
+    {
+        OperatorTimer timer(backend_, it, Operator::Join);
+        counts = backend_.join_count(spec, outer, 0, outer.size, inner);
+    }
+    if (counts->total == 0) return;
+    RelationState& head = *relations_[rule.head];
+    for (std::uint64_t from = 0; from < outer.size;) {
+        if (last) {
+            if (head.fresh.size >= budget) flush(rule.head, it);
+            const std::uint64_t to = counts->split(from, budget - head.fresh.size);
             const std::uint64_t before = head.fresh.size;
-            backend_.join(spec, *outer, inner, head.fresh);
+            {
+                OperatorTimer timer(backend_, it, Operator::Join);
+                backend_.join_emit(spec, outer, inner, *counts, from, to, head.fresh);
+            }
             it.join_output_tuples += head.fresh.size - before;
+            from = to;
         } else {
-            // Temporarily materialized intermediate: no dedup, no versions, freed when the
-            // next step has consumed it.
-            TupleArray next(spec.out_arity);
-            backend_.join(spec, *outer, inner, next);
-            it.join_output_tuples += next.size;
-            intermediate = std::move(next);
-            outer = &intermediate;
+            // Temporarily materialized intermediate: no dedup, no versions, freed as soon
+            // as the next step has consumed it.
+            const std::uint64_t to = counts->split(from, budget);
+            TupleArray intermediate(spec.out_arity);
+            {
+                OperatorTimer timer(backend_, it, Operator::Join);
+                backend_.join_emit(spec, outer, inner, *counts, from, to, intermediate);
+            }
+            it.join_output_tuples += intermediate.size;
+            run_steps(rule, s + 1, intermediate, it);
+            from = to;
         }
+    }
+}
+
+// Deduplicates the collected `new` tuples: sort + unique, minus full, minus this
+// iteration's earlier batches; what is left joins `next_delta`.
+void Executor::flush(std::uint32_t relation, IterationStats& it) {
+    RelationState& state = *relations_[relation];
+    if (state.fresh.size == 0) return;
+    {
+        OperatorTimer timer(backend_, it, Operator::Dedup);
+        backend_.sort_unique(state.fresh);
+    }
+    TupleArray part;
+    {
+        OperatorTimer timer(backend_, it, Operator::Difference);
+        backend_.difference(state.fresh, state.full[0].data, part);
+        state.fresh.size = 0;  // the buffer is kept for the next batch
+        if (state.next_delta.size != 0 && part.size != 0) {
+            TupleArray unseen;
+            backend_.difference(part, state.next_delta, unseen);
+            part = std::move(unseen);
+        }
+    }
+    if (part.size == 0) return;
+    if (state.next_delta.size == 0) {
+        state.next_delta = std::move(part);
+    } else {
+        merge_into(state.next_delta, state.next_delta_spare, part, plan_.relations[relation].name, it);
     }
 }
 
@@ -264,22 +325,9 @@ void Executor::run_rule(const plan::Rule& rule, IterationStats& it) {
 void Executor::absorb(std::uint32_t relation, IterationStats& it) {
     const plan::Relation& plan_relation = plan_.relations[relation];
     RelationState& state = *relations_[relation];
-    state.delta = TupleArray(plan_relation.arity());
-    if (state.fresh.size == 0) {
-        state.fresh = TupleArray(plan_relation.arity());
-        return;
-    }
-    {
-        OperatorTimer timer(backend_, it, Operator::Dedup);
-        backend_.sort(state.fresh);
-    }
-    {
-        // Duplicates within `new` are skipped by the difference itself (it reads sorted
-        // input), so unique and minus are one pass.
-        OperatorTimer timer(backend_, it, Operator::Difference);
-        backend_.difference(state.fresh, state.full[0].data, state.delta);
-        state.fresh = TupleArray(plan_relation.arity());
-    }
+    flush(relation, it);
+    state.delta = std::move(state.next_delta);
+    state.next_delta = TupleArray(plan_relation.arity());
     if (state.delta.size == 0) return;
     merge_into(state.full[0].data, state.spare[0], state.delta, plan_relation.name, it);
     for (std::size_t o = 1; o < plan_relation.orders.size(); ++o) {
@@ -425,6 +473,7 @@ void Executor::finish(Result& result) {
     stats_.allocations = backend_.memory().allocations;
     stats_.allocated_bytes = backend_.memory().allocated_bytes;
     stats_.peak_bytes = backend_.memory().peak_bytes;
+    stats_.device_reserved_peak_bytes = backend_.reserved_peak_bytes();
 }
 
 }  // namespace galias::engine

@@ -31,6 +31,8 @@ private:
     void resolve_constants();
     JoinSpec make_spec(const plan::JoinStep& step, std::uint32_t outer_arity) const;
     void run_rule(const plan::Rule& rule, IterationStats& it);
+    void run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, IterationStats& it);
+    void flush(std::uint32_t relation, IterationStats& it);
     void absorb(std::uint32_t relation, IterationStats& it);
     void merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name,
                     IterationStats& it);
@@ -47,6 +49,7 @@ private:
     std::vector<std::unique_ptr<RelationState>> relations_;
     Stats stats_;
     MemoryCounters memory_at_iteration_start_;
+    std::uint64_t batch_bytes_ = 0;
 };
 
 }  // namespace galias::engine

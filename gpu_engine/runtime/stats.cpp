@@ -52,8 +52,12 @@ void Stats::print(std::FILE* out) const {
     std::fprintf(out, "time per operator (s):");
     for (std::size_t op = 0; op < kOperatorCount; ++op)
         std::fprintf(out, " %s %.3f", operator_name(static_cast<Operator>(op)), totals.seconds[op]);
-    std::fprintf(out, "\nbuffers: %zu allocations, %.1f MB allocated in total, peak %.1f MB\n", allocations,
+    std::fprintf(out, "\nbuffers: %zu allocations, %.1f MB allocated in total, peak %.1f MB in use", allocations,
                  static_cast<double>(allocated_bytes) / 1e6, static_cast<double>(peak_bytes) / 1e6);
+    if (device_reserved_peak_bytes != 0)
+        std::fprintf(out, ", device pool peak %.1f MB", static_cast<double>(device_reserved_peak_bytes) / 1e6);
+    std::fprintf(out, "; process peak RSS %.1f MB; %llu iterations\n", static_cast<double>(peak_rss_bytes) / 1e6,
+                 static_cast<unsigned long long>(iterations_run));
     std::fprintf(out, "total: %.3f s\n", total_seconds);
 }
 
@@ -66,6 +70,9 @@ std::string Stats::to_json() const {
     j["allocations"] = allocations;
     j["allocated_bytes"] = allocated_bytes;
     j["peak_bytes"] = peak_bytes;
+    j["peak_rss_bytes"] = peak_rss_bytes;
+    j["device_reserved_peak_bytes"] = device_reserved_peak_bytes;
+    j["iterations_run"] = iterations_run;
     nlohmann::json ops;
     for (std::size_t op = 0; op < kOperatorCount; ++op) ops[operator_name(static_cast<Operator>(op))] = totals.seconds[op];
     j["operator_seconds"] = ops;

@@ -57,6 +57,9 @@ struct Stats {
     std::size_t allocations = 0;
     std::size_t allocated_bytes = 0;
     std::size_t peak_bytes = 0;    // high-water mark of engine buffers (host or device)
+    std::size_t peak_rss_bytes = 0;  // of the whole process (getrusage)
+    std::size_t device_reserved_peak_bytes = 0;  // CUDA memory pool high-water mark (0 on CPU)
+    std::uint64_t iterations_run = 0;
     double total_seconds = 0;
 
     // Human-readable report: one line per iteration and a per-operator summary.

@@ -38,6 +38,9 @@ engine::EngineOptions random_options(std::mt19937& rng) {
     options.eager_buffers = std::uniform_int_distribution<int>(0, 1)(rng) == 1;
     const double factors[] = {0.3, 0.5, 0.8, 0.95};
     options.load_factor = factors[std::uniform_int_distribution<int>(0, 3)(rng)];
+    // Tiny batches (a few tuples) exercise slicing of joins and repeated flushes of `new`.
+    const std::uint64_t batches[] = {0, 8, 24, 100};
+    options.batch_bytes = batches[std::uniform_int_distribution<int>(0, 3)(rng)];
     return options;
 }
 
@@ -67,6 +70,7 @@ void cross_check(const std::string& text, const std::map<std::string, TupleSet>&
         ASSERT_TRUE(is_sorted_unique(got)) << label << ": relation " << name << " not sorted/unique";
         ASSERT_EQ(to_set(got), tuples) << label << ": relation " << name << " differs (threads " << options.threads
                                        << ", ebm " << options.eager_buffers << ", load factor " << options.load_factor
+                                       << ", batch " << options.batch_bytes
                                        << ")\nprogram:\n" << text << "\ninputs:\n" << describe(inputs);
         ASSERT_EQ(got.size(), tuples.size());
     }

@@ -22,6 +22,7 @@ struct RunOptions {
     std::string stats_json;
     bool explain = false;
     double load_factor = 0.8;
+    double batch_mb = 0;
 };
 
 // A program is a file, or the name of a built-in rule set (cspa, andersen, reach, sg).
@@ -59,6 +60,7 @@ int run(const RunOptions& options) {
     engine_options.threads = options.jobs;
     engine_options.eager_buffers = !options.no_ebm;
     engine_options.load_factor = options.load_factor;
+    engine_options.batch_bytes = static_cast<std::uint64_t>(options.batch_mb * 1024 * 1024);
     engine_options.collect_stats = options.stats || !options.stats_json.empty();
     engine_options.keep_rows = false;
     const bool sizes_only = options.output_dir == "-";
@@ -94,6 +96,9 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_flag("--no-ebm", options->no_ebm, "Disable eager buffer management of merge buffers");
         app.add_flag("--stats", options->stats, "Print per-iteration statistics to stderr");
         app.add_option("--stats-json", options->stats_json, "Write statistics as JSON to this file");
+        app.add_option("--batch-mb", options->batch_mb,
+                       "Join output (MiB) collected before deduplication (default: CPU 128, CUDA 1/8 of free memory)")
+            ->check(CLI::PositiveNumber);
         app.add_flag("--explain", options->explain, "Print the semi-naive evaluation plan and exit");
         app.add_option("--load-factor", options->load_factor, "Load factor of the hash indexes")
             ->check(CLI::Range(0.05, 0.99));

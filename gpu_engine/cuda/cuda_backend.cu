@@ -1,0 +1,442 @@
+// The CUDA backend: relations in device memory (HISA layout), CUB for sorting, scans and
+// selection, Thrust's merge-path merge and set difference, and the shared per-element join
+// and index logic in explicit kernels. All work runs on one stream; device memory comes
+// from a stream-ordered pool (cudaMallocAsync) that keeps freed memory for reuse, so the
+// many per-iteration allocations cost next to nothing.
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+#include <thrust/execution_policy.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/merge.h>
+#include <thrust/set_operations.h>
+#include <thrust/sort.h>
+#include <thrust/unique.h>
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <mutex>
+#include <vector>
+
+#include "gpu_engine/cuda/cuda_backend.hpp"
+#include "gpu_engine/cuda/error.cuh"
+#include "gpu_engine/cuda/kernels.cuh"
+#include "gpu_engine/cuda/launch.cuh"
+
+namespace galias::engine::cuda {
+
+namespace {
+
+template <std::uint32_t A>
+struct DeviceRow {
+    Cell c[A];
+};
+
+template <std::uint32_t A>
+struct RowLess {
+    __host__ __device__ bool operator()(const DeviceRow<A>& x, const DeviceRow<A>& y) const {
+#pragma unroll
+        for (std::uint32_t i = 0; i < A; ++i)
+            if (x.c[i] != y.c[i]) return x.c[i] < y.c[i];
+        return false;
+    }
+};
+
+template <std::uint32_t A>
+struct RowEqual {
+    __host__ __device__ bool operator()(const DeviceRow<A>& x, const DeviceRow<A>& y) const {
+#pragma unroll
+        for (std::uint32_t i = 0; i < A; ++i)
+            if (x.c[i] != y.c[i]) return false;
+        return true;
+    }
+};
+
+template <class Fn>
+decltype(auto) dispatch_arity(std::uint32_t arity, Fn&& fn) {
+    switch (arity) {
+        case 1: return fn(std::integral_constant<std::uint32_t, 1>{});
+        case 2: return fn(std::integral_constant<std::uint32_t, 2>{});
+        case 3: return fn(std::integral_constant<std::uint32_t, 3>{});
+        case 4: return fn(std::integral_constant<std::uint32_t, 4>{});
+        case 5: return fn(std::integral_constant<std::uint32_t, 5>{});
+        case 6: return fn(std::integral_constant<std::uint32_t, 6>{});
+        case 7: return fn(std::integral_constant<std::uint32_t, 7>{});
+        case 8: return fn(std::integral_constant<std::uint32_t, 8>{});
+        default: throw std::invalid_argument("unsupported arity " + std::to_string(arity));
+    }
+}
+
+struct DeviceState {
+    std::once_flag once;
+    bool available = false;
+    std::string problem;
+};
+
+DeviceState& device_state() {
+    static DeviceState state;
+    std::call_once(state.once, [] {
+        int count = 0;
+        const cudaError_t status = cudaGetDeviceCount(&count);
+        if (status != cudaSuccess) {
+            state.problem = cudaGetErrorString(status);
+            cudaGetLastError();
+        } else if (count == 0) {
+            state.problem = "no CUDA device found";
+        } else {
+            state.available = true;
+        }
+    });
+    return state;
+}
+
+// Scratch memory for Thrust comes from the same stream-ordered pool.
+struct ThrustAllocator {
+    using value_type = char;
+    cudaStream_t stream;
+    char* allocate(std::ptrdiff_t bytes) {
+        void* data = nullptr;
+        GALIAS_CUDA_TRY(cudaMallocAsync(&data, static_cast<std::size_t>(bytes), stream));
+        return static_cast<char*>(data);
+    }
+    void deallocate(char* data, std::size_t) { GALIAS_CUDA_TRY(cudaFreeAsync(data, stream)); }
+};
+
+// Scanned per-tuple output counts of a join's first pass, kept on the device.
+class CudaJoinCounts final : public JoinCounts {
+public:
+    explicit CudaJoinCounts(cudaStream_t stream) : stream_(stream) {}
+    Buffer offsets;  // end - begin + 1 entries, exclusive scan of the counts
+    Buffer scratch;
+
+    [[nodiscard]] std::uint64_t split(std::uint64_t from, std::uint64_t budget) const override {
+        if (offsets.get() == nullptr) return end;
+        auto* d_stop = static_cast<std::uint64_t*>(scratch.get());
+        split_kernel<<<1, 1, 0, stream_>>>(static_cast<const std::uint64_t*>(offsets.get()), end - begin, from - begin,
+                                           budget, d_stop);
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        std::uint64_t stop = 0;
+        GALIAS_CUDA_TRY(cudaMemcpyAsync(&stop, d_stop, sizeof stop, cudaMemcpyDeviceToHost, stream_));
+        GALIAS_CUDA_TRY(cudaStreamSynchronize(stream_));
+        return begin + stop;
+    }
+
+private:
+    cudaStream_t stream_;
+};
+
+class CudaBackend final : public Backend {
+    auto policy() { return thrust::cuda::par_nosync(ThrustAllocator{stream_}).on(stream_); }
+
+public:
+    CudaBackend() {
+        GALIAS_CUDA_TRY(cudaSetDevice(0));
+        GALIAS_CUDA_TRY(cudaGetDeviceProperties(&properties_, 0));
+        GALIAS_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+        GALIAS_CUDA_TRY(cudaDeviceGetDefaultMemPool(&pool_, 0));
+        // Keep freed memory in the pool: the next iteration's buffers come from it.
+        std::uint64_t keep = std::numeric_limits<std::uint64_t>::max();
+        GALIAS_CUDA_TRY(cudaMemPoolSetAttribute(pool_, cudaMemPoolAttrReleaseThreshold, &keep));
+    }
+    ~CudaBackend() override {
+        cudaStreamSynchronize(stream_);
+        cudaStreamDestroy(stream_);
+    }
+
+    [[nodiscard]] std::string description() const override {
+        return std::string("cuda (") + properties_.name + ", " + std::to_string(properties_.multiProcessorCount) + " SMs)";
+    }
+    [[nodiscard]] unsigned threads() const override { return 1; }
+
+    [[nodiscard]] std::size_t free_memory() const override {
+        std::size_t free_bytes = 0, total = 0;
+        GALIAS_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total));
+        std::uint64_t reserved = 0, used = 0;
+        GALIAS_CUDA_TRY(cudaMemPoolGetAttribute(pool_, cudaMemPoolAttrReservedMemCurrent, &reserved));
+        GALIAS_CUDA_TRY(cudaMemPoolGetAttribute(pool_, cudaMemPoolAttrUsedMemCurrent, &used));
+        return free_bytes + (reserved - used);  // pool memory not in use can be handed out again
+    }
+
+    // An eighth of the free device memory: large enough to keep the GPU busy, small enough
+    // that batch, radix-sort buffers and differences fit beside the relations.
+    [[nodiscard]] std::size_t default_batch_bytes() const override { return free_memory() / 8; }
+
+    [[nodiscard]] std::size_t reserved_peak_bytes() const override {
+        std::uint64_t high = 0;
+        GALIAS_CUDA_TRY(cudaMemPoolGetAttribute(pool_, cudaMemPoolAttrReservedMemHigh, &high));
+        return high;
+    }
+
+    void synchronize() override { GALIAS_CUDA_TRY(cudaStreamSynchronize(stream_)); }
+
+    void upload(const Cell* host, std::size_t cells, Cell* dst) override {
+        GALIAS_CUDA_TRY(cudaMemcpyAsync(dst, host, cells * sizeof(Cell), cudaMemcpyHostToDevice, stream_));
+        synchronize();
+    }
+    void download(const Cell* src, std::size_t cells, Cell* host) override {
+        GALIAS_CUDA_TRY(cudaMemcpyAsync(host, src, cells * sizeof(Cell), cudaMemcpyDeviceToHost, stream_));
+        synchronize();
+    }
+    void copy(const Cell* src, std::size_t cells, Cell* dst) override {
+        GALIAS_CUDA_TRY(cudaMemcpyAsync(dst, src, cells * sizeof(Cell), cudaMemcpyDeviceToDevice, stream_));
+    }
+
+    void permute(const TupleArray& in, std::span<const std::uint32_t> columns, TupleArray& out) override {
+        ColumnMap map{};
+        map.in_arity = in.arity;
+        map.out_arity = static_cast<std::uint32_t>(columns.size());
+        for (std::size_t c = 0; c < columns.size(); ++c) map.columns[c] = columns[c];
+        out = make_array(map.out_arity, in.size);
+        out.size = in.size;
+        if (in.size == 0) return;
+        const LaunchShape shape = shape_for(in.size);
+        permute_kernel<<<shape.grid, shape.block, 0, stream_>>>(map, in.data(), in.size, out.data());
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+    }
+
+    void sort(TupleArray& tuples) override { sort_impl(tuples, false); }
+    void sort_unique(TupleArray& tuples) override { sort_impl(tuples, true); }
+
+    void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) override {
+        out = make_array(a.arity, a.size);
+        if (a.size == 0) return;
+        dispatch_arity(a.arity, [&](auto arity) {
+            constexpr std::uint32_t A = decltype(arity)::value;
+            auto* x = reinterpret_cast<const DeviceRow<A>*>(a.data());
+            auto* y = reinterpret_cast<const DeviceRow<A>*>(b.data());
+            auto* w = reinterpret_cast<DeviceRow<A>*>(out.data());
+            auto* end = thrust::set_difference(policy(), x, x + a.size, y, y + b.size, w, RowLess<A>{});
+            out.size = static_cast<std::uint64_t>(end - w);
+        });
+    }
+
+    void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) override {
+        const std::uint64_t total = a.size + b.size;
+        if (out.capacity() < total) throw std::logic_error("merge: output buffer too small");
+        out.arity = a.arity;
+        out.size = total;
+        if (total == 0) return;
+        dispatch_arity(a.arity, [&](auto arity) {
+            constexpr std::uint32_t A = decltype(arity)::value;
+            auto* x = reinterpret_cast<const DeviceRow<A>*>(a.data());
+            auto* y = reinterpret_cast<const DeviceRow<A>*>(b.data());
+            auto* w = reinterpret_cast<DeviceRow<A>*>(out.data());
+            thrust::merge(policy(), x, x + a.size, y, y + b.size, w, RowLess<A>{});
+        });
+    }
+
+    void build_index(Hisa& hisa, double load_factor) override {
+        const std::uint64_t n = hisa.data.size;
+        hisa.slots.reset();
+        hisa.slot_count = 0;
+        if (hisa.key_len == 0 || n == 0) return;
+        if (n >= kEmptySlot)
+            throw std::length_error("relation of " + std::to_string(n) + " tuples is too large for a 32-bit index");
+        Buffer flags = allocate(n);
+        Buffer starts = allocate(n * sizeof(std::uint32_t));
+        Buffer selected = allocate(sizeof(std::uint64_t));
+        const LaunchShape shape = shape_for(n);
+        run_start_kernel<<<shape.grid, shape.block, 0, stream_>>>(hisa.data.data(), n, hisa.data.arity, hisa.key_len,
+                                                                  static_cast<std::uint8_t*>(flags.get()));
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        thrust::counting_iterator<std::uint32_t> positions(0);
+        std::size_t temp_bytes = 0;
+        GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(nullptr, temp_bytes, positions, static_cast<std::uint8_t*>(flags.get()),
+                                                   static_cast<std::uint32_t*>(starts.get()),
+                                                   static_cast<std::uint64_t*>(selected.get()), n, stream_));
+        Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
+        GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(temp.get(), temp_bytes, positions, static_cast<std::uint8_t*>(flags.get()),
+                                                   static_cast<std::uint32_t*>(starts.get()),
+                                                   static_cast<std::uint64_t*>(selected.get()), n, stream_));
+        std::uint64_t runs = 0;
+        GALIAS_CUDA_TRY(cudaMemcpyAsync(&runs, selected.get(), sizeof runs, cudaMemcpyDeviceToHost, stream_));
+        synchronize();
+        hisa.slot_count = index_capacity(runs, load_factor);
+        hisa.slots = allocate(hisa.slot_count * sizeof(IndexSlot));
+        GALIAS_CUDA_TRY(cudaMemsetAsync(hisa.slots.get(), 0xFF, hisa.slot_count * sizeof(IndexSlot), stream_));
+        const LaunchShape insert_shape = shape_for(runs);
+        insert_runs_kernel<<<insert_shape.grid, insert_shape.block, 0, stream_>>>(
+            hisa.data.data(), n, hisa.data.arity, hisa.key_len, static_cast<const std::uint32_t*>(starts.get()), runs,
+            static_cast<IndexSlot*>(hisa.slots.get()), hisa.slot_count);
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        synchronize();
+    }
+
+    std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
+                                           std::uint64_t end, const Hisa* inner) override {
+        auto counts = std::make_unique<CudaJoinCounts>(stream_);
+        counts->begin = begin;
+        counts->end = end;
+        const std::uint64_t n = end - begin;
+        const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
+        if (n == 0 || (spec.has_inner && inner_ref.size == 0)) return counts;
+        // Counts, then an exclusive scan over n+1 entries: offsets and the total.
+        counts->offsets = allocate((n + 1) * sizeof(std::uint64_t));
+        counts->scratch = allocate(sizeof(std::uint64_t) * 2);
+        auto* d_offsets = static_cast<std::uint64_t*>(counts->offsets.get());
+        GALIAS_CUDA_TRY(cudaMemsetAsync(d_offsets + n, 0, sizeof(std::uint64_t), stream_));
+        const LaunchShape shape = shape_for(n);
+        join_count_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), begin, n, d_offsets);
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        std::size_t temp_bytes = 0;
+        GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, d_offsets, d_offsets, n + 1, stream_));
+        {
+            Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
+            GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, d_offsets, d_offsets, n + 1, stream_));
+        }
+        GALIAS_CUDA_TRY(cudaMemcpyAsync(&counts->total, d_offsets + n, sizeof(std::uint64_t), cudaMemcpyDeviceToHost, stream_));
+        synchronize();
+        return counts;
+    }
+
+    void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
+                   std::uint64_t from, std::uint64_t to, TupleArray& out) override {
+        const auto& c = static_cast<const CudaJoinCounts&>(counts);
+        if (c.total == 0 || from >= to) return;
+        const std::uint64_t lo = from - c.begin, hi = to - c.begin;
+        const auto* d_offsets = static_cast<const std::uint64_t*>(c.offsets.get());
+        std::uint64_t bounds[2];
+        GALIAS_CUDA_TRY(cudaMemcpyAsync(&bounds[0], d_offsets + lo, sizeof(std::uint64_t), cudaMemcpyDeviceToHost, stream_));
+        GALIAS_CUDA_TRY(cudaMemcpyAsync(&bounds[1], d_offsets + hi, sizeof(std::uint64_t), cudaMemcpyDeviceToHost, stream_));
+        synchronize();
+        const std::uint64_t produced = bounds[1] - bounds[0];
+        if (produced == 0) return;
+        const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
+        const std::uint64_t base = out.size;
+        reserve(out, base + produced);
+        const LaunchShape shape = shape_for(hi - lo);
+        join_emit_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), c.begin, lo, hi, d_offsets,
+                                                                  out.data() + base * spec.out_arity);
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        out.size = base + produced;
+    }
+
+protected:
+    void* raw_allocate(std::size_t bytes) override {
+        void* data = nullptr;
+        const cudaError_t status = cudaMallocAsync(&data, bytes, stream_);
+        if (status == cudaErrorMemoryAllocation) {
+            cudaGetLastError();  // clear it: the caller reports "not enough memory"
+            return nullptr;
+        }
+        GALIAS_CUDA_TRY(status);
+        return data;
+    }
+    void raw_release(void* data, std::size_t /*bytes*/) override { GALIAS_CUDA_TRY(cudaFreeAsync(data, stream_)); }
+
+private:
+    LaunchShape shape_for(std::uint64_t items) const { return default_shape(items, properties_.multiProcessorCount); }
+
+    // Sort (and optionally deduplicate) rows. Rows whose columns' bit widths sum to at most
+    // 64 are packed into 64-bit keys and radix-sorted on exactly those bits; wider rows fall
+    // back to a comparison merge sort.
+    void sort_impl(TupleArray& tuples, bool unique) {
+        const std::uint64_t n = tuples.size;
+        if (n < 2) return;
+        const std::uint32_t arity = tuples.arity;
+        Buffer ranges = allocate(2 * kMaxArity * sizeof(Cell));
+        auto* d_min = static_cast<Cell*>(ranges.get());
+        auto* d_max = d_min + kMaxArity;
+        GALIAS_CUDA_TRY(cudaMemsetAsync(d_min, 0xFF, kMaxArity * sizeof(Cell), stream_));
+        GALIAS_CUDA_TRY(cudaMemsetAsync(d_max, 0x00, kMaxArity * sizeof(Cell), stream_));
+        const LaunchShape shape = shape_for(n);
+        column_range_kernel<<<shape.grid, shape.block, 0, stream_>>>(tuples.data(), n, arity, d_min, d_max);
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        Cell host_ranges[2 * kMaxArity];
+        GALIAS_CUDA_TRY(cudaMemcpyAsync(host_ranges, d_min, sizeof host_ranges, cudaMemcpyDeviceToHost, stream_));
+        synchronize();
+        PackLayout layout{};
+        layout.arity = arity;
+        std::uint32_t total_bits = 0;
+        for (std::uint32_t c = arity; c-- > 0;) {
+            layout.min[c] = host_ranges[c];
+            layout.shift[c] = total_bits;
+            total_bits += static_cast<std::uint32_t>(std::bit_width(host_ranges[kMaxArity + c] - host_ranges[c]));
+        }
+        if (total_bits > 64) {
+            comparison_sort(tuples, unique);
+            return;
+        }
+        // Keys, with the rows' own buffer as the radix sort's second buffer when it is big enough.
+        Buffer keys = allocate(n * sizeof(std::uint64_t));
+        Buffer alternate;
+        std::uint64_t* d_alt = reinterpret_cast<std::uint64_t*>(tuples.data());
+        if (tuples.buffer.bytes() < n * sizeof(std::uint64_t)) {
+            alternate = allocate(n * sizeof(std::uint64_t));
+            d_alt = static_cast<std::uint64_t*>(alternate.get());
+        }
+        auto* d_keys = static_cast<std::uint64_t*>(keys.get());
+        pack_kernel<<<shape.grid, shape.block, 0, stream_>>>(layout, tuples.data(), n, d_keys);
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        cub::DoubleBuffer<std::uint64_t> buffers(d_keys, d_alt);
+        const int end_bit = std::max<int>(1, static_cast<int>(total_bits));
+        std::size_t temp_bytes = 0;
+        GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, buffers, n, 0, end_bit, stream_));
+        {
+            Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
+            GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream_));
+        }
+        std::uint64_t* sorted = buffers.Current();
+        std::uint64_t count = n;
+        // The result is unpacked into a fresh buffer when the rows' buffer holds the sorted keys.
+        std::uint64_t* spare = sorted == d_keys ? d_alt : d_keys;
+        if (unique) {
+            Buffer selected = allocate(sizeof(std::uint64_t));
+            std::size_t unique_bytes = 0;
+            GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(nullptr, unique_bytes, sorted, spare,
+                                                      static_cast<std::uint64_t*>(selected.get()), n, stream_));
+            Buffer temp = allocate(std::max<std::size_t>(unique_bytes, 1));
+            GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(temp.get(), unique_bytes, sorted, spare,
+                                                      static_cast<std::uint64_t*>(selected.get()), n, stream_));
+            GALIAS_CUDA_TRY(cudaMemcpyAsync(&count, selected.get(), sizeof count, cudaMemcpyDeviceToHost, stream_));
+            synchronize();
+            std::swap(sorted, spare);
+        }
+        // Unpack. Keys that ended up in the rows' own buffer are unpacked in place when a
+        // row is exactly one key wide (each thread reads its key, then writes its row);
+        // otherwise into a fresh buffer.
+        const bool keys_in_rows = alternate.get() == nullptr && sorted == d_alt;
+        TupleArray result = keys_in_rows && arity != 2 ? make_array(arity, count) : TupleArray(arity);
+        Cell* destination = result.buffer.get() != nullptr ? result.data() : tuples.data();
+        if (count != 0) {
+            const LaunchShape unpack_shape = shape_for(count);
+            unpack_kernel<<<unpack_shape.grid, unpack_shape.block, 0, stream_>>>(layout, sorted, count, destination);
+            GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        }
+        synchronize();
+        if (result.buffer.get() != nullptr) {
+            result.size = count;
+            tuples = std::move(result);
+        } else {
+            tuples.size = count;
+        }
+    }
+
+    void comparison_sort(TupleArray& tuples, bool unique) {
+        dispatch_arity(tuples.arity, [&](auto arity) {
+            constexpr std::uint32_t A = decltype(arity)::value;
+            auto* rows = reinterpret_cast<DeviceRow<A>*>(tuples.data());
+            thrust::sort(policy(), rows, rows + tuples.size, RowLess<A>{});
+            if (unique) {
+                auto* end = thrust::unique(policy(), rows, rows + tuples.size, RowEqual<A>{});
+                tuples.size = static_cast<std::uint64_t>(end - rows);
+            }
+        });
+        synchronize();
+    }
+
+    cudaDeviceProp properties_{};
+    cudaStream_t stream_{};
+    cudaMemPool_t pool_{};
+};
+
+}  // namespace
+
+bool device_available() { return device_state().available; }
+std::string device_problem() { return device_state().problem; }
+
+std::unique_ptr<Backend> make_cuda_backend() { return std::make_unique<CudaBackend>(); }
+
+}  // namespace galias::engine::cuda

@@ -1,0 +1,19 @@
+#pragma once
+// The CUDA backend, seen from host code that is not compiled by nvcc: a factory and
+// device detection. Everything CUDA-specific stays inside gpu_engine/cuda/.
+
+#include <memory>
+#include <string>
+
+#include "gpu_engine/runtime/backend.hpp"
+
+namespace galias::engine::cuda {
+
+// True when a CUDA device can be used (driver present, at least one device).
+bool device_available();
+// Why not, when device_available() is false.
+std::string device_problem();
+
+std::unique_ptr<Backend> make_cuda_backend();
+
+}  // namespace galias::engine::cuda

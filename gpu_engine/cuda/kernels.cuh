@@ -1,0 +1,162 @@
+#pragma once
+// The CUDA backend's kernels. Each is a grid-stride loop whose per-element body is the
+// shared host/device logic of gpu_engine/hisa/ (join_logic.hpp, tuple_ops.hpp).
+
+#include <cstdint>
+
+#include "gpu_engine/hisa/join_logic.hpp"
+#include "gpu_engine/hisa/tuple_ops.hpp"
+
+namespace galias::engine::cuda {
+
+__device__ __forceinline__ std::uint64_t thread_index() {
+    return static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+}
+__device__ __forceinline__ std::uint64_t grid_stride() { return static_cast<std::uint64_t>(gridDim.x) * blockDim.x; }
+
+// The join spec is copied once per block into shared memory: every thread reads it, and
+// indexing it at run time from the parameter space would spill it to local memory.
+__device__ __forceinline__ const JoinSpec& shared_spec(const JoinSpec& spec) {
+    __shared__ JoinSpec s_spec;
+    if (threadIdx.x == 0) s_spec = spec;
+    __syncthreads();
+    return s_spec;
+}
+
+// Pass 1: counts[i] = output tuples of outer tuple begin + i.
+__global__ void join_count_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
+                                  std::uint64_t n, std::uint64_t* counts) {
+    const JoinSpec& s = shared_spec(spec);
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
+        counts[i] = count_matches(s, inner, outer + (begin + i) * s.outer_arity);
+}
+
+// Pass 2 over a slice: outer tuple begin + i (i in [from, to)) writes its output at
+// offsets[i] - offsets[from] in `out`.
+__global__ void join_emit_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
+                                 std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets, Cell* out) {
+    const JoinSpec& s = shared_spec(spec);
+    const std::uint64_t base = offsets[from];
+    for (std::uint64_t i = from + thread_index(); i < to; i += grid_stride())
+        emit_matches(s, inner, outer + (begin + i) * s.outer_arity, out + (offsets[i] - base) * s.out_arity);
+}
+
+// The largest stop in (from, n] with offsets[stop] - offsets[from] <= budget (at least
+// from + 1). One thread: a binary search on the scanned counts.
+__global__ void split_kernel(const std::uint64_t* offsets, std::uint64_t n, std::uint64_t from, std::uint64_t budget,
+                             std::uint64_t* stop) {
+    const std::uint64_t limit = offsets[from] + budget;
+    std::uint64_t lo = from + 1, hi = n;  // answer in [from + 1, n]
+    if (offsets[lo] > limit) {
+        *stop = lo;
+        return;
+    }
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo + 1) / 2;
+        if (offsets[mid] <= limit) lo = mid;
+        else hi = mid - 1;
+    }
+    *stop = lo;
+}
+
+struct ColumnMap {
+    std::uint32_t in_arity;
+    std::uint32_t out_arity;
+    std::uint32_t columns[kMaxArity];
+};
+
+__global__ void permute_kernel(const ColumnMap map, const Cell* in, std::uint64_t n, Cell* out) {
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
+        for (std::uint32_t c = 0; c < map.out_arity; ++c) out[i * map.out_arity + c] = in[i * map.in_arity + map.columns[c]];
+}
+
+// Per-column minimum and maximum (block-local reduction, then one atomic per block).
+__global__ void column_range_kernel(const Cell* rows, std::uint64_t n, std::uint32_t arity, Cell* mins, Cell* maxs) {
+    __shared__ Cell s_min[kMaxArity], s_max[kMaxArity];
+    if (threadIdx.x < arity) {
+        s_min[threadIdx.x] = 0xFFFFFFFFu;
+        s_max[threadIdx.x] = 0;
+    }
+    __syncthreads();
+    Cell lo[kMaxArity], hi[kMaxArity];
+#pragma unroll
+    for (std::uint32_t c = 0; c < kMaxArity; ++c) {
+        lo[c] = 0xFFFFFFFFu;
+        hi[c] = 0;
+    }
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
+#pragma unroll
+        for (std::uint32_t c = 0; c < kMaxArity; ++c) {
+            if (c < arity) {
+                const Cell v = rows[i * arity + c];
+                lo[c] = min(lo[c], v);
+                hi[c] = max(hi[c], v);
+            }
+        }
+    }
+#pragma unroll
+    for (std::uint32_t c = 0; c < kMaxArity; ++c) {
+        if (c < arity) {
+            atomicMin(&s_min[c], lo[c]);
+            atomicMax(&s_max[c], hi[c]);
+        }
+    }
+    __syncthreads();
+    if (threadIdx.x < arity) {
+        atomicMin(&mins[threadIdx.x], s_min[threadIdx.x]);
+        atomicMax(&maxs[threadIdx.x], s_max[threadIdx.x]);
+    }
+}
+
+// A tuple packed into one 64-bit key: column c contributes (value - min[c]) << shift[c].
+// Packing preserves lexicographic order when the columns' bit widths sum to at most 64.
+struct PackLayout {
+    std::uint32_t arity;
+    Cell min[kMaxArity];
+    std::uint32_t shift[kMaxArity];
+};
+
+__global__ void pack_kernel(const PackLayout layout, const Cell* rows, std::uint64_t n, std::uint64_t* keys) {
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
+        std::uint64_t key = 0;
+        for (std::uint32_t c = 0; c < layout.arity; ++c)
+            key |= static_cast<std::uint64_t>(rows[i * layout.arity + c] - layout.min[c]) << layout.shift[c];
+        keys[i] = key;
+    }
+}
+
+__global__ void unpack_kernel(const PackLayout layout, const std::uint64_t* keys, std::uint64_t n, Cell* rows) {
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
+        const std::uint64_t key = keys[i];
+        for (std::uint32_t c = 0; c < layout.arity; ++c) {
+            const std::uint32_t next_shift = c == 0 ? 64 : layout.shift[c - 1];
+            const std::uint32_t width = next_shift - layout.shift[c];
+            const std::uint64_t mask = width >= 64 ? ~0ull : ((1ull << width) - 1);
+            rows[i * layout.arity + c] = static_cast<Cell>((key >> layout.shift[c]) & mask) + layout.min[c];
+        }
+    }
+}
+
+// flags[i] = 1 when tuple i starts a key run (sorted data).
+__global__ void run_start_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
+                                 std::uint8_t* flags) {
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
+        flags[i] = starts_key_run(data, i, arity, key_len) ? 1 : 0;
+}
+
+// One thread per key run: inserts {key -> begin, count} with atomicCAS.
+__global__ void insert_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
+                                   const std::uint32_t* starts, std::uint64_t runs, IndexSlot* slots,
+                                   std::uint64_t capacity) {
+    auto cas = [](std::uint32_t* address, std::uint32_t expected, std::uint32_t desired) {
+        return atomicCAS(address, expected, desired);
+    };
+    for (std::uint64_t k = thread_index(); k < runs; k += grid_stride()) {
+        const std::uint32_t begin = starts[k];
+        const std::uint64_t end = k + 1 < runs ? starts[k + 1] : n;
+        insert_key_run(slots, capacity, data + static_cast<std::uint64_t>(begin) * arity, key_len, begin,
+                       static_cast<std::uint32_t>(end - begin), cas);
+    }
+}
+
+}  // namespace galias::engine::cuda
