@@ -174,7 +174,8 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     stage("resolving calls through function pointers (" +
           std::string(options.indirect_calls == IndirectCalls::Types ? "by type" : "points-to pre-analysis") +
           ")");
-    const CallTargets targets = resolve_call_targets(program, options.indirect_calls, emit_options, indirect);
+    const CallTargets targets = resolve_call_targets(program, options.indirect_calls,
+                                                     options.points_to_budget, emit_options, indirect);
     if (indirect.fell_back_to_types) {
         result.diagnostics.push_back(
             Diagnostic{Severity::Warning,

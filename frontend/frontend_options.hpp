@@ -42,6 +42,9 @@ struct FrontendOptions {
     // it adds nodes for every such integer.
     bool integer_pointers = false;
     IndirectCalls indirect_calls = IndirectCalls::PointsTo;
+    // Work the points-to pre-analysis may do before falling back to types (propagation
+    // steps; 10^8 is a few seconds).
+    std::uint64_t points_to_budget = 100'000'000;
     std::vector<std::string> allocators;  // extra functions that return fresh heap objects
 
     std::function<void(const ExtractProgress&)> on_progress;  // called from worker threads, serialized

@@ -57,8 +57,8 @@ private:
 };
 
 // Returns false (targets untouched) when the solver went over its budget.
-bool resolve_by_points_to(ProgramIr& program, const EmitOptions& emit_options, CallTargets& targets,
-                          IndirectCallStats& stats) {
+bool resolve_by_points_to(ProgramIr& program, std::uint64_t budget, const EmitOptions& emit_options,
+                          CallTargets& targets, IndirectCallStats& stats) {
     const CallTargets direct_only = targets;
     ExtractResult scratch;
     FactEmitter emitter(program, targets, nullptr, emit_options, scratch);
@@ -76,7 +76,7 @@ bool resolve_by_points_to(ProgramIr& program, const EmitOptions& emit_options, C
     while (changed) {
         ++stats.solver_rounds;
         feed.feed();
-        const bool finished = solver.solve(kPointsToBudget - std::min(kPointsToBudget, solver.work()));
+        const bool finished = solver.solve(budget - std::min(budget, solver.work()));
         stats.solver_work = solver.work();
         if (!finished) {
             targets = direct_only;
@@ -107,8 +107,8 @@ bool resolve_by_points_to(ProgramIr& program, const EmitOptions& emit_options, C
 
 }  // namespace
 
-CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, const EmitOptions& emit_options,
-                                 IndirectCallStats& stats) {
+CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, std::uint64_t points_to_budget,
+                                 const EmitOptions& emit_options, IndirectCallStats& stats) {
     CallTargets targets(program.call_sites.size());
     for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {
         const CallSite& call = program.call_site(site);
@@ -120,7 +120,7 @@ CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, const E
     }
     if (mode == IndirectCalls::Types) {
         resolve_by_type(program, targets);
-    } else if (!resolve_by_points_to(program, emit_options, targets, stats)) {
+    } else if (!resolve_by_points_to(program, points_to_budget, emit_options, targets, stats)) {
         stats.fell_back_to_types = true;
         resolve_by_type(program, targets);
     }

@@ -4,7 +4,7 @@
 //   PointsTo  a context-insensitive Andersen pre-analysis (points_to_solver.hpp) over the
 //             whole program, binding call targets as function addresses reach the pointer
 //             (new bindings feed back until nothing changes);
-//             If it exceeds kPointsToBudget it stops, and calls are resolved by type.
+//             If it exceeds its work budget it stops, and calls are resolved by type.
 //   Types     every function whose address is taken and whose type matches the call's
 //             (pointer types are all alike, see Function::signature).
 
@@ -24,12 +24,7 @@ struct IndirectCallStats {
     bool fell_back_to_types = false;  // the pre-analysis went over its budget
 };
 
-// Propagation steps the points-to pre-analysis may take before resolving by type instead
-// (a few seconds; whole-program Andersen without cycle elimination can take far longer on
-// a large code base).
-inline constexpr std::uint64_t kPointsToBudget = 100'000'000;
-
-CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, const EmitOptions& emit_options,
-                                 IndirectCallStats& stats);
+CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, std::uint64_t points_to_budget,
+                                 const EmitOptions& emit_options, IndirectCallStats& stats);
 
 }  // namespace galias::frontend

@@ -105,6 +105,9 @@ const RegisterCommand kRegister{CommandInfo{
                        "Targets of calls through function pointers: points-to or types")
             ->check(CLI::IsMember({"points-to", "types"}))
             ->capture_default_str();
+        app.add_option("--points-to-budget", options->frontend.points_to_budget,
+                       "Work the points-to pre-analysis may do before resolving calls by type")
+            ->capture_default_str();
         app.add_option("--allocator", options->frontend.allocators,
                        "A function that returns fresh heap memory like malloc (repeatable)");
         app.add_option("--source-filter", options->frontend.source_filters,
