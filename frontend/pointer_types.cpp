@@ -59,9 +59,10 @@ void PointerTypes::collect_leaves(clang::QualType type, const std::string& prefi
         const clang::RecordDecl* decl = record->getDecl()->getDefinition();
         if (decl != nullptr && decl->isStruct()) {
             for (const clang::FieldDecl* field : decl->fields()) {
-                const std::string component = field_component(field);
-                collect_leaves(field->getType(), prefix.empty() ? component : prefix + "." + component,
-                               leaves);
+                std::string path = prefix;
+                if (!path.empty()) path += '.';
+                path += field_component(field);
+                collect_leaves(field->getType(), path, leaves);
             }
             return;
         }
