@@ -85,11 +85,13 @@ private:
             return;
         }
         Function& existing = program_.functions[it->second];
-        if (!f.has_body) return;   // a declaration adds nothing to what is known
-        if (!existing.has_body) {  // the definition replaces what declarations said
+        if (!f.has_body) return;  // a declaration adds nothing to what is known
+        if (!existing.has_body || (existing.inline_only && !f.inline_only)) {
+            // A definition replaces what declarations said, and a real definition an inline one.
             existing = std::move(f);
             return;
         }
+        if (f.inline_only) return;  // one copy of a header's inline definition is enough
         // A second definition: analyse both bodies as one function.
         ++program_.duplicate_definitions;
         program_.warnings.push_back("function '" + program_.entities[entity].name +

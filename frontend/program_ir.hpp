@@ -126,6 +126,10 @@ struct CallSite {
 struct Function {
     EntityId entity = kNone;  // the Function entity
     bool has_body = false;
+    // An inline definition that defines no symbol (C99 `inline` without `extern`, GNU
+    // `extern inline`, as glibc's headers write atoi or getchar): every unit including the
+    // header has one, and another unit (or a library) has the real definition.
+    bool inline_only = false;
     std::vector<TermId> params;         // one per declared parameter; kNone if it holds no pointer
     std::vector<bool> param_aggregate;  // per parameter: passed by value as a struct/union
     TermId return_value = kNone;        // the Return entity's term; kNone if no pointer is returned

@@ -153,6 +153,7 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
     const std::string fn = fd->getNameAsString();
     // Re-read the signature from the definition (an earlier declaration may have had none).
     current().has_body = true;
+    current().inline_only = fd->isInlined() && !fd->isInlineDefinitionExternallyVisible();
     current().param_count = fd->getNumParams();
     current().variadic = fd->isVariadic();
     current().has_prototype = fd->hasPrototype();

@@ -17,7 +17,8 @@ void prune_unused_static_functions(TranslationUnitIr& unit) {
         work.push_back(it->second);
     };
     for (std::size_t i = 0; i < unit.functions.size(); ++i) {
-        if (unit.entities[unit.functions[i].entity].key.rfind("ext:", 0) == 0) use(unit.functions[i].entity);
+        const Function& f = unit.functions[i];
+        if (unit.entities[f.entity].key.rfind("ext:", 0) == 0 && !f.inline_only) use(f.entity);
     }
     for (const Term& term : unit.terms.terms()) {
         if (term.kind == TermKind::AddrOf && unit.entities[term.entity].kind == facts::NodeKind::Function) {
