@@ -35,6 +35,7 @@ while [ $# -gt 0 ]; do
 done
 [ -x "$GALIAS" ] || { echo "engine.sh: galias not found at $GALIAS (build first or pass --galias)" >&2; exit 2; }
 [ -d "$GRAPHS" ] || { echo "engine.sh: graph directory $GRAPHS not found (pass --graphs)" >&2; exit 2; }
+GRAPHS="$(cd "$GRAPHS" && pwd)"
 
 if [ ${#CASES[@]} -eq 0 ]; then
     if [ "$BACKEND" = cpu ]; then

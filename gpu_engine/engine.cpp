@@ -33,16 +33,20 @@ const RelationResult& Result::relation(std::string_view name) const {
 }
 
 Result run(const Program& program, const Inputs& inputs, const EngineOptions& options) {
+    std::unique_ptr<Backend> backend = make_backend(options.backend, options.threads);
+    return run_on_backend(program, inputs, options, *backend);
+}
+
+Result run_on_backend(const Program& program, const Inputs& inputs, const EngineOptions& options, Backend& backend) {
     const auto start = std::chrono::steady_clock::now();
     if (!(options.load_factor > 0 && options.load_factor < 1))
         throw DiagnosticError(SourceLocation{}, "load factor must be between 0 and 1 (exclusive)");
     auto symbols = inputs.symbols ? inputs.symbols : std::make_shared<facts::StringInterner>();
-    std::unique_ptr<Backend> backend = make_backend(options.backend, options.threads);
     Result result;
     result.symbols = symbols;
-    result.backend = backend->description();
+    result.backend = backend.description();
     {
-        Executor executor(program.plan(), *backend, options, symbols);
+        Executor executor(program.plan(), backend, options, symbols);
         executor.load_inputs(inputs);
         executor.evaluate();
         executor.finish(result);

@@ -48,6 +48,7 @@ private:
         arena_.execute(std::forward<Fn>(fn));
     }
     void parallel_copy(const Cell* src, std::size_t cells, Cell* dst);
+    bool remove_duplicates_by_hashing(TupleArray& tuples);
 
     unsigned threads_;
     // Lets an arena use more threads than cores when the user asks for them (-j).

@@ -73,8 +73,9 @@ inline std::uint32_t radix_digit(const Row<A>& row, const RadixPass& pass) {
 // ping-pong between `a` and `b`; the result is in `a` when the pass count is even.
 template <std::uint32_t A>
 void lsd_sort_range(Row<A>* a, Row<A>* b, std::uint64_t n, const RadixPass* passes, std::size_t pass_count) {
-    if (pass_count == 0 || n < 2) return;
+    if (pass_count == 0) return;
     if (n <= 64) {
+        // Tiny buckets (single rows included) still have to land where the caller expects.
         std::sort(a, a + n);
         if (pass_count % 2 == 1) std::copy(a, a + n, b);
         return;

@@ -137,6 +137,22 @@ __global__ void unpack_kernel(const PackLayout layout, const std::uint64_t* keys
     }
 }
 
+// flags[i] = 1 when row i of sorted `a` is not in sorted `b` (binary search; used when
+// `a` is much smaller than `b`, where a merge-path difference would read all of `b`).
+__global__ void absent_flags_kernel(const Cell* a, std::uint64_t na, const Cell* b, std::uint64_t nb,
+                                    std::uint32_t arity, std::uint8_t* flags) {
+    for (std::uint64_t i = thread_index(); i < na; i += grid_stride()) {
+        const Cell* x = a + i * arity;
+        std::uint64_t lo = 0, hi = nb;
+        while (lo < hi) {
+            const std::uint64_t mid = lo + (hi - lo) / 2;
+            if (row_less(b + mid * arity, x, arity)) lo = mid + 1;
+            else hi = mid;
+        }
+        flags[i] = (lo < nb && compare_rows(b + lo * arity, x, arity) == 0) ? 0 : 1;
+    }
+}
+
 // flags[i] = 1 when tuple i starts a key run (sorted data).
 __global__ void run_start_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
                                  std::uint8_t* flags) {

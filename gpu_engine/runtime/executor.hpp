@@ -52,4 +52,7 @@ private:
     std::uint64_t batch_bytes_ = 0;
 };
 
+// engine::run on a backend the caller owns (tests wrap backends; several runs can share one).
+Result run_on_backend(const Program& program, const Inputs& inputs, const EngineOptions& options, Backend& backend);
+
 }  // namespace galias::engine

@@ -83,6 +83,27 @@ TEST_P(OperatorsTest, SortUniqueMatchesStd) {
     }
 }
 
+// Large enough for the host's MSD split (>= 2^17 rows) with buckets of every size,
+// including single rows (a regression: a one-row bucket stayed in the wrong buffer).
+TEST_P(OperatorsTest, SortUniqueLargeWithSparseBuckets) {
+    std::mt19937 rng(7);
+    for (std::uint32_t arity : {1u, 2u, 3u}) {
+        Rows rows(400000, std::vector<Cell>(arity));
+        for (auto& r : rows) {
+            for (auto& c : r) c = static_cast<Cell>(rng() % 300);
+            if (rng() % 1000 == 0) r[0] = static_cast<Cell>(rng() % 2048) * 1000u + 300u;  // lonely MSD buckets
+        }
+        TupleArray array = upload(rows, arity);
+        backend_->sort_unique(array);
+        ASSERT_EQ(download(array), sorted_unique(rows)) << "arity " << arity;
+        TupleArray plain = upload(rows, arity);
+        backend_->sort(plain);
+        Rows expected = rows;
+        std::sort(expected.begin(), expected.end());
+        ASSERT_EQ(download(plain), expected) << "arity " << arity;
+    }
+}
+
 TEST_P(OperatorsTest, SortKeepsDuplicates) {
     std::mt19937 rng(2);
     Rows rows = random_rows(rng, 50000, 2, false);
