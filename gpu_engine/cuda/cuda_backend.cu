@@ -110,6 +110,7 @@ class CudaJoinCounts final : public JoinCounts {
 public:
     explicit CudaJoinCounts(cudaStream_t stream) : stream_(stream) {}
     Buffer offsets;  // end - begin + 1 entries, exclusive scan of the counts
+    Buffer begins;   // inner range start per outer tuple (load-balanced emit), or empty
     Buffer scratch;
 
     [[nodiscard]] std::uint64_t split(std::uint64_t from, std::uint64_t budget) const override {
@@ -160,9 +161,12 @@ public:
         return free_bytes + (reserved - used);  // pool memory not in use can be handed out again
     }
 
-    // An eighth of the free device memory: large enough to keep the GPU busy, small enough
-    // that batch, radix-sort buffers and differences fit beside the relations.
-    [[nodiscard]] std::size_t default_batch_bytes() const override { return free_memory() / 8; }
+    // Large enough to keep the GPU busy (hundreds of millions of tuples), small enough that
+    // the batch, its radix-sort keys and differences fit beside the relations: a sixteenth
+    // of free device memory, between 256 MiB and 2 GiB.
+    [[nodiscard]] std::size_t default_batch_bytes() const override {
+        return std::clamp<std::size_t>(free_memory() / 16, std::size_t{256} << 20, std::size_t{2} << 30);
+    }
 
     [[nodiscard]] std::size_t reserved_peak_bytes() const override {
         std::uint64_t high = 0;
@@ -300,7 +304,12 @@ public:
         auto* d_offsets = static_cast<std::uint64_t*>(counts->offsets.get());
         GALIAS_CUDA_TRY(cudaMemsetAsync(d_offsets + n, 0, sizeof(std::uint64_t), stream_));
         const LaunchShape shape = shape_for(n);
-        join_count_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), begin, n, d_offsets);
+        // Without per-match filters every match is an output, so pass 2 can be balanced over
+        // output tuples given each outer tuple's inner range start.
+        const bool balanced = spec.has_inner && spec.filter_count == 0;
+        if (balanced) counts->begins = allocate(n * sizeof(std::uint32_t));
+        join_count_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), begin, n, d_offsets,
+                                                                   static_cast<std::uint32_t*>(counts->begins.get()));
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         std::size_t temp_bytes = 0;
         GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, d_offsets, d_offsets, n + 1, stream_));
@@ -328,9 +337,17 @@ public:
         const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
         const std::uint64_t base = out.size;
         reserve(out, base + produced);
-        const LaunchShape shape = shape_for(hi - lo);
-        join_emit_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), c.begin, lo, hi, d_offsets,
-                                                                  out.data() + base * spec.out_arity);
+        if (c.begins.get() != nullptr) {
+            const std::uint64_t tiles = (produced + kBalancedTile - 1) / kBalancedTile;
+            const LaunchShape shape = default_shape(tiles * 256, properties_.multiProcessorCount);
+            join_emit_balanced_kernel<<<shape.grid, shape.block, 0, stream_>>>(
+                spec, inner_ref, outer.data(), c.begin, lo, hi, d_offsets, static_cast<const std::uint32_t*>(c.begins.get()),
+                out.data() + base * spec.out_arity);
+        } else {
+            const LaunchShape shape = shape_for(hi - lo);
+            join_emit_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), c.begin, lo, hi,
+                                                                      d_offsets, out.data() + base * spec.out_arity);
+        }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         out.size = base + produced;
     }

@@ -83,10 +83,10 @@ TEST_F(GpuParity, Cspa) {
     std::mt19937 rng(23);
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
-        const std::uint32_t nodes = small ? 20 : 300;
+        const std::uint32_t nodes = small ? 20 : 200;
         check_parity("cspa",
-                     {{"assign", random_pairs(rng, nodes, small ? 30 : 500)},
-                      {"dereference", random_pairs(rng, nodes, small ? 15 : 200)}},
+                     {{"assign", random_pairs(rng, nodes, small ? 30 : 250)},
+                      {"dereference", random_pairs(rng, nodes, small ? 15 : 100)}},
                      small, c % 2 ? 0 : 4096);
         if (HasFatalFailure()) return;
     }
@@ -96,8 +96,8 @@ TEST_F(GpuParity, Andersen) {
     std::mt19937 rng(24);
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
-        const std::uint32_t nodes = small ? 20 : 500;
-        const std::uint32_t e = small ? 15 : 400;
+        const std::uint32_t nodes = small ? 20 : 300;
+        const std::uint32_t e = small ? 15 : 200;
         check_parity("andersen",
                      {{"addressOf", random_pairs(rng, nodes, e)},
                       {"assign", random_pairs(rng, nodes, e)},

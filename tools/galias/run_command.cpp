@@ -97,7 +97,7 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_flag("--stats", options->stats, "Print per-iteration statistics to stderr");
         app.add_option("--stats-json", options->stats_json, "Write statistics as JSON to this file");
         app.add_option("--batch-mb", options->batch_mb,
-                       "Join output (MiB) collected before deduplication (default: CPU 128, CUDA 1/8 of free memory)")
+                       "Join output (MiB) collected before deduplication (default: CPU 128, CUDA 256-2048)")
             ->check(CLI::PositiveNumber);
         app.add_flag("--explain", options->explain, "Print the semi-naive evaluation plan and exit");
         app.add_option("--load-factor", options->load_factor, "Load factor of the hash indexes")
