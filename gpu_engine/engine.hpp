@@ -47,6 +47,8 @@ struct EngineOptions {
     // 0 = the backend's default (CPU 128 MiB, CUDA 1/16 of free device memory, 256 MiB-2 GiB).
     std::uint64_t batch_bytes = 0;
     bool collect_stats = false;   // per-iteration statistics in Result::stats
+    // Deduplicate materialized intermediates of k-ary joins before the next join step.
+    bool dedup_intermediates = true;
     // Where `.output` relations are written (Soufflé TSV, temp file + rename); empty = nowhere.
     std::filesystem::path output_dir;
     // Copy every relation into Result::relations[].rows. Off for large runs that only write

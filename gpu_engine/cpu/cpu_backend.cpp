@@ -66,6 +66,10 @@ void* CpuBackend::raw_allocate(std::size_t bytes) {
 
 void CpuBackend::raw_release(void* data, std::size_t /*bytes*/) { std::free(data); }
 
+void* CpuBackend::raw_reallocate(void* data, std::size_t /*old_bytes*/, std::size_t new_bytes) {
+    return std::realloc(data, new_bytes);
+}
+
 void CpuBackend::parallel_copy(const Cell* src, std::size_t cells, Cell* dst) {
     const Chunking chunking(cells, threads_, 1 << 18, 1);
     parallel([&] {
@@ -295,6 +299,28 @@ void CpuBackend::merge(const TupleArray& a, const TupleArray& b, TupleArray& out
             });
         });
     });
+}
+
+// Backward merge: the largest remaining tuple of full or delta goes to the end of the
+// grown buffer, so nothing is overwritten before it is read and no second buffer is needed.
+// Stops as soon as delta is exhausted: the rest of full is already in place.
+bool CpuBackend::merge_in_place(TupleArray& full, const TupleArray& delta, std::uint64_t capacity) {
+    const std::uint64_t total = full.size + delta.size;
+    if (full.capacity() < total) {
+        reallocate(full.buffer, std::max(capacity, total) * full.arity * sizeof(Cell));
+    }
+    dispatch_arity(full.arity, [&](auto arity) {
+        constexpr std::uint32_t A = decltype(arity)::value;
+        Row<A>* f = as_rows<A>(full.data());
+        const Row<A>* d = as_rows<A>(delta.data());
+        std::uint64_t i = full.size, j = delta.size, w = total;
+        while (j > 0) {
+            if (i > 0 && d[j - 1] < f[i - 1]) f[--w] = f[--i];
+            else f[--w] = d[--j];
+        }
+    });
+    full.size = total;
+    return true;
 }
 
 void CpuBackend::build_index(Hisa& hisa, double load_factor) {
