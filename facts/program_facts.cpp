@@ -41,7 +41,9 @@ constexpr const char* kUnmodelledFile = "unmodelled.tsv";
 constexpr const char* kUnmodelledHeader = "category\tfile\tline\tcolumn\tdetail";
 
 // Node ids in text: decimal, or '-' for kNoNode.
-std::string node_text(NodeId id) { return id == kNoNode ? std::string("-") : std::to_string(id); }
+std::string node_text(NodeId id) {
+    return id == kNoNode ? std::string("-") : std::to_string(id);
+}
 
 NodeId parse_node(const TableRecord& record, std::string_view text) {
     if (text == "-") return kNoNode;
@@ -70,9 +72,9 @@ std::vector<NodeId> split_nodes(const TableRecord& record, const std::string& te
     std::size_t start = 0;
     while (true) {
         const std::size_t stop = text.find(',', start);
-        ids.push_back(parse_node(record, std::string_view(text).substr(
-                                             start, stop == std::string::npos ? std::string::npos
-                                                                              : stop - start)));
+        ids.push_back(
+            parse_node(record, std::string_view(text).substr(
+                                   start, stop == std::string::npos ? std::string::npos : stop - start)));
         if (stop == std::string::npos) return ids;
         start = stop + 1;
     }
@@ -118,7 +120,9 @@ std::optional<NodeKind> parse_node_kind(std::string_view name) {
     return std::nullopt;
 }
 
-const Node* ProgramFacts::node(NodeId id) const { return id < nodes.size() ? &nodes[id] : nullptr; }
+const Node* ProgramFacts::node(NodeId id) const {
+    return id < nodes.size() ? &nodes[id] : nullptr;
+}
 
 std::vector<NodeId> ProgramFacts::find_by_name(std::string_view name) const {
     std::vector<NodeId> ids;
@@ -181,11 +185,11 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         facts.calls.push_back(std::move(call));
     });
     read_side_table(facts_dir / kAssignSitesFile, 5, [&](const TableRecord& r) {
-        facts.assign_sites.push_back(AssignSite{parse_node(r, r.text(0)), parse_node(r, r.text(1)), read_pos(r, 2)});
+        facts.assign_sites.push_back(
+            AssignSite{parse_node(r, r.text(0)), parse_node(r, r.text(1)), read_pos(r, 2)});
     });
-    read_side_table(facts_dir / kStatsFile, 2, [&](const TableRecord& r) {
-        facts.counters.emplace_back(r.text(0), r.u64(1));
-    });
+    read_side_table(facts_dir / kStatsFile, 2,
+                    [&](const TableRecord& r) { facts.counters.emplace_back(r.text(0), r.u64(1)); });
     read_side_table(facts_dir / kUnmodelledFile, 5, [&](const TableRecord& r) {
         facts.unmodelled.push_back(UnmodelledConstruct{r.text(0), read_pos(r, 1), r.text(4)});
     });

@@ -22,11 +22,20 @@ std::string escape_field(std::string_view text) {
     }
     for (char c : text) {
         switch (c) {
-            case '\t': out += "\\t"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\\': out += "\\\\"; break;
-            default: out += c;
+            case '\t':
+                out += "\\t";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            default:
+                out += c;
         }
     }
     return out;
@@ -41,11 +50,21 @@ std::string unescape_field(std::string_view text) {
             continue;
         }
         switch (text[++i]) {
-            case 't': out += '\t'; break;
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case '\\': out += '\\'; break;
-            case '#': out += '#'; break;
+            case 't':
+                out += '\t';
+                break;
+            case 'n':
+                out += '\n';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case '\\':
+                out += '\\';
+                break;
+            case '#':
+                out += '#';
+                break;
             default:  // not an escape we write: keep it as it was
                 out += '\\';
                 out += text[i];
@@ -54,7 +73,9 @@ std::string unescape_field(std::string_view text) {
     return out;
 }
 
-std::string TableRecord::text(std::size_t column) const { return unescape_field(fields_.at(column)); }
+std::string TableRecord::text(std::size_t column) const {
+    return unescape_field(fields_.at(column));
+}
 
 std::uint64_t TableRecord::u64(std::size_t column) const {
     std::string_view field = fields_.at(column);

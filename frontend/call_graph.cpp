@@ -1,10 +1,9 @@
 #include "frontend/call_graph.hpp"
 
+#include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
 #include <boost/graph/topological_sort.hpp>
-
-#include <algorithm>
 #include <iterator>
 
 namespace galias::frontend {
@@ -49,7 +48,8 @@ CallGraph build_call_graph(const ProgramIr& program, const CallTargets& targets,
     result.edges = edges.size();
 
     std::vector<int> component_of_vertex(function_of_vertex.size());
-    const int components = function_of_vertex.empty() ? 0 : boost::strong_components(graph, &component_of_vertex[0]);
+    const int components =
+        function_of_vertex.empty() ? 0 : boost::strong_components(graph, &component_of_vertex[0]);
     result.component.assign(n, kNone);
     result.members.resize(static_cast<std::size_t>(components));
     for (std::size_t v = 0; v < function_of_vertex.size(); ++v) {
@@ -74,7 +74,10 @@ CallGraph build_call_graph(const ProgramIr& program, const CallTargets& targets,
         boost::add_edge(static_cast<std::size_t>(a), static_cast<std::size_t>(b), dag);
         result.called_from_outside[static_cast<std::size_t>(b)] = true;
     }
-    result.recursive_components = static_cast<std::size_t>(std::count(recursive.begin(), recursive.end(), true));
+    result.recursive_components =
+        static_cast<std::size_t>(std::count(recursive.begin(), recursive.end(), true));
+    for (const auto& members : result.members)
+        result.largest_component = std::max(result.largest_component, members.size());
     std::vector<std::size_t> reverse_order;
     boost::topological_sort(dag, std::back_inserter(reverse_order));  // callees first
     for (auto it = reverse_order.rbegin(); it != reverse_order.rend(); ++it) {

@@ -15,14 +15,15 @@ namespace galias::frontend {
 using CallTargets = std::vector<std::vector<EntityId>>;
 
 struct CallGraph {
-    std::vector<std::uint32_t> component;              // per function index; kNone without a body
-    std::vector<std::vector<std::uint32_t>> members;   // per component: its function indices
-    std::vector<std::uint32_t> topological_order;      // components, callers before callees
-    std::vector<bool> called_from_outside;             // per component: has a caller in another component
+    std::vector<std::uint32_t> component;             // per function index; kNone without a body
+    std::vector<std::vector<std::uint32_t>> members;  // per component: its function indices
+    std::vector<std::uint32_t> topological_order;     // components, callers before callees
+    std::vector<bool> called_from_outside;            // per component: has a caller in another component
     // Per function index: (call site, callee function index) for each call between bodies.
     std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> calls;
-    std::size_t edges = 0;                             // (call site, target) pairs between bodies
-    std::size_t recursive_components = 0;              // components with a cycle
+    std::size_t edges = 0;                 // (call site, target) pairs between bodies
+    std::size_t recursive_components = 0;  // components with a cycle
+    std::size_t largest_component = 0;     // functions in the largest component
 };
 
 // Calls to functions named in `modelled` (user allocators, analysed by their model rather

@@ -25,10 +25,14 @@ std::size_t valid_utf8_length(const std::string& text, std::size_t i) {
     const unsigned char c = byte(i);
     std::size_t length = 0;
     if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) length = 2;
-    else if (c >= 0xE0 && c <= 0xEF) length = 3;
-    else if (c >= 0xF0 && c <= 0xF4) length = 4;
-    else return 0;
+    if (c >= 0xC2 && c <= 0xDF)
+        length = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        length = 3;
+    else if (c >= 0xF0 && c <= 0xF4)
+        length = 4;
+    else
+        return 0;
     if (i + length > text.size()) return 0;
     for (std::size_t k = 1; k < length; ++k) {
         if ((byte(i + k) & 0xC0) != 0x80) return 0;
@@ -54,8 +58,9 @@ std::string escape_invalid_utf8(const std::string& text, std::vector<std::size_t
             continue;
         }
         const std::uint32_t cp = kByteEscapeBase + static_cast<unsigned char>(text[i]);
-        const char encoded[4] = {static_cast<char>(0xF0 | (cp >> 18)), static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
-                                 static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), static_cast<char>(0x80 | (cp & 0x3F))};
+        const char encoded[4] = {
+            static_cast<char>(0xF0 | (cp >> 18)), static_cast<char>(0x80 | ((cp >> 12) & 0x3F)),
+            static_cast<char>(0x80 | ((cp >> 6) & 0x3F)), static_cast<char>(0x80 | (cp & 0x3F))};
         out.append(encoded, 4);
         for (int k = 0; k < 4; ++k) input_offset.push_back(i);
         ++i;
@@ -108,8 +113,9 @@ std::size_t token_start(const std::string& text, std::size_t last) {
         return last;
     }
     std::size_t start = last;
-    while (start > 0 && (std::isalnum(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '-' ||
-                         text[start - 1] == '.' || text[start - 1] == '+') &&
+    while (start > 0 &&
+           (std::isalnum(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '-' ||
+            text[start - 1] == '.' || text[start - 1] == '+') &&
            std::isalnum(static_cast<unsigned char>(text[last]))) {
         --start;
     }
@@ -206,7 +212,9 @@ std::vector<CompileJob> load_compile_database(const std::filesystem::path& path)
                                   : "compilation database not found");
     }
     std::ifstream in(file, std::ios::binary);
-    if (!in) throw DiagnosticError(galias::SourceLocation{file.string(), 0, 0}, "cannot read the compilation database");
+    if (!in)
+        throw DiagnosticError(galias::SourceLocation{file.string(), 0, 0},
+                              "cannot read the compilation database");
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     return parse_compile_database(text, file.string());
 }

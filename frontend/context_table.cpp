@@ -24,6 +24,14 @@ ContextTable::ContextTable(const ProgramIr& program, const CallGraph& graph, con
     component_contexts_.resize(components);
     merged_.assign(components, false);
     std::vector<std::unordered_set<ContextId>> incoming(components);
+    std::vector<std::uint32_t> targets_of_site(program.call_sites.size(), 0);
+    for (const auto& calls : graph.calls) {
+        for (const auto& [site, callee] : calls) ++targets_of_site[site];
+    }
+    wide_site_.resize(targets_of_site.size());
+    for (std::size_t site = 0; site < targets_of_site.size(); ++site) {
+        wide_site_[site] = targets_of_site[site] > options.max_targets_cloned;
+    }
 
     for (std::uint32_t c : graph.topological_order) {
         // Callers come first, so every context of this component is known by now.
@@ -36,20 +44,32 @@ ContextTable::ContextTable(const ProgramIr& program, const CallGraph& graph, con
         }
         incoming[c].clear();
         const std::uint64_t size = graph.members[c].size();
+        std::uint64_t statements = 0;
+        for (std::uint32_t f : graph.members[c]) {
+            statements += 1 + program.functions[f].assigns.size() + program.functions[f].calls.size();
+        }
         const std::uint64_t extra = (contexts.size() - 1) * size;
-        if (clones_ + extra > options_.max_clones) {
+        const std::uint64_t extra_statements = (contexts.size() - 1) * statements;
+        if (clones_ + extra > options_.max_clones ||
+            clone_statements_ + extra_statements > options_.max_clone_statements) {
             // Over budget: this component gets one copy for all its callers (context 0).
             merged_[c] = true;
             contexts = {0};
-            merged_functions_.insert(merged_functions_.end(), graph.members[c].begin(), graph.members[c].end());
+            merged_functions_.insert(merged_functions_.end(), graph.members[c].begin(),
+                                     graph.members[c].end());
         } else {
             clones_ += extra;
+            clone_statements_ += extra_statements;
         }
         instances_ += contexts.size() * size;
         for (std::uint32_t f : graph.members[c]) {
             for (const auto& [site, callee] : graph.calls[f]) {
                 const std::uint32_t d = graph.component[callee];
                 if (d == c) continue;  // recursion: the caller's context
+                if (wide_site_[site]) {
+                    incoming[d].insert(0);
+                    continue;
+                }
                 for (ContextId context : contexts) incoming[d].insert(extend(context, site));
             }
         }
@@ -100,7 +120,7 @@ ContextId ContextTable::callee_context(std::uint32_t site, ContextId caller_cont
     const std::uint32_t d = graph_.component[program_.function_index.at(callee)];
     const std::uint32_t c = graph_.component[program_.call_sites[site].first];
     if (d == c) return caller_context;
-    if (merged_[d]) return 0;
+    if (merged_[d] || wide_site_[site]) return 0;
     std::vector<std::uint32_t> sites = strings_[caller_context];
     sites.push_back(site);
     if (sites.size() > options_.k) sites.erase(sites.begin(), sites.end() - options_.k);
@@ -113,8 +133,8 @@ std::string ContextTable::call_string(ContextId context) const {
         if (!out.empty()) out += " > ";
         const CallSite& call = program_.call_site(site);
         out += program_.entities[program_.caller_of(site).entity].name + "@" +
-               std::filesystem::path(call.begin.file).filename().string() + ":" + std::to_string(call.begin.line) +
-               ":" + std::to_string(call.begin.column);
+               std::filesystem::path(call.begin.file).filename().string() + ":" +
+               std::to_string(call.begin.line) + ":" + std::to_string(call.begin.column);
     }
     return out;
 }

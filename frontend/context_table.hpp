@@ -3,7 +3,8 @@
 // function). Each function with a body is analysed once per context it can be reached in;
 // calls inside a recursive component keep the caller's context, so recursion adds none.
 // Functions nobody calls (main, callbacks) and functions over the clone budget have only
-// context 0 (the empty call string: all calls merged).
+// context 0 (the empty call string: all calls merged); so do the targets of call sites
+// with many targets, for those calls (ContextOptions::max_targets_cloned).
 
 #include <cstdint>
 #include <string>
@@ -20,6 +21,15 @@ using ContextId = std::uint32_t;
 struct ContextOptions {
     unsigned k = 1;                     // 0: context-insensitive
     std::uint64_t max_clones = 500000;  // function copies beyond the first, in total
+    // The same budget weighed by size: statements (value flows and calls) in the copies
+    // beyond the first. Large recursive components called from many places would
+    // otherwise multiply the program far more than their function count suggests.
+    std::uint64_t max_clone_statements = 5'000'000;
+    // A call site with more targets than this (a call through a function pointer that
+    // may reach many functions: callbacks, hooks, interpreters' dispatch) does not start
+    // new contexts: its targets are analysed in context 0 for it. Cloning every target
+    // per such site multiplies the program's size for little precision.
+    std::uint32_t max_targets_cloned = 8;
 };
 
 class ContextTable {
@@ -29,7 +39,8 @@ public:
     // The contexts function `function_index` (a function with a body) is analysed in.
     [[nodiscard]] const std::vector<ContextId>& contexts_of(std::uint32_t function_index) const;
     // The context of `callee` (a function with a body) when called from `site` in `caller_context`.
-    [[nodiscard]] ContextId callee_context(std::uint32_t site, ContextId caller_context, EntityId callee) const;
+    [[nodiscard]] ContextId callee_context(std::uint32_t site, ContextId caller_context,
+                                           EntityId callee) const;
 
     [[nodiscard]] std::size_t size() const { return strings_.size(); }
     // "main@a.c:10:3 > wrap@a.c:4:9" (outermost call first); "" for context 0.
@@ -37,6 +48,7 @@ public:
 
     [[nodiscard]] std::uint64_t instances() const { return instances_; }  // (function, context) pairs
     [[nodiscard]] std::uint64_t clones() const { return clones_; }
+    [[nodiscard]] std::uint64_t clone_statements() const { return clone_statements_; }
     [[nodiscard]] const std::vector<std::uint32_t>& merged_functions() const { return merged_functions_; }
 
 private:
@@ -49,10 +61,12 @@ private:
     std::vector<std::vector<std::uint32_t>> strings_;  // context -> call sites
     std::unordered_map<std::string, ContextId> ids_;   // encoded call string -> context
     std::vector<std::vector<ContextId>> component_contexts_;
-    std::vector<bool> merged_;  // per component
+    std::vector<bool> wide_site_;  // per call site: more targets than max_targets_cloned
+    std::vector<bool> merged_;     // per component
     std::vector<std::uint32_t> merged_functions_;
     std::uint64_t instances_ = 0;
     std::uint64_t clones_ = 0;
+    std::uint64_t clone_statements_ = 0;
 };
 
 }  // namespace galias::frontend

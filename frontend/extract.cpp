@@ -4,6 +4,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <chrono>
 #include <mutex>
 #include <regex>
 #include <set>
@@ -41,30 +42,35 @@ std::vector<CompileJob> select_jobs(const FrontendOptions& options, ExtractResul
     std::vector<CompileJob> selected;
     std::unordered_set<std::string> seen;
     for (CompileJob& job : jobs) {
-        if (!filters.empty() &&
-            std::none_of(filters.begin(), filters.end(), [&](const std::regex& r) { return std::regex_search(job.file, r); })) {
+        if (!filters.empty() && std::none_of(filters.begin(), filters.end(), [&](const std::regex& r) {
+                return std::regex_search(job.file, r);
+            })) {
             continue;
         }
         ++result.units.total;
         if (!seen.insert(job.file).second) {
             // The same file built twice (e.g. for a static and a shared library): once is enough.
             ++result.units.skipped;
-            result.diagnostics.push_back(Diagnostic{Severity::Note, SourceLocation{job.file, 0, 0},
-                                                    "listed more than once in the compilation database; analysed once",
-                                                    {}});
+            result.diagnostics.push_back(
+                Diagnostic{Severity::Note,
+                           SourceLocation{job.file, 0, 0},
+                           "listed more than once in the compilation database; analysed once",
+                           {}});
             continue;
         }
         selected.push_back(std::move(job));
     }
     if (selected.empty() && !filters.empty()) {
-        throw DiagnosticError(SourceLocation{}, "no file of the compilation database matches the source filter");
+        throw DiagnosticError(SourceLocation{},
+                              "no file of the compilation database matches the source filter");
     }
     return selected;
 }
 
 std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const FrontendOptions& options) {
     std::vector<TuOutcome> outcomes(jobs.size());
-    const unsigned threads = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads =
+        options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     // Clang recurses deeply on deeply nested code; give workers the stack a main thread has.
     tbb::global_control stack(tbb::global_control::thread_stack_size, 16u << 20);
     tbb::task_arena arena(static_cast<int>(threads));
@@ -75,7 +81,7 @@ std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const Fronte
             tbb::blocked_range<std::size_t>(0, jobs.size(), 1),
             [&](const tbb::blocked_range<std::size_t>& range) {
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                    outcomes[i] = run_translation_unit(jobs[i], options.extra_args);
+                    outcomes[i] = run_translation_unit(jobs[i], options.extra_args, options.integer_pointers);
                     if (options.on_progress) {
                         std::lock_guard lock(progress_mutex);
                         options.on_progress(ExtractProgress{++done, jobs.size(), jobs[i].file});
@@ -88,8 +94,8 @@ std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const Fronte
 }
 
 // Counts the outcomes and turns failures into diagnostics; returns the IR of the good TUs.
-std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs, std::vector<TuOutcome>& outcomes,
-                                         ExtractResult& result) {
+std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs,
+                                         std::vector<TuOutcome>& outcomes, ExtractResult& result) {
     std::vector<TranslationUnitIr> units;
     std::set<std::string> dropped_flags;
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
@@ -102,9 +108,11 @@ std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs, st
                 break;
             case TuStatus::SkippedCxx:
                 ++result.units.skipped;
-                result.diagnostics.push_back(Diagnostic{Severity::Note, SourceLocation{jobs[i].file, 0, 0},
-                                                        "C++/Objective-C translation unit skipped (galias analyses C)",
-                                                        {}});
+                result.diagnostics.push_back(
+                    Diagnostic{Severity::Note,
+                               SourceLocation{jobs[i].file, 0, 0},
+                               "C++/Objective-C translation unit skipped (galias analyses C)",
+                               {}});
                 break;
             case TuStatus::Missing:
             case TuStatus::Failed: {
@@ -115,7 +123,8 @@ std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs, st
                 } else {
                     d.message = "does not compile (" + std::to_string(outcome.error_count) +
                                 (outcome.error_count == 1 ? " error" : " errors") + "); not analysed";
-                    for (const Diagnostic& e : outcome.errors) d.notes.push_back(DiagnosticNote{e.location, e.message});
+                    for (const Diagnostic& e : outcome.errors)
+                        d.notes.push_back(DiagnosticNote{e.location, e.message});
                 }
                 result.diagnostics.push_back(std::move(d));
                 break;
@@ -125,8 +134,10 @@ std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs, st
     if (!dropped_flags.empty()) {
         std::string list;
         for (const std::string& flag : dropped_flags) list += (list.empty() ? "" : " ") + flag;
-        result.diagnostics.push_back(
-            Diagnostic{Severity::Warning, SourceLocation{}, "compiler flags unknown to Clang were ignored: " + list, {}});
+        result.diagnostics.push_back(Diagnostic{Severity::Warning,
+                                                SourceLocation{},
+                                                "compiler flags unknown to Clang were ignored: " + list,
+                                                {}});
     }
     return units;
 }
@@ -135,42 +146,79 @@ std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs, st
 
 ExtractResult extract_facts(const FrontendOptions& options) {
     ExtractResult result;
+    auto started = std::chrono::steady_clock::now();
+    const auto lap = [&](const char* stage) {
+        const auto now = std::chrono::steady_clock::now();
+        result.stage_seconds.emplace_back(stage, std::chrono::duration<double>(now - started).count());
+        started = now;
+    };
     const std::vector<CompileJob> jobs = select_jobs(options, result);
     std::vector<TuOutcome> outcomes = run_all(jobs, options);
+    lap("compile");
     std::vector<TranslationUnitIr> units = summarize(jobs, outcomes, result);
     outcomes.clear();
 
+    const auto stage = [&](const std::string& what) {
+        if (options.on_stage) options.on_stage(what);
+    };
+    stage("linking " + std::to_string(units.size()) + " translation units");
     ProgramIr program = link_program(units);
     units.clear();
+    lap("link");
     for (const std::string& warning : program.warnings) {
         result.diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{}, warning, {}});
     }
 
     const EmitOptions emit_options{options.field_sensitive, options.allocators};
     IndirectCallStats indirect;
-    const CallTargets targets = resolve_call_targets(program, options.indirect_calls, emit_options, indirect);
+    stage("resolving calls through function pointers (" +
+          std::string(options.indirect_calls == IndirectCalls::Types ? "by type" : "points-to pre-analysis") +
+          ")");
+    const CallTargets targets = resolve_call_targets(program, options.indirect_calls,
+                                                     options.points_to_budget, emit_options, indirect);
+    if (indirect.fell_back_to_types) {
+        result.diagnostics.push_back(
+            Diagnostic{Severity::Warning,
+                       SourceLocation{},
+                       "the points-to pre-analysis for calls through function pointers went over its budget; "
+                       "those calls "
+                       "are resolved by type instead (as with --indirect-calls types)",
+                       {}});
+    }
+    lap("calls");
     const CallGraph graph = build_call_graph(program, targets, options.allocators);
-    const ContextTable contexts(program, graph, ContextOptions{options.context_k, options.max_clones});
+    const ContextTable contexts(
+        program, graph, ContextOptions{options.context_k, options.max_clones, options.max_clone_statements});
+    lap("contexts");
     if (!contexts.merged_functions().empty()) {
         result.diagnostics.push_back(Diagnostic{
-            Severity::Warning, SourceLocation{},
-            "clone budget (--max-clones " + std::to_string(options.max_clones) + ") reached: " +
-                std::to_string(contexts.merged_functions().size()) +
+            Severity::Warning,
+            SourceLocation{},
+            "clone budget (--max-clones " + std::to_string(options.max_clones) + ", --max-clone-statements " +
+                std::to_string(options.max_clone_statements) +
+                ") reached: " + std::to_string(contexts.merged_functions().size()) +
                 " functions are analysed with their calling contexts merged, the first being '" +
                 program.entities[program.functions[contexts.merged_functions().front()].entity].name + "'",
             {}});
     }
 
+    stage("emitting facts for " + std::to_string(contexts.instances()) + " function instances in " +
+          std::to_string(contexts.size()) + " contexts");
     FactEmitter emitter(program, targets, &contexts, emit_options, result);
     emitter.emit_program();
     emitter.finish();
+    lap("emit");
 
     auto& c = result.program.counters;
     c.emplace_back("call_graph.edges", graph.edges);
     c.emplace_back("call_graph.recursive_components", graph.recursive_components);
+    c.emplace_back("call_graph.largest_component", graph.largest_component);
+    c.emplace_back("clone_statements", contexts.clone_statements());
     c.emplace_back("indirect_calls.sites", indirect.indirect_sites);
     c.emplace_back("indirect_calls.resolved_sites", indirect.resolved_sites);
     c.emplace_back("indirect_calls.targets", indirect.targets);
+    c.emplace_back("indirect_calls.solver_work", indirect.solver_work);
+    c.emplace_back("indirect_calls.by_type_fallback", indirect.fell_back_to_types ? 1 : 0);
     c.emplace_back("context_k", options.context_k);
     c.emplace_back("tu.total", result.units.total);
     c.emplace_back("tu.analysed", result.units.analysed);
@@ -185,7 +233,8 @@ void write_fact_directory(const ExtractResult& result, const std::filesystem::pa
     const facts::ColumnType columns[] = {facts::ColumnType::Unsigned, facts::ColumnType::Unsigned};
     const facts::StringInterner no_symbols;
     const auto write = [&](const std::filesystem::path& file, const FactRelation& relation) {
-        facts::write_tsv(file, relation.cells.data(), relation.size(), columns, facts::TsvFormat{}, no_symbols);
+        facts::write_tsv(file, relation.cells.data(), relation.size(), columns, facts::TsvFormat{},
+                         no_symbols);
     };
     for (const FactRelation* r : result.cspa()) write(facts_dir / "cspa" / (r->name + ".facts"), *r);
     for (const FactRelation* r : result.andersen()) write(facts_dir / "andersen" / (r->name + ".facts"), *r);

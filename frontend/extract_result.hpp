@@ -24,10 +24,10 @@ struct FactRelation {
 };
 
 struct TranslationUnitSummary {
-    std::size_t total = 0;      // entries selected from the compilation database
+    std::size_t total = 0;  // entries selected from the compilation database
     std::size_t analysed = 0;
-    std::size_t failed = 0;     // did not compile, or the file is missing
-    std::size_t skipped = 0;    // C++ / Objective-C, or duplicates of a file already analysed
+    std::size_t failed = 0;   // did not compile, or the file is missing
+    std::size_t skipped = 0;  // C++ / Objective-C, or duplicates of a file already analysed
 };
 
 struct ExtractResult {
@@ -43,13 +43,17 @@ struct ExtractResult {
     FactRelation andersen_store{"store", {}};
 
     TranslationUnitSummary units;
+    // Wall seconds per stage ("compile", "link", "calls", "contexts", "emit"), for the
+    // summary and benchmarks (kept out of stats.tsv so that fact directories are
+    // reproducible byte for byte).
+    std::vector<std::pair<std::string, double>> stage_seconds;
     // Errors (TUs that failed, with the compiler's first messages) and warnings (clone
     // budget reached, duplicate definitions, dropped compiler flags), in a stable order.
     std::vector<Diagnostic> diagnostics;
 
     [[nodiscard]] bool all_units_ok() const { return units.failed == 0; }
-    [[nodiscard]] const std::vector<const FactRelation*> cspa() const { return {&cspa_assign, &cspa_dereference}; }
-    [[nodiscard]] const std::vector<const FactRelation*> andersen() const {
+    [[nodiscard]] std::vector<const FactRelation*> cspa() const { return {&cspa_assign, &cspa_dereference}; }
+    [[nodiscard]] std::vector<const FactRelation*> andersen() const {
         return {&andersen_address_of, &andersen_assign, &andersen_load, &andersen_store};
     }
 };

@@ -14,7 +14,9 @@ using facts::NodeKind;
 
 namespace {
 
-std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) { return (static_cast<std::uint64_t>(a) << 32) | b; }
+std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) {
+    return (static_cast<std::uint64_t>(a) << 32) | b;
+}
 
 std::string position_text(const facts::SourcePos& pos) {
     return std::filesystem::path(pos.file).filename().string() + ":" + std::to_string(pos.line) + ":" +
@@ -25,7 +27,11 @@ std::string position_text(const facts::SourcePos& pos) {
 
 FactEmitter::FactEmitter(ProgramIr& program, const CallTargets& targets, const ContextTable* contexts,
                          const EmitOptions& options, ExtractResult& out)
-    : program_(program), targets_(targets), contexts_(contexts), options_(options), out_(out),
+    : program_(program),
+      targets_(targets),
+      contexts_(contexts),
+      options_(options),
+      out_(out),
       allocators_(options.allocators.begin(), options.allocators.end()) {}
 
 // ------------------------------------------------------------------------------- nodes
@@ -48,8 +54,9 @@ TermId FactEmitter::resolved(TermId term) {
         case TermKind::AddrOf: {
             std::string path = resolve_field_path(program_, t.entity, t.path, options_.field_sensitive);
             if (path != t.path) {
-                result = t.kind == TermKind::Entity ? program_.terms.entity(t.entity, std::move(path), t.pos)
-                                                    : program_.terms.addr_of(t.entity, std::move(path), t.pos);
+                result = t.kind == TermKind::Entity
+                             ? program_.terms.entity(t.entity, std::move(path), t.pos)
+                             : program_.terms.addr_of(t.entity, std::move(path), t.pos);
             }
             break;
         }
@@ -69,7 +76,8 @@ bool FactEmitter::per_context(TermId term) {
     grow_term_tables();
     if (per_context_[term] >= 0) return per_context_[term] == 1;
     const Term& t = program_.terms[term];
-    const bool result = t.kind == TermKind::Deref ? per_context(t.operand) : program_.entities[t.entity].per_context;
+    const bool result =
+        t.kind == TermKind::Deref ? per_context(t.operand) : program_.entities[t.entity].per_context;
     per_context_[term] = result ? 1 : 0;
     return result;
 }
@@ -230,7 +238,8 @@ void FactEmitter::emit_call(const CallSite& call, ContextId context) {
     row.end = call.end;
     row.context = context;
     row.caller = program_.entities[program_.caller_of(call.id).entity].name;
-    for (const CallValue& arg : call.args) row.args.push_back(arg.term == kNone ? facts::kNoNode : node(arg.term, context));
+    for (const CallValue& arg : call.args)
+        row.args.push_back(arg.term == kNone ? facts::kNoNode : node(arg.term, context));
     row.restrict_params = call.restrict_params;
     out_.program.calls.push_back(std::move(row));
     ++call_rows_;
@@ -243,16 +252,19 @@ void FactEmitter::emit_call_target(const CallSite& call, ContextId context, Enti
         emit_library_call(call, context, name);
         return;
     }
-    const ContextId callee_context = contexts_ == nullptr ? 0 : contexts_->callee_context(call.id, context, target);
+    const ContextId callee_context =
+        contexts_ == nullptr ? 0 : contexts_->callee_context(call.id, context, target);
     for (std::size_t i = 0; i < call.args.size(); ++i) {
         if (i < f->params.size()) {
-            emit_value(call.args[i], context, f->params[i], f->param_aggregate[i], callee_context, call.begin);
+            emit_value(call.args[i], context, f->params[i], f->param_aggregate[i], callee_context,
+                       call.begin);
         } else if (f->varargs != kNone) {
             emit_value(call.args[i], context, f->varargs, false, callee_context, call.begin);
         }
     }
     if (call.result.term != kNone && f->return_value != kNone) {
-        const CallValue returned{f->return_value, f->return_aggregate && call.result.aggregate, call.result.leaves};
+        const CallValue returned{f->return_value, f->return_aggregate && call.result.aggregate,
+                                 call.result.leaves};
         emit_value(returned, callee_context, call.result.term, call.result.aggregate, context, call.begin);
     }
 }
@@ -287,8 +299,8 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
         case ModelKind::StoreAllocate: {
             const TermId pointer = arg_term(call, model->arg);
             if (pointer != kNone) {
-                emit_assign(heap_object(call, caller), context, program_.terms.deref(pointer, call.begin), context,
-                            call.begin);
+                emit_assign(heap_object(call, caller), context, program_.terms.deref(pointer, call.begin),
+                            context, call.begin);
             }
             break;
         }
@@ -296,8 +308,8 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
             const TermId dst = arg_term(call, model->arg);
             const TermId src = arg_term(call, model->src);
             if (dst != kNone && src != kNone) {
-                emit_assign(program_.terms.deref(src, call.begin), context, program_.terms.deref(dst, call.begin),
-                            context, call.begin);
+                emit_assign(program_.terms.deref(src, call.begin), context,
+                            program_.terms.deref(dst, call.begin), context, call.begin);
             }
             emit_assign(dst, context, result, context, call.begin);
             break;
@@ -346,7 +358,8 @@ void FactEmitter::finish() {
     p.contexts.clear();
     const std::size_t context_count = contexts_ == nullptr ? 1 : contexts_->size();
     for (ContextId c = 0; c < context_count; ++c) {
-        p.contexts.push_back(facts::Context{c, contexts_ == nullptr ? std::string() : contexts_->call_string(c)});
+        p.contexts.push_back(
+            facts::Context{c, contexts_ == nullptr ? std::string() : contexts_->call_string(c)});
     }
     p.unmodelled = program_.unmodelled;
     p.unmodelled.insert(p.unmodelled.end(), emit_unmodelled_.begin(), emit_unmodelled_.end());
@@ -369,6 +382,7 @@ void FactEmitter::finish() {
     c.emplace_back("clones", contexts_ == nullptr ? 0 : contexts_->clones());
     c.emplace_back("merged_functions", contexts_ == nullptr ? 0 : contexts_->merged_functions().size());
     c.emplace_back("duplicate_definitions", program_.duplicate_definitions);
+    c.emplace_back("functions.unused_static_dropped", program_.unused_static_functions);
     std::map<std::string, std::uint64_t> per_category;
     for (const facts::UnmodelledConstruct& u : p.unmodelled) ++per_category[u.category];
     c.emplace_back("unmodelled", p.unmodelled.size());

@@ -19,9 +19,9 @@ enum class IndirectCalls {
 };
 
 struct ExtractProgress {
-    std::size_t done = 0;   // translation units finished
+    std::size_t done = 0;  // translation units finished
     std::size_t total = 0;
-    std::string file;       // the one just finished
+    std::string file;  // the one just finished
 };
 
 struct FrontendOptions {
@@ -33,13 +33,23 @@ struct FrontendOptions {
     std::vector<std::string> source_filters;  // ECMAScript regexes; a file is analysed if any matches
     unsigned threads = 0;                     // parallel translation units; 0 = all cores
 
-    unsigned context_k = 1;                   // call-string length; 0 = context-insensitive
-    std::uint64_t max_clones = 500000;        // function copies beyond the first, in total
+    unsigned context_k = 1;                          // call-string length; 0 = context-insensitive
+    std::uint64_t max_clones = 500000;               // function copies beyond the first, in total
+    std::uint64_t max_clone_statements = 5'000'000;  // statements in those copies, in total
     bool field_sensitive = true;
+    // Track integers as wide as a pointer (uintptr_t, long, size_t, PostgreSQL's Datum) like
+    // pointers, so that a pointer cast to one and back keeps its target. Off by default:
+    // it adds nodes for every such integer.
+    bool integer_pointers = false;
     IndirectCalls indirect_calls = IndirectCalls::PointsTo;
-    std::vector<std::string> allocators;      // extra functions that return fresh heap objects
+    // Work the points-to pre-analysis may do before falling back to types (propagation
+    // steps; 10^8 is a few seconds).
+    std::uint64_t points_to_budget = 100'000'000;
+    std::vector<std::string> allocators;  // extra functions that return fresh heap objects
 
     std::function<void(const ExtractProgress&)> on_progress;  // called from worker threads, serialized
+    // Called when a whole-program stage starts ("linking 800 translation units", ...).
+    std::function<void(const std::string&)> on_stage;
 };
 
 }  // namespace galias::frontend

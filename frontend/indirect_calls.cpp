@@ -8,9 +8,12 @@ namespace galias::frontend {
 
 namespace {
 
+// C calls a function through a pointer of a compatible type (anything else is undefined
+// behaviour); pointer types are all treated as compatible, since casting a function to a
+// type with other pointer parameters (void * for struct foo *) is common practice.
 bool compatible(const CallSite& call, const Function& f) {
     if (!call.has_prototype || !f.has_prototype) return true;  // K&R: anything goes
-    return call.param_count == f.param_count && call.variadic == f.variadic;
+    return call.signature == f.signature;
 }
 
 void resolve_by_type(const ProgramIr& program, CallTargets& targets) {
@@ -53,8 +56,10 @@ private:
     std::size_t address_of_ = 0, assign_ = 0, load_ = 0, store_ = 0;
 };
 
-void resolve_by_points_to(ProgramIr& program, const EmitOptions& emit_options, CallTargets& targets,
-                          IndirectCallStats& stats) {
+// Returns false (targets untouched) when the solver went over its budget.
+bool resolve_by_points_to(ProgramIr& program, std::uint64_t budget, const EmitOptions& emit_options,
+                          CallTargets& targets, IndirectCallStats& stats) {
+    const CallTargets direct_only = targets;
     ExtractResult scratch;
     FactEmitter emitter(program, targets, nullptr, emit_options, scratch);
     emitter.emit_program();  // indirect sites have no targets yet
@@ -62,7 +67,8 @@ void resolve_by_points_to(ProgramIr& program, const EmitOptions& emit_options, C
     SolverFeed feed(scratch, solver);
     std::vector<std::uint32_t> indirect;
     for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {
-        if (program.call_site(site).direct_callee == kNone && program.call_site(site).callee_pointer != kNone) {
+        if (program.call_site(site).direct_callee == kNone &&
+            program.call_site(site).callee_pointer != kNone) {
             indirect.push_back(site);
         }
     }
@@ -70,15 +76,23 @@ void resolve_by_points_to(ProgramIr& program, const EmitOptions& emit_options, C
     while (changed) {
         ++stats.solver_rounds;
         feed.feed();
-        solver.solve();
+        const bool finished = solver.solve(budget - std::min(budget, solver.work()));
+        stats.solver_work = solver.work();
+        if (!finished) {
+            targets = direct_only;
+            return false;
+        }
         changed = false;
         for (std::uint32_t site : indirect) {
-            const CallSite call = program.call_site(site);
+            // Emitting flows adds terms and entities, never functions or call sites: the
+            // references stay valid.
+            const CallSite& call = program.call_site(site);
             const facts::NodeId pointer = emitter.node(call.callee_pointer, 0);
-            const PointsToSolver::Set objects = solver.points_to(pointer);
+            const PointsToSolver::Set& objects = solver.points_to(pointer);
             for (const unsigned object : objects) {
                 const EntityId f = emitter.function_of_node(object);
-                if (f == kNone || std::find(targets[site].begin(), targets[site].end(), f) != targets[site].end()) {
+                if (f == kNone ||
+                    std::find(targets[site].begin(), targets[site].end(), f) != targets[site].end()) {
                     continue;
                 }
                 targets[site].push_back(f);
@@ -88,12 +102,13 @@ void resolve_by_points_to(ProgramIr& program, const EmitOptions& emit_options, C
         }
     }
     for (std::uint32_t site : indirect) std::sort(targets[site].begin(), targets[site].end());
+    return true;
 }
 
 }  // namespace
 
-CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, const EmitOptions& emit_options,
-                                 IndirectCallStats& stats) {
+CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, std::uint64_t points_to_budget,
+                                 const EmitOptions& emit_options, IndirectCallStats& stats) {
     CallTargets targets(program.call_sites.size());
     for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {
         const CallSite& call = program.call_site(site);
@@ -105,8 +120,9 @@ CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, const E
     }
     if (mode == IndirectCalls::Types) {
         resolve_by_type(program, targets);
-    } else {
-        resolve_by_points_to(program, emit_options, targets, stats);
+    } else if (!resolve_by_points_to(program, points_to_budget, emit_options, targets, stats)) {
+        stats.fell_back_to_types = true;
+        resolve_by_type(program, targets);
     }
     for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {
         if (program.call_site(site).direct_callee != kNone) continue;

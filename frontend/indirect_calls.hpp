@@ -4,8 +4,9 @@
 //   PointsTo  a context-insensitive Andersen pre-analysis (points_to_solver.hpp) over the
 //             whole program, binding call targets as function addresses reach the pointer
 //             (new bindings feed back until nothing changes);
-//   Types     every function whose address is taken and whose parameter count (and
-//             variadic-ness) matches the call's function type.
+//             If it exceeds its work budget it stops, and calls are resolved by type.
+//   Types     every function whose address is taken and whose type matches the call's
+//             (pointer types are all alike, see Function::signature).
 
 #include "frontend/call_graph.hpp"
 #include "frontend/fact_emitter.hpp"
@@ -17,11 +18,13 @@ namespace galias::frontend {
 struct IndirectCallStats {
     std::size_t indirect_sites = 0;
     std::size_t resolved_sites = 0;
-    std::size_t targets = 0;          // (site, target) pairs
-    std::size_t solver_rounds = 0;    // PointsTo only
+    std::size_t targets = 0;        // (site, target) pairs
+    std::size_t solver_rounds = 0;  // PointsTo only
+    std::uint64_t solver_work = 0;
+    bool fell_back_to_types = false;  // the pre-analysis went over its budget
 };
 
-CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, const EmitOptions& emit_options,
-                                 IndirectCallStats& stats);
+CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, std::uint64_t points_to_budget,
+                                 const EmitOptions& emit_options, IndirectCallStats& stats);
 
 }  // namespace galias::frontend

@@ -13,8 +13,12 @@ using Entry = std::pair<std::string_view, LibraryModel>;
 constexpr LibraryModel kNoEffect{ModelKind::NoEffect};
 constexpr LibraryModel kAllocate{ModelKind::Allocate};
 constexpr LibraryModel kStatic{ModelKind::ReturnStatic};
-constexpr LibraryModel returns_arg(unsigned arg) { return {ModelKind::ReturnArg, arg}; }
-constexpr LibraryModel copies(unsigned dst, unsigned src) { return {ModelKind::CopyPointees, dst, src}; }
+constexpr LibraryModel returns_arg(unsigned arg) {
+    return {ModelKind::ReturnArg, arg};
+}
+constexpr LibraryModel copies(unsigned dst, unsigned src) {
+    return {ModelKind::CopyPointees, dst, src};
+}
 
 // Sorted by name (checked by a test), searched by binary search.
 constexpr std::array kModels = {

@@ -19,8 +19,8 @@ enum class ModelKind {
 
 struct LibraryModel {
     ModelKind kind = ModelKind::NoEffect;
-    unsigned arg = 0;   // ReturnArg, StoreAllocate: which argument; CopyPointees: the destination
-    unsigned src = 1;   // CopyPointees: the source argument
+    unsigned arg = 0;  // ReturnArg, StoreAllocate: which argument; CopyPointees: the destination
+    unsigned src = 1;  // CopyPointees: the source argument
 };
 
 // The model for `name` (a `__builtin_` prefix is ignored), or nullptr.

@@ -7,13 +7,19 @@ namespace galias::frontend {
 
 namespace {
 
-bool is_external_key(const std::string& key) { return key.rfind("ext:", 0) == 0; }
+bool is_external_key(const std::string& key) {
+    return key.rfind("ext:", 0) == 0;
+}
 
 // Copies one TU into the program, renumbering its entities and terms.
 class UnitLinker {
 public:
-    UnitLinker(ProgramIr& program, std::unordered_map<std::string, EntityId>& external, TranslationUnitIr& unit)
-        : program_(program), external_(external), unit_(unit), entity_map_(unit.entities.size(), kNone),
+    UnitLinker(ProgramIr& program, std::unordered_map<std::string, EntityId>& external,
+               TranslationUnitIr& unit)
+        : program_(program),
+          external_(external),
+          unit_(unit),
+          entity_map_(unit.entities.size(), kNone),
           term_map_(unit.terms.size(), kNone) {}
 
     void link() {
@@ -22,14 +28,17 @@ public:
         for (const Assign& a : unit_.global_assigns) {
             program_.global_assigns.push_back(Assign{term(a.src), term(a.dst), a.pos});
         }
-        for (const CollapsedPath& c : unit_.collapsed) program_.collapsed[entity_map_[c.entity]].push_back(c.path);
+        for (const CollapsedPath& c : unit_.collapsed)
+            program_.collapsed[entity_map_[c.entity]].push_back(c.path);
         for (auto& u : unit_.unmodelled) program_.unmodelled.push_back(std::move(u));
+        program_.unused_static_functions += unit_.unused_static_functions;
     }
 
 private:
     EntityId link_entity(Entity& entity) {
         if (is_external_key(entity.key)) {
-            auto [it, inserted] = external_.try_emplace(entity.key, static_cast<EntityId>(program_.entities.size()));
+            auto [it, inserted] =
+                external_.try_emplace(entity.key, static_cast<EntityId>(program_.entities.size()));
             if (!inserted) return it->second;
         }
         program_.entities.push_back(std::move(entity));
@@ -52,6 +61,8 @@ private:
     }
 
     void link_function(Function& f) {
+        for (auto& u : f.unmodelled) program_.unmodelled.push_back(std::move(u));
+        f.unmodelled.clear();
         const EntityId entity = entity_map_[f.entity];
         f.entity = entity;
         for (TermId& p : f.params) p = term(p);
@@ -67,30 +78,33 @@ private:
             for (CallValue& arg : call.args) arg = value(std::move(arg));
             call.result = value(std::move(call.result));
         }
-        auto [it, inserted] =
-            program_.function_index.try_emplace(entity, static_cast<std::uint32_t>(program_.functions.size()));
+        auto [it, inserted] = program_.function_index.try_emplace(
+            entity, static_cast<std::uint32_t>(program_.functions.size()));
         if (inserted) {
             program_.functions.push_back(std::move(f));
             return;
         }
         Function& existing = program_.functions[it->second];
         if (!f.has_body) return;  // a declaration adds nothing to what is known
-        if (!existing.has_body) {  // the definition replaces what declarations said
+        if (!existing.has_body || (existing.inline_only && !f.inline_only)) {
+            // A definition replaces what declarations said, and a real definition an inline one.
             existing = std::move(f);
             return;
         }
+        if (f.inline_only) return;  // one copy of a header's inline definition is enough
         // A second definition: analyse both bodies as one function.
         ++program_.duplicate_definitions;
-        program_.warnings.push_back("function '" + program_.entities[entity].name + "' is defined in more than one " +
-                                    "translation unit (also in " + unit_.file +
-                                    "); the definitions are analysed as one function");
+        program_.warnings.push_back("function '" + program_.entities[entity].name +
+                                    "' is defined in more than one " + "translation unit (also in " +
+                                    unit_.file + "); the definitions are analysed as one function");
         existing.assigns.insert(existing.assigns.end(), f.assigns.begin(), f.assigns.end());
         existing.calls.insert(existing.calls.end(), std::make_move_iterator(f.calls.begin()),
                               std::make_move_iterator(f.calls.end()));
         // Parameters of external functions are linked by position, so they already match;
         // a definition that declares more of them (or a return value) fills the gaps.
         if (existing.params.size() < f.params.size()) existing.params.resize(f.params.size(), kNone);
-        if (existing.param_aggregate.size() < f.param_aggregate.size()) existing.param_aggregate.resize(f.param_aggregate.size(), false);
+        if (existing.param_aggregate.size() < f.param_aggregate.size())
+            existing.param_aggregate.resize(f.param_aggregate.size(), false);
         for (std::size_t i = 0; i < f.params.size(); ++i) {
             if (existing.params[i] == kNone) {
                 existing.params[i] = f.params[i];

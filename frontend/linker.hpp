@@ -5,7 +5,9 @@
 //
 // Several definitions of one external function (common when a compilation database holds
 // several programs, each with its own `main`) are merged into one function whose body is
-// the union of the bodies: sound for each program, and reported as a warning.
+// the union of the bodies: sound for each program, and reported as a warning. Inline-only
+// definitions (a header's `extern inline` function, copied into every unit) are not
+// duplicates: one copy is kept, and a real definition wins over it.
 
 #include <vector>
 

@@ -1,9 +1,12 @@
 #include "frontend/points_to_solver.hpp"
 
+#include <algorithm>
+
 namespace galias::frontend {
 
 void PointsToSolver::grow(Node n) {
     if (n < pts_.size()) return;
+    const std::size_t old = pts_.size();
     const std::size_t size = static_cast<std::size_t>(n) + 1;
     pts_.resize(size);
     done_.resize(size);
@@ -11,6 +14,16 @@ void PointsToSolver::grow(Node n) {
     loads_into_.resize(size);
     stores_from_.resize(size);
     queued_.resize(size, false);
+    rep_.resize(size);
+    for (std::size_t i = old; i < size; ++i) rep_[i] = static_cast<Node>(i);
+}
+
+PointsToSolver::Node PointsToSolver::find(Node n) const {
+    while (rep_[n] != n) {
+        rep_[n] = rep_[rep_[n]];  // path halving
+        n = rep_[n];
+    }
+    return n;
 }
 
 void PointsToSolver::push(Node n) {
@@ -21,6 +34,8 @@ void PointsToSolver::push(Node n) {
 
 void PointsToSolver::add_edge(Node src, Node dst) {
     grow(src > dst ? src : dst);
+    src = find(src);
+    dst = find(dst);
     if (src == dst || !edges_.insert((static_cast<std::uint64_t>(src) << 32) | dst).second) return;
     copy_to_[src].push_back(dst);
     if (pts_[dst] |= pts_[src]) push(dst);
@@ -28,46 +43,133 @@ void PointsToSolver::add_edge(Node src, Node dst) {
 
 void PointsToSolver::add_address_of(Node pointer, Node object) {
     grow(pointer > object ? pointer : object);
-    if (pts_[pointer].test_and_set(object)) push(pointer);
+    const Node p = find(pointer);
+    if (pts_[p].test_and_set(object)) push(p);
 }
 
-void PointsToSolver::add_copy(Node dst, Node src) { add_edge(src, dst); }
+void PointsToSolver::add_copy(Node dst, Node src) {
+    add_edge(src, dst);
+}
 
 void PointsToSolver::add_load(Node dst, Node pointer) {
     grow(dst > pointer ? dst : pointer);
-    loads_into_[pointer].push_back(dst);
-    const Set objects = done_[pointer];  // copy: add_edge may grow the vectors
+    const Node p = find(pointer);
+    loads_into_[p].push_back(dst);
+    const Set objects = done_[p];  // copy: add_edge may grow the vectors
     for (const unsigned object : objects) add_edge(object, dst);
 }
 
 void PointsToSolver::add_store(Node pointer, Node src) {
     grow(pointer > src ? pointer : src);
-    stores_from_[pointer].push_back(src);
-    const Set objects = done_[pointer];
+    const Node p = find(pointer);
+    stores_from_[p].push_back(src);
+    const Set objects = done_[p];
     for (const unsigned object : objects) add_edge(src, object);
 }
 
-void PointsToSolver::solve() {
+// Merges `from` into `into`: one node with the union of both points-to sets and edges.
+void PointsToSolver::merge(Node into, Node from) {
+    rep_[from] = into;
+    ++merged_;
+    pts_[into] |= pts_[from];
+    // What either has not propagated yet, the merged node must propagate.
+    done_[into] &= done_[from];
+    for (auto* lists : {&copy_to_, &loads_into_, &stores_from_}) {
+        auto& a = (*lists)[into];
+        auto& b = (*lists)[from];
+        a.insert(a.end(), b.begin(), b.end());
+        std::vector<Node>().swap(b);
+    }
+    pts_[from].clear();
+    done_[from].clear();
+    push(into);
+}
+
+// Tarjan's algorithm over the copy edges between representatives, iteratively (programs
+// have long chains); every strongly connected component is merged into one node.
+void PointsToSolver::collapse_cycles() {
+    const std::size_t n = pts_.size();
+    constexpr std::uint32_t kUnvisited = 0xFFFFFFFFu;
+    std::vector<std::uint32_t> index(n, kUnvisited);
+    std::vector<std::uint32_t> low(n, 0);
+    std::vector<bool> on_stack(n, false);
+    std::vector<Node> stack;
+    struct Frame {
+        Node node;
+        std::size_t next_edge;
+    };
+    std::vector<Frame> frames;
+    std::uint32_t counter = 0;
+    for (Node root = 0; root < n; ++root) {
+        if (find(root) != root || index[root] != kUnvisited) continue;
+        frames.push_back(Frame{root, 0});
+        index[root] = low[root] = counter++;
+        stack.push_back(root);
+        on_stack[root] = true;
+        while (!frames.empty()) {
+            Frame& frame = frames.back();
+            const Node v = frame.node;
+            if (frame.next_edge < copy_to_[v].size()) {
+                const Node w = find(copy_to_[v][frame.next_edge++]);
+                if (w == v) continue;
+                if (index[w] == kUnvisited) {
+                    index[w] = low[w] = counter++;
+                    stack.push_back(w);
+                    on_stack[w] = true;
+                    frames.push_back(Frame{w, 0});
+                } else if (on_stack[w]) {
+                    low[v] = std::min(low[v], index[w]);
+                }
+                continue;
+            }
+            frames.pop_back();
+            if (!frames.empty()) low[frames.back().node] = std::min(low[frames.back().node], low[v]);
+            if (low[v] != index[v]) continue;
+            // v is the root of a component: pop it and merge its members into v.
+            while (true) {
+                const Node w = stack.back();
+                stack.pop_back();
+                on_stack[w] = false;
+                if (w == v) break;
+                merge(v, w);
+            }
+        }
+    }
+}
+
+bool PointsToSolver::solve(std::uint64_t max_work) {
+    const std::uint64_t limit = max_work == UINT64_MAX ? UINT64_MAX : work_ + max_work;
     while (!worklist_.empty()) {
+        if (work_ > limit) return false;
+        if (work_ > next_collapse_) {
+            collapse_cycles();
+            next_collapse_ = work_ * 2;
+        }
         const Node n = worklist_.back();
         worklist_.pop_back();
         queued_[n] = false;
+        if (find(n) != n) continue;  // merged into another node since it was queued
         Set delta = pts_[n];
         delta.intersectWithComplement(done_[n]);
         if (delta.empty()) continue;
         done_[n] |= delta;
+        work_ += static_cast<std::uint64_t>(delta.count()) *
+                 (1 + copy_to_[n].size() + loads_into_[n].size() + stores_from_[n].size());
         // New objects pointed to: loads from them and stores into them become copy edges.
         for (const unsigned object : delta) {
             for (std::size_t i = 0; i < loads_into_[n].size(); ++i) add_edge(object, loads_into_[n][i]);
             for (std::size_t i = 0; i < stores_from_[n].size(); ++i) add_edge(stores_from_[n][i], object);
         }
         for (std::size_t i = 0; i < copy_to_[n].size(); ++i) {
-            const Node dst = copy_to_[n][i];
-            if (pts_[dst] |= delta) push(dst);
+            const Node dst = find(copy_to_[n][i]);
+            if (dst != n && (pts_[dst] |= delta)) push(dst);
         }
     }
+    return true;
 }
 
-const PointsToSolver::Set& PointsToSolver::points_to(Node n) const { return n < pts_.size() ? pts_[n] : empty_; }
+const PointsToSolver::Set& PointsToSolver::points_to(Node n) const {
+    return n < pts_.size() ? pts_[find(n)] : empty_;
+}
 
 }  // namespace galias::frontend

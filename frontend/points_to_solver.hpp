@@ -3,6 +3,10 @@
 // analyses/andersen.dl), used before the real analysis runs: to find the targets of calls
 // through function pointers (indirect_calls.hpp). Constraints may be added after solving;
 // solve() then continues from where it stopped (difference propagation).
+//
+// Cycles of copy edges (x = y; y = x, common once loads and stores are resolved) make every
+// member point to the same objects; from time to time they are found (Tarjan) and merged
+// into one representative node, which is what keeps this fast on real programs.
 
 #include <llvm/ADT/SparseBitVector.h>
 
@@ -21,25 +25,35 @@ public:
     void add_copy(Node dst, Node src);               // dst = src
     void add_load(Node dst, Node pointer);           // dst = *pointer
     void add_store(Node pointer, Node src);          // *pointer = src
-    void solve();
+    // Runs to a fixpoint and returns true, or stops after about `max_work` propagation
+    // steps (an object moving along an edge) and returns false.
+    bool solve(std::uint64_t max_work = UINT64_MAX);
 
     [[nodiscard]] const Set& points_to(Node n) const;
-    [[nodiscard]] std::size_t copy_edges() const { return edges_.size(); }
+    [[nodiscard]] std::uint64_t work() const { return work_; }
+    [[nodiscard]] std::size_t merged_nodes() const { return merged_; }
 
 private:
     void grow(Node n);
     void push(Node n);
     void add_edge(Node src, Node dst);
+    Node find(Node n) const;
+    void collapse_cycles();
+    void merge(Node into, Node from);
 
     std::vector<Set> pts_;
     std::vector<Set> done_;  // the part of pts_ already propagated through loads and stores
     std::vector<std::vector<Node>> copy_to_;
     std::vector<std::vector<Node>> loads_into_;   // n -> dsts with dst = *n
     std::vector<std::vector<Node>> stores_from_;  // n -> srcs with *n = src
+    mutable std::vector<Node> rep_;               // union-find parent; rep_[n] == n for representatives
     std::unordered_set<std::uint64_t> edges_;
     std::vector<Node> worklist_;
     std::vector<bool> queued_;
     Set empty_;
+    std::uint64_t work_ = 0;
+    std::uint64_t next_collapse_ = 1 << 16;  // work at which cycles are looked for next
+    std::size_t merged_ = 0;
 };
 
 }  // namespace galias::frontend

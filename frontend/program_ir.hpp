@@ -47,10 +47,10 @@ enum class TermKind : std::uint8_t {
 
 struct Term {
     TermKind kind = TermKind::Entity;
-    EntityId entity = kNone;   // Entity, AddrOf
-    std::string path;          // Entity, AddrOf: field path "f" or "f.g"; "" = the whole entity
-    TermId operand = kNone;    // Deref
-    facts::SourcePos pos;      // where the term first appears
+    EntityId entity = kNone;  // Entity, AddrOf
+    std::string path;         // Entity, AddrOf: field path "f" or "f.g"; "" = the whole entity
+    TermId operand = kNone;   // Deref
+    facts::SourcePos pos;     // where the term first appears
 
     friend bool operator==(const Term& a, const Term& b) {
         return a.kind == b.kind && a.entity == b.entity && a.path == b.path && a.operand == b.operand;
@@ -112,12 +112,13 @@ struct CallSite {
     EntityId direct_callee = kNone;  // a Function entity, for direct calls
     TermId callee_pointer = kNone;   // for indirect calls: the term holding the function pointer
     std::vector<CallValue> args;
-    CallValue result;                // where the returned value goes (kNone if unused or no pointer)
+    CallValue result;                   // where the returned value goes (kNone if unused or no pointer)
     std::vector<bool> restrict_params;  // per declared parameter of the callee's type
     // The called function type, for type-based resolution of indirect calls.
     std::uint32_t param_count = 0;
     bool variadic = false;
     bool has_prototype = true;
+    std::string signature;  // function_signature() of the called type
 };
 
 // A function as declared or defined in one TU. A TU records every function it defines and
@@ -125,17 +126,26 @@ struct CallSite {
 struct Function {
     EntityId entity = kNone;  // the Function entity
     bool has_body = false;
-    std::vector<TermId> params;     // one per declared parameter; kNone if it holds no pointer
+    // An inline definition that defines no symbol (C99 `inline` without `extern`, GNU
+    // `extern inline`, as glibc's headers write atoi or getchar): every unit including the
+    // header has one, and another unit (or a library) has the real definition.
+    bool inline_only = false;
+    std::vector<TermId> params;         // one per declared parameter; kNone if it holds no pointer
     std::vector<bool> param_aggregate;  // per parameter: passed by value as a struct/union
-    TermId return_value = kNone;    // the Return entity's term; kNone if no pointer is returned
+    TermId return_value = kNone;        // the Return entity's term; kNone if no pointer is returned
     bool return_aggregate = false;
-    TermId varargs = kNone;         // the `f::...` entity's term, for variadic definitions
+    TermId varargs = kNone;  // the `f::...` entity's term, for variadic definitions
     std::uint32_t param_count = 0;
     bool variadic = false;
     bool has_prototype = true;
+    // The function's type with every pointer type written `p` (a call through a function
+    // pointer may reach a function whose pointer parameters have other pointee types):
+    // "i32(p,i64,...)". Calls by type match on it.
+    std::string signature;
     std::vector<bool> restrict_params;
-    std::vector<Assign> assigns;    // the body's value flows
-    std::vector<CallSite> calls;    // the body's call sites
+    std::vector<Assign> assigns;                         // the body's value flows
+    std::vector<CallSite> calls;                         // the body's call sites
+    std::vector<facts::UnmodelledConstruct> unmodelled;  // found in the body
 };
 
 // Field paths below `path` inside `entity` are not told apart: they are collapsed into
@@ -153,7 +163,8 @@ struct TranslationUnitIr {
     std::vector<Function> functions;
     std::vector<Assign> global_assigns;  // initializers of globals and statics
     std::vector<CollapsedPath> collapsed;
-    std::vector<facts::UnmodelledConstruct> unmodelled;
+    std::vector<facts::UnmodelledConstruct> unmodelled;  // at file scope
+    std::size_t unused_static_functions = 0;             // dropped by prune_unused_static_functions
 };
 
 // The whole program after linking. Terms and entities are shared by all TUs; the function
@@ -171,6 +182,7 @@ struct ProgramIr {
     std::vector<facts::UnmodelledConstruct> unmodelled;
     std::vector<std::string> warnings;
     std::size_t duplicate_definitions = 0;
+    std::size_t unused_static_functions = 0;
     // Entities made while emitting facts: the heap object of each allocating call site, and
     // the object an external function without a body returns.
     std::unordered_map<std::uint32_t, EntityId> heap_of_site;
@@ -179,7 +191,9 @@ struct ProgramIr {
     [[nodiscard]] const CallSite& call_site(std::uint32_t id) const {
         return functions[call_sites[id].first].calls[call_sites[id].second];
     }
-    [[nodiscard]] const Function& caller_of(std::uint32_t site) const { return functions[call_sites[site].first]; }
+    [[nodiscard]] const Function& caller_of(std::uint32_t site) const {
+        return functions[call_sites[site].first];
+    }
 
     [[nodiscard]] const Function* function_of(EntityId entity) const {
         auto it = function_index.find(entity);

@@ -18,6 +18,7 @@
 #include <set>
 
 #include "frontend/tu_translator.hpp"
+#include "frontend/unused_functions.hpp"
 
 #ifndef GALIAS_CLANG_RESOURCE_DIR
 #define GALIAS_CLANG_RESOURCE_DIR ""
@@ -54,31 +55,38 @@ private:
 
 class TranslateConsumer : public clang::ASTConsumer {
 public:
-    TranslateConsumer(TuOutcome& outcome, const CompileJob& job) : outcome_(outcome), job_(job) {}
+    TranslateConsumer(TuOutcome& outcome, const CompileJob& job, bool integer_pointers)
+        : outcome_(outcome), job_(job), integer_pointers_(integer_pointers) {}
 
     void HandleTranslationUnit(clang::ASTContext& context) override {
         // A TU with errors has an incomplete AST: its facts would be incomplete too.
         if (context.getDiagnostics().hasErrorOccurred()) return;
-        outcome_.ir = translate_translation_unit(context, job_.file, TranslateOptions{job_.directory});
+        outcome_.ir = translate_translation_unit(context, job_.file,
+                                                 TranslateOptions{job_.directory, integer_pointers_});
+        prune_unused_static_functions(outcome_.ir);
     }
 
 private:
     TuOutcome& outcome_;
     const CompileJob& job_;
+    bool integer_pointers_;
 };
 
 class TranslateAction : public clang::ASTFrontendAction {
 public:
-    TranslateAction(TuOutcome& outcome, const CompileJob& job) : outcome_(outcome), job_(job) {}
+    TranslateAction(TuOutcome& outcome, const CompileJob& job, bool integer_pointers)
+        : outcome_(outcome), job_(job), integer_pointers_(integer_pointers) {}
 
 protected:
-    std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
-        return std::make_unique<TranslateConsumer>(outcome_, job_);
+    std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
+                                                          llvm::StringRef) override {
+        return std::make_unique<TranslateConsumer>(outcome_, job_, integer_pointers_);
     }
 
 private:
     TuOutcome& outcome_;
     const CompileJob& job_;
+    bool integer_pointers_;
 };
 
 // Flags of the original compiler (often GCC) that Clang's driver does not know would make
@@ -92,7 +100,8 @@ std::vector<std::string> remove_unknown_flags(std::vector<std::string>& args) {
     const llvm::opt::InputArgList parsed = clang::driver::getDriverOptTable().ParseArgs(
         argv, missing_index, missing_count, 0, opts::NoDriverOption | opts::CLOption | opts::FlangOnlyOption);
     std::set<std::string> unknown;
-    for (const llvm::opt::Arg* arg : parsed.filtered(opts::OPT_UNKNOWN)) unknown.insert(arg->getAsString(parsed));
+    for (const llvm::opt::Arg* arg : parsed.filtered(opts::OPT_UNKNOWN))
+        unknown.insert(arg->getAsString(parsed));
     if (unknown.empty()) return {};
     std::vector<std::string> kept;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -121,26 +130,30 @@ std::vector<std::string> clang_command_line(const CompileJob& job, const std::ve
 
 std::string clang_resource_dir() {
     std::error_code ec;
-    const std::string configured = GALIAS_CLANG_RESOURCE_DIR;
+    std::string configured = GALIAS_CLANG_RESOURCE_DIR;
     if (!configured.empty() && std::filesystem::is_directory(configured, ec)) return configured;
     // Debian's layout, should the build-time path have moved.
     const std::filesystem::path base = "/usr/lib/llvm-14/lib/clang";
     if (std::filesystem::is_directory(base, ec)) {
         for (const auto& entry : std::filesystem::directory_iterator(base, ec)) {
-            if (std::filesystem::exists(entry.path() / "include" / "stddef.h", ec)) return entry.path().string();
+            if (std::filesystem::exists(entry.path() / "include" / "stddef.h", ec))
+                return entry.path().string();
         }
     }
     return {};
 }
 
-TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::string>& extra_args) {
+TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::string>& extra_args,
+                               bool integer_pointers) {
     TuOutcome outcome;
     outcome.ir.file = job.file;
     std::error_code ec;
     if (!std::filesystem::exists(job.file, ec)) {
         outcome.status = TuStatus::Missing;
-        outcome.errors.push_back(Diagnostic{Severity::Error, SourceLocation{job.file, 0, 0},
-                                            "source file listed in the compilation database does not exist", {}});
+        outcome.errors.push_back(Diagnostic{Severity::Error,
+                                            SourceLocation{job.file, 0, 0},
+                                            "source file listed in the compilation database does not exist",
+                                            {}});
         outcome.error_count = 1;
         return outcome;
     }
@@ -153,21 +166,26 @@ TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::str
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(llvm::vfs::createPhysicalFileSystem().release());
     if (fs->setCurrentWorkingDirectory(job.directory)) {
         outcome.status = TuStatus::Failed;
-        outcome.errors.push_back(Diagnostic{Severity::Error, SourceLocation{job.file, 0, 0},
-                                            "the compile command's directory does not exist: " + job.directory, {}});
+        outcome.errors.push_back(
+            Diagnostic{Severity::Error,
+                       SourceLocation{job.file, 0, 0},
+                       "the compile command's directory does not exist: " + job.directory,
+                       {}});
         outcome.error_count = 1;
         return outcome;
     }
-    llvm::IntrusiveRefCntPtr<clang::FileManager> files(new clang::FileManager(clang::FileSystemOptions(), fs));
+    llvm::IntrusiveRefCntPtr<clang::FileManager> files(
+        new clang::FileManager(clang::FileSystemOptions(), fs));
     ErrorCollector collector(outcome);
-    clang::tooling::ToolInvocation invocation(args, std::make_unique<TranslateAction>(outcome, job), files.get());
+    clang::tooling::ToolInvocation invocation(
+        args, std::make_unique<TranslateAction>(outcome, job, integer_pointers), files.get());
     invocation.setDiagnosticConsumer(&collector);
     const bool ran = invocation.run();
     if (!ran || outcome.error_count != 0) {
         outcome.status = TuStatus::Failed;
         if (outcome.errors.empty()) {
-            outcome.errors.push_back(Diagnostic{Severity::Error, SourceLocation{job.file, 0, 0},
-                                                "clang could not compile this file", {}});
+            outcome.errors.push_back(Diagnostic{
+                Severity::Error, SourceLocation{job.file, 0, 0}, "clang could not compile this file", {}});
             outcome.error_count = std::max<std::size_t>(outcome.error_count, 1);
         }
         outcome.ir = TranslationUnitIr{};

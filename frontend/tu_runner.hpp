@@ -20,7 +20,7 @@ enum class TuStatus {
 
 struct TuOutcome {
     TuStatus status = TuStatus::Ok;
-    std::vector<Diagnostic> errors;         // the first compiler errors (at most kMaxErrorsKept)
+    std::vector<Diagnostic> errors;  // the first compiler errors (at most kMaxErrorsKept)
     std::size_t error_count = 0;
     std::vector<std::string> dropped_flags;  // compiler flags Clang does not know, removed
     TranslationUnitIr ir;
@@ -32,6 +32,7 @@ inline constexpr std::size_t kMaxErrorsKept = 5;
 // found at build time, if it still exists.
 std::string clang_resource_dir();
 
-TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::string>& extra_args);
+TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::string>& extra_args,
+                               bool integer_pointers);
 
 }  // namespace galias::frontend

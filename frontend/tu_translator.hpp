@@ -13,7 +13,8 @@ class ASTContext;
 namespace galias::frontend {
 
 struct TranslateOptions {
-    std::string directory;  // the compile command's directory, to make relative file names absolute
+    std::string directory;          // the compile command's directory, to make relative file names absolute
+    bool integer_pointers = false;  // FrontendOptions::integer_pointers
 };
 
 TranslationUnitIr translate_translation_unit(clang::ASTContext& context, const std::string& main_file,

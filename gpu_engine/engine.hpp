@@ -44,9 +44,11 @@ struct EngineOptions {
     double load_factor = 0.8;     // of the HISA hash indexes
     // Bytes of join output collected before they are deduplicated against full and the
     // iteration's delta so far; bounds memory when joins produce many duplicates.
-    // 0 = the backend's default (CPU 128 MiB, CUDA 1/8 of free device memory).
+    // 0 = the backend's default (CPU 128 MiB, CUDA 1/16 of free device memory, 256 MiB-2 GiB).
     std::uint64_t batch_bytes = 0;
     bool collect_stats = false;   // per-iteration statistics in Result::stats
+    // Deduplicate materialized intermediates of k-ary joins before the next join step.
+    bool dedup_intermediates = true;
     // Where `.output` relations are written (Soufflé TSV, temp file + rename); empty = nowhere.
     std::filesystem::path output_dir;
     // Copy every relation into Result::relations[].rows. Off for large runs that only write

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <thread>
 
+#include "gpu_engine/cpu/distinct_set.hpp"
 #include "gpu_engine/cpu/parallel.hpp"
 #include "gpu_engine/cpu/radix_sort.hpp"
 #include "gpu_engine/cpu/rows.hpp"
@@ -64,6 +65,10 @@ void* CpuBackend::raw_allocate(std::size_t bytes) {
 }
 
 void CpuBackend::raw_release(void* data, std::size_t /*bytes*/) { std::free(data); }
+
+void* CpuBackend::raw_reallocate(void* data, std::size_t /*old_bytes*/, std::size_t new_bytes) {
+    return std::realloc(data, new_bytes);
+}
 
 void CpuBackend::parallel_copy(const Cell* src, std::size_t cells, Cell* dst) {
     const Chunking chunking(cells, threads_, 1 << 18, 1);
@@ -149,8 +154,62 @@ std::uint64_t gallop_lower_bound(const Row<A>* b, std::uint64_t lo, std::uint64_
 
 }  // namespace
 
+// Hash pre-filter for one- and two-column batches with many duplicates: each thread
+// collects the distinct tuples of its part in a DistinctSet; when a part turns out to be
+// mostly distinct (fewer than 4 copies per tuple) hashing cannot pay and the batch goes
+// to the radix sort unchanged. Otherwise the (much smaller) distinct tuples replace the
+// batch and are sorted.
+bool CpuBackend::remove_duplicates_by_hashing(TupleArray& tuples) {
+    const std::uint64_t n = tuples.size;
+    const std::uint32_t arity = tuples.arity;
+    if (arity > 2 || n < (std::uint64_t{1} << 16)) return false;
+    const Cell* rows = tuples.data();
+    const Chunking parts(n, threads_, 1 << 16, 1);
+    std::vector<DistinctSet> sets(parts.chunks);
+    std::atomic<bool> give_up{false};
+    parallel([&] {
+        for_each_chunk(parts, [&](std::uint64_t part, std::uint64_t begin, std::uint64_t end) {
+            DistinctSet& set = sets[part];
+            const std::uint64_t limit = std::max<std::uint64_t>((end - begin) / 4, 1 << 12);
+            for (std::uint64_t i = begin; i < end; ++i) {
+                const std::uint64_t key = arity == 2 ? (std::uint64_t{rows[2 * i]} << 32) | rows[2 * i + 1] : rows[i];
+                if (set.insert(key) && set.size() > limit) {
+                    give_up = true;
+                    return;
+                }
+                if ((i & 0xFFFF) == 0 && give_up) return;
+            }
+        });
+    });
+    if (give_up) return false;
+    std::vector<std::uint64_t> offsets(parts.chunks);
+    for (std::uint64_t p = 0; p < parts.chunks; ++p) offsets[p] = sets[p].size();
+    const std::uint64_t total = exclusive_scan(offsets);
+    TupleArray distinct = make_array(arity, total);
+    distinct.size = total;
+    Cell* out = distinct.data();
+    parallel([&] {
+        tbb::parallel_for(std::uint64_t{0}, parts.chunks, [&](std::uint64_t p) {
+            std::uint64_t w = offsets[p];
+            sets[p].for_each([&](std::uint64_t key) {
+                if (arity == 2) {
+                    out[2 * w] = static_cast<Cell>(key >> 32);
+                    out[2 * w + 1] = static_cast<Cell>(key);
+                } else {
+                    out[w] = static_cast<Cell>(key);
+                }
+                ++w;
+            });
+        });
+    });
+    sets.clear();
+    tuples = std::move(distinct);
+    return true;
+}
+
 void CpuBackend::sort_unique(TupleArray& tuples) {
     if (tuples.size < 2) return;
+    remove_duplicates_by_hashing(tuples);  // leaves distinct tuples (still unsorted) when it pays
     // The radix sort ping-pongs between the rows and one scratch buffer; the unique pass
     // then writes into whichever of the two the sorted rows are not in.
     TupleArray scratch = make_array(tuples.arity, tuples.size);
@@ -240,6 +299,28 @@ void CpuBackend::merge(const TupleArray& a, const TupleArray& b, TupleArray& out
             });
         });
     });
+}
+
+// Backward merge: the largest remaining tuple of full or delta goes to the end of the
+// grown buffer, so nothing is overwritten before it is read and no second buffer is needed.
+// Stops as soon as delta is exhausted: the rest of full is already in place.
+bool CpuBackend::merge_in_place(TupleArray& full, const TupleArray& delta, std::uint64_t capacity) {
+    const std::uint64_t total = full.size + delta.size;
+    if (full.capacity() < total) {
+        reallocate(full.buffer, std::max(capacity, total) * full.arity * sizeof(Cell));
+    }
+    dispatch_arity(full.arity, [&](auto arity) {
+        constexpr std::uint32_t A = decltype(arity)::value;
+        Row<A>* f = as_rows<A>(full.data());
+        const Row<A>* d = as_rows<A>(delta.data());
+        std::uint64_t i = full.size, j = delta.size, w = total;
+        while (j > 0) {
+            if (i > 0 && d[j - 1] < f[i - 1]) f[--w] = f[--i];
+            else f[--w] = d[--j];
+        }
+    });
+    full.size = total;
+    return true;
 }
 
 void CpuBackend::build_index(Hisa& hisa, double load_factor) {

@@ -32,6 +32,7 @@ public:
     void sort_unique(TupleArray& tuples) override;
     void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) override;
     void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) override;
+    bool merge_in_place(TupleArray& full, const TupleArray& delta, std::uint64_t capacity) override;
     void build_index(Hisa& hisa, double load_factor) override;
     std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
                                            std::uint64_t end, const Hisa* inner) override;
@@ -41,6 +42,7 @@ public:
 protected:
     void* raw_allocate(std::size_t bytes) override;
     void raw_release(void* data, std::size_t bytes) override;
+    void* raw_reallocate(void* data, std::size_t old_bytes, std::size_t new_bytes) override;
 
 private:
     template <class Fn>
@@ -48,6 +50,7 @@ private:
         arena_.execute(std::forward<Fn>(fn));
     }
     void parallel_copy(const Cell* src, std::size_t cells, Cell* dst);
+    bool remove_duplicates_by_hashing(TupleArray& tuples);
 
     unsigned threads_;
     // Lets an arena use more threads than cores when the user asks for them (-j).

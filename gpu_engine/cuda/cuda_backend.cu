@@ -25,6 +25,7 @@
 #include "gpu_engine/cuda/error.cuh"
 #include "gpu_engine/cuda/kernels.cuh"
 #include "gpu_engine/cuda/launch.cuh"
+#include "gpu_engine/cuda/trace.cuh"
 
 namespace galias::engine::cuda {
 
@@ -110,6 +111,7 @@ class CudaJoinCounts final : public JoinCounts {
 public:
     explicit CudaJoinCounts(cudaStream_t stream) : stream_(stream) {}
     Buffer offsets;  // end - begin + 1 entries, exclusive scan of the counts
+    Buffer begins;   // inner range start per outer tuple (load-balanced emit), or empty
     Buffer scratch;
 
     [[nodiscard]] std::uint64_t split(std::uint64_t from, std::uint64_t budget) const override {
@@ -140,9 +142,13 @@ public:
         // Keep freed memory in the pool: the next iteration's buffers come from it.
         std::uint64_t keep = std::numeric_limits<std::uint64_t>::max();
         GALIAS_CUDA_TRY(cudaMemPoolSetAttribute(pool_, cudaMemPoolAttrReleaseThreshold, &keep));
+        const char* trace = std::getenv("GALIAS_CUDA_TRACE");
+        trace_ = std::make_unique<KernelTrace>(stream_, trace != nullptr && trace[0] == '1');
     }
     ~CudaBackend() override {
         cudaStreamSynchronize(stream_);
+        if (trace_) trace_->report(stderr);
+        trace_.reset();
         cudaStreamDestroy(stream_);
     }
 
@@ -160,9 +166,12 @@ public:
         return free_bytes + (reserved - used);  // pool memory not in use can be handed out again
     }
 
-    // An eighth of the free device memory: large enough to keep the GPU busy, small enough
-    // that batch, radix-sort buffers and differences fit beside the relations.
-    [[nodiscard]] std::size_t default_batch_bytes() const override { return free_memory() / 8; }
+    // Large enough to keep the GPU busy (hundreds of millions of tuples), small enough that
+    // the batch, its radix-sort keys and differences fit beside the relations: a sixteenth
+    // of free device memory, between 256 MiB and 2 GiB.
+    [[nodiscard]] std::size_t default_batch_bytes() const override {
+        return std::clamp<std::size_t>(free_memory() / 16, std::size_t{256} << 20, std::size_t{2} << 30);
+    }
 
     [[nodiscard]] std::size_t reserved_peak_bytes() const override {
         std::uint64_t high = 0;
@@ -170,7 +179,11 @@ public:
         return high;
     }
 
-    void synchronize() override { GALIAS_CUDA_TRY(cudaStreamSynchronize(stream_)); }
+    void synchronize() override {
+        GALIAS_CUDA_TRY(cudaStreamSynchronize(stream_));
+        if (trace_ && trace_->enabled()) trace_->collect();
+    }
+    KernelTrace::Span span(const char* name, std::uint64_t bytes) { return trace_->span(name, bytes); }
 
     void upload(const Cell* host, std::size_t cells, Cell* dst) override {
         GALIAS_CUDA_TRY(cudaMemcpyAsync(dst, host, cells * sizeof(Cell), cudaMemcpyHostToDevice, stream_));
@@ -193,7 +206,10 @@ public:
         out.size = in.size;
         if (in.size == 0) return;
         const LaunchShape shape = shape_for(in.size);
-        permute_kernel<<<shape.grid, shape.block, 0, stream_>>>(map, in.data(), in.size, out.data());
+        {
+            auto traced = span("permute", in.size * (in.arity + map.out_arity) * 4ull);
+            permute_kernel<<<shape.grid, shape.block, 0, stream_>>>(map, in.data(), in.size, out.data());
+        }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
     }
 
@@ -213,6 +229,7 @@ public:
             auto* y = reinterpret_cast<const DeviceRow<A>*>(b.data());
             auto* w = reinterpret_cast<DeviceRow<A>*>(out.data());
             if (!search) {
+                auto traced = span("difference (merge path)", (a.size + b.size + a.size) * A * 4ull);
                 auto* end = thrust::set_difference(policy(), x, x + a.size, y, y + b.size, w, RowLess<A>{});
                 out.size = static_cast<std::uint64_t>(end - w);
                 return;
@@ -220,8 +237,11 @@ public:
             Buffer flags = allocate(a.size);
             Buffer selected = allocate(sizeof(std::uint64_t));
             const LaunchShape shape = shape_for(a.size);
-            absent_flags_kernel<<<shape.grid, shape.block, 0, stream_>>>(a.data(), a.size, b.data(), b.size, A,
-                                                                         static_cast<std::uint8_t*>(flags.get()));
+            {
+                auto traced = span("difference (search)", a.size * A * 4ull * 2);
+                absent_flags_kernel<<<shape.grid, shape.block, 0, stream_>>>(a.data(), a.size, b.data(), b.size, A,
+                                                                             static_cast<std::uint8_t*>(flags.get()));
+            }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
             std::size_t temp_bytes = 0;
             auto* d_flags = static_cast<const std::uint8_t*>(flags.get());
@@ -245,7 +265,10 @@ public:
             auto* x = reinterpret_cast<const DeviceRow<A>*>(a.data());
             auto* y = reinterpret_cast<const DeviceRow<A>*>(b.data());
             auto* w = reinterpret_cast<DeviceRow<A>*>(out.data());
-            thrust::merge(policy(), x, x + a.size, y, y + b.size, w, RowLess<A>{});
+            {
+                auto traced = span("merge", (a.size + b.size) * A * 8ull);
+                thrust::merge(policy(), x, x + a.size, y, y + b.size, w, RowLess<A>{});
+            }
         });
     }
 
@@ -260,8 +283,11 @@ public:
         Buffer starts = allocate(n * sizeof(std::uint32_t));
         Buffer selected = allocate(sizeof(std::uint64_t));
         const LaunchShape shape = shape_for(n);
-        run_start_kernel<<<shape.grid, shape.block, 0, stream_>>>(hisa.data.data(), n, hisa.data.arity, hisa.key_len,
-                                                                  static_cast<std::uint8_t*>(flags.get()));
+        {
+            auto traced = span("index: run starts", n * hisa.data.arity * 4ull + n);
+            run_start_kernel<<<shape.grid, shape.block, 0, stream_>>>(hisa.data.data(), n, hisa.data.arity, hisa.key_len,
+                                                                      static_cast<std::uint8_t*>(flags.get()));
+        }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         thrust::counting_iterator<std::uint32_t> positions(0);
         std::size_t temp_bytes = 0;
@@ -279,9 +305,12 @@ public:
         hisa.slots = allocate(hisa.slot_count * sizeof(IndexSlot));
         GALIAS_CUDA_TRY(cudaMemsetAsync(hisa.slots.get(), 0xFF, hisa.slot_count * sizeof(IndexSlot), stream_));
         const LaunchShape insert_shape = shape_for(runs);
-        insert_runs_kernel<<<insert_shape.grid, insert_shape.block, 0, stream_>>>(
-            hisa.data.data(), n, hisa.data.arity, hisa.key_len, static_cast<const std::uint32_t*>(starts.get()), runs,
-            static_cast<IndexSlot*>(hisa.slots.get()), hisa.slot_count);
+        {
+            auto traced = span("index: insert", runs * 20ull);
+            insert_runs_kernel<<<insert_shape.grid, insert_shape.block, 0, stream_>>>(
+                hisa.data.data(), n, hisa.data.arity, hisa.key_len, static_cast<const std::uint32_t*>(starts.get()), runs,
+                static_cast<IndexSlot*>(hisa.slots.get()), hisa.slot_count);
+        }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         synchronize();
     }
@@ -300,13 +329,24 @@ public:
         auto* d_offsets = static_cast<std::uint64_t*>(counts->offsets.get());
         GALIAS_CUDA_TRY(cudaMemsetAsync(d_offsets + n, 0, sizeof(std::uint64_t), stream_));
         const LaunchShape shape = shape_for(n);
-        join_count_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), begin, n, d_offsets);
+        // Without per-match filters every match is an output, so pass 2 can be balanced over
+        // output tuples given each outer tuple's inner range start.
+        const bool balanced = spec.has_inner && spec.filter_count == 0;
+        if (balanced) counts->begins = allocate(n * sizeof(std::uint32_t));
+        {
+            auto traced = span("join: count", n * (spec.outer_arity * 4ull + 8));
+            join_count_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), begin, n, d_offsets,
+                                                                       static_cast<std::uint32_t*>(counts->begins.get()));
+        }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         std::size_t temp_bytes = 0;
         GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, d_offsets, d_offsets, n + 1, stream_));
         {
             Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
-            GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, d_offsets, d_offsets, n + 1, stream_));
+            {
+                auto traced = span("join: scan", (n + 1) * 16ull);
+                GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, d_offsets, d_offsets, n + 1, stream_));
+            }
         }
         GALIAS_CUDA_TRY(cudaMemcpyAsync(&counts->total, d_offsets + n, sizeof(std::uint64_t), cudaMemcpyDeviceToHost, stream_));
         synchronize();
@@ -328,9 +368,23 @@ public:
         const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
         const std::uint64_t base = out.size;
         reserve(out, base + produced);
-        const LaunchShape shape = shape_for(hi - lo);
-        join_emit_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), c.begin, lo, hi, d_offsets,
-                                                                  out.data() + base * spec.out_arity);
+        if (c.begins.get() != nullptr) {
+            const std::uint64_t tiles = (produced + kBalancedTile - 1) / kBalancedTile;
+            const LaunchShape shape = default_shape(tiles * 256, properties_.multiProcessorCount);
+            {
+                auto traced = span("join: emit (balanced)", produced * spec.out_arity * 4ull);
+                join_emit_balanced_kernel<<<shape.grid, shape.block, 0, stream_>>>(
+                    spec, inner_ref, outer.data(), c.begin, lo, hi, d_offsets, static_cast<const std::uint32_t*>(c.begins.get()),
+                    out.data() + base * spec.out_arity);
+            }
+        } else {
+            const LaunchShape shape = shape_for(hi - lo);
+            {
+                auto traced = span("join: emit", produced * spec.out_arity * 4ull);
+                join_emit_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), c.begin, lo, hi,
+                                                                          d_offsets, out.data() + base * spec.out_arity);
+            }
+        }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         out.size = base + produced;
     }
@@ -364,7 +418,10 @@ private:
         GALIAS_CUDA_TRY(cudaMemsetAsync(d_min, 0xFF, kMaxArity * sizeof(Cell), stream_));
         GALIAS_CUDA_TRY(cudaMemsetAsync(d_max, 0x00, kMaxArity * sizeof(Cell), stream_));
         const LaunchShape shape = shape_for(n);
-        column_range_kernel<<<shape.grid, shape.block, 0, stream_>>>(tuples.data(), n, arity, d_min, d_max);
+        {
+            auto traced = span("sort: column ranges", n * arity * 4ull);
+            column_range_kernel<<<shape.grid, shape.block, 0, stream_>>>(tuples.data(), n, arity, d_min, d_max);
+        }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         Cell host_ranges[2 * kMaxArity];
         GALIAS_CUDA_TRY(cudaMemcpyAsync(host_ranges, d_min, sizeof host_ranges, cudaMemcpyDeviceToHost, stream_));
@@ -390,7 +447,10 @@ private:
             d_alt = static_cast<std::uint64_t*>(alternate.get());
         }
         auto* d_keys = static_cast<std::uint64_t*>(keys.get());
-        pack_kernel<<<shape.grid, shape.block, 0, stream_>>>(layout, tuples.data(), n, d_keys);
+        {
+            auto traced = span("sort: pack", n * (arity * 4ull + 8));
+            pack_kernel<<<shape.grid, shape.block, 0, stream_>>>(layout, tuples.data(), n, d_keys);
+        }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         cub::DoubleBuffer<std::uint64_t> buffers(d_keys, d_alt);
         const int end_bit = std::max<int>(1, static_cast<int>(total_bits));
@@ -398,7 +458,10 @@ private:
         GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, buffers, n, 0, end_bit, stream_));
         {
             Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
-            GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream_));
+            {
+                auto traced = span("sort: radix", n * 16ull * ((end_bit + 7) / 8));
+                GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream_));
+            }
         }
         std::uint64_t* sorted = buffers.Current();
         std::uint64_t count = n;
@@ -410,8 +473,11 @@ private:
             GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(nullptr, unique_bytes, sorted, spare,
                                                       static_cast<std::uint64_t*>(selected.get()), n, stream_));
             Buffer temp = allocate(std::max<std::size_t>(unique_bytes, 1));
-            GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(temp.get(), unique_bytes, sorted, spare,
-                                                      static_cast<std::uint64_t*>(selected.get()), n, stream_));
+            {
+                auto traced = span("sort: unique", n * 16ull);
+                GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(temp.get(), unique_bytes, sorted, spare,
+                                                          static_cast<std::uint64_t*>(selected.get()), n, stream_));
+            }
             GALIAS_CUDA_TRY(cudaMemcpyAsync(&count, selected.get(), sizeof count, cudaMemcpyDeviceToHost, stream_));
             synchronize();
             std::swap(sorted, spare);
@@ -424,7 +490,10 @@ private:
         Cell* destination = result.buffer.get() != nullptr ? result.data() : tuples.data();
         if (count != 0) {
             const LaunchShape unpack_shape = shape_for(count);
-            unpack_kernel<<<unpack_shape.grid, unpack_shape.block, 0, stream_>>>(layout, sorted, count, destination);
+            {
+                auto traced = span("sort: unpack", count * (arity * 4ull + 8));
+                unpack_kernel<<<unpack_shape.grid, unpack_shape.block, 0, stream_>>>(layout, sorted, count, destination);
+            }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
         }
         synchronize();
@@ -440,7 +509,10 @@ private:
         dispatch_arity(tuples.arity, [&](auto arity) {
             constexpr std::uint32_t A = decltype(arity)::value;
             auto* rows = reinterpret_cast<DeviceRow<A>*>(tuples.data());
-            thrust::sort(policy(), rows, rows + tuples.size, RowLess<A>{});
+            {
+                auto traced = span("sort: comparison", tuples.size * A * 8ull);
+                thrust::sort(policy(), rows, rows + tuples.size, RowLess<A>{});
+            }
             if (unique) {
                 auto* end = thrust::unique(policy(), rows, rows + tuples.size, RowEqual<A>{});
                 tuples.size = static_cast<std::uint64_t>(end - rows);
@@ -451,6 +523,7 @@ private:
 
     cudaDeviceProp properties_{};
     cudaStream_t stream_{};
+    std::unique_ptr<KernelTrace> trace_;
     cudaMemPool_t pool_{};
 };
 

@@ -23,12 +23,82 @@ __device__ __forceinline__ const JoinSpec& shared_spec(const JoinSpec& spec) {
     return s_spec;
 }
 
-// Pass 1: counts[i] = output tuples of outer tuple begin + i.
+// Pass 1: counts[i] = output tuples of outer tuple begin + i. When `begins` is given (steps
+// without per-match filters) the start of each tuple's inner range is kept too, so pass 2
+// can be load-balanced over output tuples instead of outer tuples.
 __global__ void join_count_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
-                                  std::uint64_t n, std::uint64_t* counts) {
+                                  std::uint64_t n, std::uint64_t* counts, std::uint32_t* begins) {
     const JoinSpec& s = shared_spec(spec);
-    for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
-        counts[i] = count_matches(s, inner, outer + (begin + i) * s.outer_arity);
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
+        const Cell* row = outer + (begin + i) * s.outer_arity;
+        if (begins != nullptr) {
+            const Range range = probe(s, inner, row);
+            counts[i] = range.count;
+            begins[i] = static_cast<std::uint32_t>(range.begin);
+        } else {
+            counts[i] = count_matches(s, inner, row);
+        }
+    }
+}
+
+// Largest i in [lo, hi) with offsets[i] <= target, given offsets[lo] <= target <
+// offsets[hi]: doubling steps from lo (the answer is usually close), then bisection.
+__device__ __forceinline__ std::uint64_t find_source(const std::uint64_t* offsets, std::uint64_t lo, std::uint64_t hi,
+                                                     std::uint64_t target) {
+    std::uint64_t step = 1;
+    std::uint64_t probe_at = lo + 1;
+    while (probe_at < hi && offsets[probe_at] <= target) {
+        lo = probe_at;
+        probe_at = lo + step;
+        step *= 2;
+    }
+    if (probe_at > hi) probe_at = hi;
+    // offsets[lo] <= target < offsets[probe_at] (or probe_at == hi)
+    while (probe_at - lo > 1) {
+        const std::uint64_t mid = lo + (probe_at - lo) / 2;
+        if (offsets[mid] <= target) lo = mid;
+        else probe_at = mid;
+    }
+    return lo;
+}
+
+// Pass 2, load-balanced: every thread writes output tuples, whatever the fan-out of the
+// outer tuple they come from (hub nodes no longer leave the rest of a warp idle). Blocks
+// take tiles of kTile outputs; one thread finds the tile's first outer tuple, the others
+// search forward from it.
+constexpr std::uint32_t kBalancedTile = 2048;
+
+__global__ void join_emit_balanced_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
+                                          std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets,
+                                          const std::uint32_t* begins, Cell* out) {
+    const JoinSpec& s = shared_spec(spec);
+    __shared__ std::uint64_t s_first;
+    const std::uint64_t base = offsets[from];
+    const std::uint64_t total = offsets[to] - base;
+    for (std::uint64_t tile = static_cast<std::uint64_t>(blockIdx.x) * kBalancedTile; tile < total;
+         tile += static_cast<std::uint64_t>(gridDim.x) * kBalancedTile) {
+        if (threadIdx.x == 0) {
+            // Bisection over the whole slice for the tile's first output.
+            std::uint64_t lo = from, hi = to;
+            const std::uint64_t target = base + tile;
+            while (hi - lo > 1) {
+                const std::uint64_t mid = lo + (hi - lo) / 2;
+                if (offsets[mid] <= target) lo = mid;
+                else hi = mid;
+            }
+            s_first = lo;
+        }
+        __syncthreads();
+        const std::uint64_t first = s_first;
+        const std::uint64_t tile_end = min(total, tile + kBalancedTile);
+        for (std::uint64_t k = tile + threadIdx.x; k < tile_end; k += blockDim.x) {
+            const std::uint64_t target = base + k;
+            const std::uint64_t i = find_source(offsets, first, to, target);
+            const Cell* inner_row = inner.row(begins[i] + (target - offsets[i]));
+            write_output(s, outer + (begin + i) * s.outer_arity, inner_row, out + k * s.out_arity);
+        }
+        __syncthreads();
+    }
 }
 
 // Pass 2 over a slice: outer tuple begin + i (i in [from, to)) writes its output at

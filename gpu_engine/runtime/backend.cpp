@@ -36,6 +36,33 @@ void Backend::release(void* data, std::size_t bytes) {
     memory_.current_bytes -= bytes;
 }
 
+void* Backend::raw_reallocate(void* data, std::size_t old_bytes, std::size_t new_bytes) {
+    void* grown = raw_allocate(new_bytes);
+    if (grown == nullptr) return nullptr;
+    copy(static_cast<const Cell*>(data), std::min(old_bytes, new_bytes) / sizeof(Cell), static_cast<Cell*>(grown));
+    synchronize();
+    raw_release(data, old_bytes);
+    return grown;
+}
+
+void Backend::reallocate(Buffer& buffer, std::size_t bytes) {
+    if (buffer.get() == nullptr) {
+        buffer = allocate(bytes);
+        return;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    void* data = raw_reallocate(buffer.get(), buffer.bytes(), bytes);
+    memory_.allocation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (data == nullptr)
+        throw OutOfMemory("not enough memory: growing a buffer to " + std::to_string(bytes) + " bytes on " + description() +
+                          " failed (" + std::to_string(memory_.current_bytes) + " bytes in use)");
+    memory_.current_bytes = memory_.current_bytes - buffer.bytes() + bytes;
+    memory_.peak_bytes = std::max(memory_.peak_bytes, memory_.current_bytes);
+    ++memory_.allocations;
+    memory_.allocated_bytes += bytes;
+    buffer.rebind(data, bytes);
+}
+
 TupleArray Backend::make_array(std::uint32_t arity, std::uint64_t capacity) {
     TupleArray array(arity);
     array.buffer = allocate(capacity * arity * sizeof(Cell));

@@ -51,6 +51,9 @@ public:
     // Allocation, counted. Throws std::bad_alloc-derived OutOfMemory on failure.
     Buffer allocate(std::size_t bytes);
     void release(void* data, std::size_t bytes);
+    // Grows (or shrinks) a buffer keeping its contents; the host backend uses realloc, which
+    // for large blocks remaps pages instead of copying them.
+    void reallocate(Buffer& buffer, std::size_t bytes);
     [[nodiscard]] const MemoryCounters& memory() const { return memory_; }
     // Device memory the backend's allocator reserved at its peak (0 for host backends).
     [[nodiscard]] virtual std::size_t reserved_peak_bytes() const { return 0; }
@@ -76,6 +79,13 @@ public:
     virtual void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) = 0;
     // out = a ∪ b for sorted, disjoint, distinct a and b; out.capacity() >= a.size + b.size.
     virtual void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) = 0;
+    // full ∪= delta inside full's own buffer (grown to `capacity` tuples when too small),
+    // for backends where a second full-size buffer costs more than a sequential merge;
+    // returns false when the backend does not merge in place.
+    virtual bool merge_in_place(TupleArray& full, const TupleArray& delta, std::uint64_t capacity) {
+        (void)full, (void)delta, (void)capacity;
+        return false;
+    }
     // (Re)builds the hash index of `hisa` over its first key_len columns.
     virtual void build_index(Hisa& hisa, double load_factor) = 0;
     // Two-pass join, pass 1: counts the output of outer tuples [begin, end). The counts are
@@ -93,6 +103,8 @@ public:
 protected:
     virtual void* raw_allocate(std::size_t bytes) = 0;  // nullptr on failure
     virtual void raw_release(void* data, std::size_t bytes) = 0;
+    // Default: allocate, copy, release.
+    virtual void* raw_reallocate(void* data, std::size_t old_bytes, std::size_t new_bytes);
 
 private:
     MemoryCounters memory_;

@@ -36,6 +36,12 @@ public:
         std::swap(bytes_, other.bytes_);
     }
     [[nodiscard]] void* get() const { return data_; }
+    [[nodiscard]] Backend* owner() const { return owner_; }
+    // Used by Backend::reallocate only.
+    void rebind(void* data, std::size_t bytes) {
+        data_ = data;
+        bytes_ = bytes;
+    }
     [[nodiscard]] std::size_t bytes() const { return bytes_; }
 
 private:

@@ -287,6 +287,12 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
                 backend_.join_emit(spec, outer, inner, *counts, from, to, intermediate);
             }
             it.join_output_tuples += intermediate.size;
+            if (options_.dedup_intermediates && intermediate.size > 1) {
+                // Distinct intermediate tuples only: a duplicate here would be joined again
+                // and multiply into duplicates of the final output.
+                OperatorTimer timer(backend_, it, Operator::Dedup);
+                backend_.sort_unique(intermediate);
+            }
             run_steps(rule, s + 1, intermediate, it);
             from = to;
         }
@@ -353,22 +359,31 @@ void Executor::merge_into(TupleArray& full, TupleArray& spare, const TupleArray&
     OperatorTimer timer(backend_, it, Operator::Merge);
     const std::uint64_t needed = full.size + delta.size;
     const std::size_t tuple_bytes = sizeof(Cell) * full.arity;
+    // Capacity for a new buffer: exact without EBM; with EBM room for K more deltas,
+    // K = alpha reduced until the buffer fits in free memory.
+    auto new_capacity = [&] {
+        if (!options_.eager_buffers) return needed;
+        const std::size_t free_bytes = backend_.free_memory();
+        double k = options_.ebm_alpha;
+        while (k >= 1 && static_cast<double>(full.size) + k * static_cast<double>(delta.size) >
+                             static_cast<double>(free_bytes) / static_cast<double>(tuple_bytes))
+            k -= 1;
+        if (k < 1)
+            throw OutOfMemory("not enough memory to merge relation '" + name + "': " + std::to_string(full.size) +
+                              " + " + std::to_string(delta.size) + " tuples of " + std::to_string(tuple_bytes) +
+                              " bytes, " + std::to_string(free_bytes) + " bytes free");
+        return full.size + static_cast<std::uint64_t>(k * static_cast<double>(delta.size));
+    };
+    // Without EBM the host backend merges in place (one buffer, grown by remapping):
+    // the memory-lean mode. Otherwise, and on the GPU, merge into a second buffer.
+    if (!options_.eager_buffers &&
+        backend_.merge_in_place(full, delta, full.capacity() >= needed ? full.capacity() : new_capacity())) {
+        spare = TupleArray(full.arity);
+        return;
+    }
     if (spare.capacity() < needed) {
         spare = TupleArray(full.arity);
-        std::uint64_t capacity = needed;
-        if (options_.eager_buffers) {
-            const std::size_t free_bytes = backend_.free_memory();
-            double k = options_.ebm_alpha;
-            while (k >= 1 && static_cast<double>(full.size) + k * static_cast<double>(delta.size) >
-                                 static_cast<double>(free_bytes) / static_cast<double>(tuple_bytes))
-                k -= 1;
-            if (k < 1)
-                throw OutOfMemory("not enough memory to merge relation '" + name + "': " + std::to_string(full.size) +
-                                  " + " + std::to_string(delta.size) + " tuples of " + std::to_string(tuple_bytes) +
-                                  " bytes, " + std::to_string(free_bytes) + " bytes free");
-            capacity = full.size + static_cast<std::uint64_t>(k * static_cast<double>(delta.size));
-        }
-        spare = backend_.make_array(full.arity, capacity);
+        spare = backend_.make_array(full.arity, new_capacity());
     }
     backend_.merge(full, delta, spare);
     std::swap(full, spare);

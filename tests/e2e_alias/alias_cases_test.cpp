@@ -16,7 +16,8 @@ namespace {
 const std::filesystem::path kCases = GALIAS_ALIAS_CASES_DIR;
 const std::filesystem::path kInclude = GALIAS_ALIAS_INCLUDE_DIR;
 
-const std::regex kAssertion(R"(\b(MAYALIAS|NOALIAS|MUSTALIAS|EXPECTEDFAIL_NOALIAS|EXPECTEDFAIL_MAYALIAS)\s*\()");
+const std::regex kAssertion(
+    R"(\b(MAYALIAS|NOALIAS|MUSTALIAS|EXPECTEDFAIL_NOALIAS|EXPECTEDFAIL_MAYALIAS)\s*\()");
 
 // Assertion calls written in the sources (outside comments).
 std::size_t count_written_assertions(const TestCase& test) {
@@ -26,8 +27,8 @@ std::size_t count_written_assertions(const TestCase& test) {
         std::string line;
         while (std::getline(in, line)) {
             line = line.substr(0, line.find("//"));
-            count += static_cast<std::size_t>(
-                std::distance(std::sregex_iterator(line.begin(), line.end(), kAssertion), std::sregex_iterator()));
+            count += static_cast<std::size_t>(std::distance(
+                std::sregex_iterator(line.begin(), line.end(), kAssertion), std::sregex_iterator()));
         }
     }
     return count;
@@ -39,7 +40,9 @@ struct AliasParam {
 };
 
 // gtest prints parameters of failing tests; the case name is what helps.
-void PrintTo(const AliasParam& param, std::ostream* out) { *out << param.test.name << " (" << analysis_name(param.analysis) << ")"; }
+void PrintTo(const AliasParam& param, std::ostream* out) {
+    *out << param.test.name << " (" << analysis_name(param.analysis) << ")";
+}
 
 class AliasCase : public ::testing::TestWithParam<AliasParam> {};
 
@@ -66,13 +69,16 @@ TEST_P(AliasCase, AnswersEveryAssertion) {
         a.aliased = a.aliased || oracle.may_alias(call.args[0], call.args[1]);
     }
     ASSERT_FALSE(assertions.empty()) << "the case makes no assertion";
-    EXPECT_EQ(assertions.size(), count_written_assertions(test)) << "assertion calls lost between source and facts";
+    EXPECT_EQ(assertions.size(), count_written_assertions(test))
+        << "assertion calls lost between source and facts";
 
     for (const auto& [id, a] : assertions) {
-        const bool want_alias = a.kind == "MAYALIAS" || a.kind == "MUSTALIAS" || a.kind == "EXPECTEDFAIL_NOALIAS";
+        const bool want_alias =
+            a.kind == "MAYALIAS" || a.kind == "MUSTALIAS" || a.kind == "EXPECTEDFAIL_NOALIAS";
         EXPECT_EQ(a.aliased, want_alias)
-            << std::filesystem::path(a.first->begin.file).filename().string() << ":" << a.first->begin.line << ":"
-            << a.first->begin.column << ": " << a.kind << "(" << node_label(facts.program, a.first->args[0]) << ", "
+            << std::filesystem::path(a.first->begin.file).filename().string() << ":" << a.first->begin.line
+            << ":" << a.first->begin.column << ": " << a.kind << "("
+            << node_label(facts.program, a.first->args[0]) << ", "
             << node_label(facts.program, a.first->args[1]) << "): " << analysis_name(analysis) << " answered "
             << (a.aliased ? "may-alias" : "no-alias");
     }
@@ -97,9 +103,12 @@ std::string param_name(const ::testing::TestParamInfo<AliasParam>& param) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cspa, AliasCase, ::testing::ValuesIn(params_for(Analysis::Cspa)), param_name);
-INSTANTIATE_TEST_SUITE_P(Andersen, AliasCase, ::testing::ValuesIn(params_for(Analysis::Andersen)), param_name);
+INSTANTIATE_TEST_SUITE_P(Andersen, AliasCase, ::testing::ValuesIn(params_for(Analysis::Andersen)),
+                         param_name);
 
-TEST(AliasCases, ThereAreAtLeastSixty) { EXPECT_GE(list_cases(kCases).size(), 60u); }
+TEST(AliasCases, ThereAreAtLeastSixty) {
+    EXPECT_GE(list_cases(kCases).size(), 60u);
+}
 
 }  // namespace
 }  // namespace galias::test

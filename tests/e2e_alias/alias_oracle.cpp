@@ -7,14 +7,17 @@
 
 namespace galias::test {
 
-const char* analysis_name(Analysis analysis) { return analysis == Analysis::Cspa ? "cspa" : "andersen"; }
+const char* analysis_name(Analysis analysis) {
+    return analysis == Analysis::Cspa ? "cspa" : "andersen";
+}
 
 AliasOracle::AliasOracle(const frontend::ExtractResult& facts, Analysis analysis) : analysis_(analysis) {
     const auto builtin = analyses::find_builtin_program(analysis_name(analysis));
     const engine::Program program = engine::compile_program(builtin->text, std::string(builtin->file));
     engine::Inputs inputs;
     const auto relations = analysis == Analysis::Cspa ? facts.cspa() : facts.andersen();
-    for (const frontend::FactRelation* r : relations) inputs.relations[r->name] = engine::Inputs::Rows{2, r->cells};
+    for (const frontend::FactRelation* r : relations)
+        inputs.relations[r->name] = engine::Inputs::Rows{2, r->cells};
     engine::EngineOptions options;
     options.backend = engine::BackendKind::Cpu;
     options.threads = 1;
@@ -35,7 +38,8 @@ AliasOracle::AliasOracle(const frontend::ExtractResult& facts, Analysis analysis
 bool AliasOracle::may_alias(facts::NodeId a, facts::NodeId b) const {
     if (a == facts::kNoNode || b == facts::kNoNode) return false;  // a null pointer constant aliases nothing
     if (a == b) return true;
-    if (analysis_ == Analysis::Cspa) return value_alias_.count((static_cast<std::uint64_t>(a) << 32) | b) != 0;
+    if (analysis_ == Analysis::Cspa)
+        return value_alias_.count((static_cast<std::uint64_t>(a) << 32) | b) != 0;
     const auto& pa = points_to_.at(a);
     const auto& pb = points_to_.at(b);
     std::vector<std::uint32_t> common;

@@ -22,8 +22,8 @@ public:
 
 private:
     Analysis analysis_;
-    std::unordered_set<std::uint64_t> value_alias_;            // CSPA
-    std::vector<std::vector<std::uint32_t>> points_to_;        // Andersen, sorted per pointer
+    std::unordered_set<std::uint64_t> value_alias_;      // CSPA
+    std::vector<std::vector<std::uint32_t>> points_to_;  // Andersen, sorted per pointer
 };
 
 }  // namespace galias::test

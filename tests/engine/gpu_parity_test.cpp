@@ -3,6 +3,7 @@
 // reference evaluator on the small ones. Skips with a message when no GPU is present.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <random>
 
@@ -16,7 +17,7 @@ namespace {
 // GALIAS_GPU_TEST_CASES lowers the count (compute-sanitizer runs are ~100x slower).
 int cases_per_program() {
     const char* env = std::getenv("GALIAS_GPU_TEST_CASES");
-    return env != nullptr ? std::max(1, std::atoi(env)) : 60;
+    return env != nullptr ? std::max(1, std::atoi(env)) : 50;
 }
 
 class GpuParity : public ::testing::Test {
@@ -50,6 +51,9 @@ void check_parity(const std::string& name, const std::map<std::string, TupleSet>
     gpu.backend = engine::BackendKind::Cuda;
     const engine::Result on_cpu = engine::run(program, make_inputs(inputs, symbols), cpu);
     const engine::Result on_gpu = engine::run(program, make_inputs(inputs, symbols), gpu);
+    if (std::getenv("GALIAS_GPU_TEST_VERBOSE") != nullptr)
+        std::printf("%s: cpu %.3f s, gpu %.3f s, %llu iterations\n", name.c_str(), on_cpu.stats.total_seconds,
+                    on_gpu.stats.total_seconds, static_cast<unsigned long long>(on_gpu.stats.iterations_run));
     std::map<std::string, TupleSet> expected;
     if (with_reference) expected = reference_evaluate(text, inputs, *symbols);
     for (const engine::RelationResult& relation : on_cpu.relations) {
@@ -83,10 +87,10 @@ TEST_F(GpuParity, Cspa) {
     std::mt19937 rng(23);
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
-        const std::uint32_t nodes = small ? 20 : 300;
+        const std::uint32_t nodes = small ? 20 : 120;
         check_parity("cspa",
-                     {{"assign", random_pairs(rng, nodes, small ? 30 : 500)},
-                      {"dereference", random_pairs(rng, nodes, small ? 15 : 200)}},
+                     {{"assign", random_pairs(rng, nodes, small ? 30 : 120)},
+                      {"dereference", random_pairs(rng, nodes, small ? 15 : 50)}},
                      small, c % 2 ? 0 : 4096);
         if (HasFatalFailure()) return;
     }
@@ -96,8 +100,8 @@ TEST_F(GpuParity, Andersen) {
     std::mt19937 rng(24);
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
-        const std::uint32_t nodes = small ? 20 : 500;
-        const std::uint32_t e = small ? 15 : 400;
+        const std::uint32_t nodes = small ? 20 : 150;
+        const std::uint32_t e = small ? 15 : 100;
         check_parity("andersen",
                      {{"addressOf", random_pairs(rng, nodes, e)},
                       {"assign", random_pairs(rng, nodes, e)},

@@ -41,6 +41,7 @@ engine::EngineOptions random_options(std::mt19937& rng) {
     // Tiny batches (a few tuples) exercise slicing of joins and repeated flushes of `new`.
     const std::uint64_t batches[] = {0, 8, 24, 100};
     options.batch_bytes = batches[std::uniform_int_distribution<int>(0, 3)(rng)];
+    options.dedup_intermediates = std::uniform_int_distribution<int>(0, 1)(rng) == 1;
     return options;
 }
 
@@ -71,6 +72,7 @@ void cross_check(const std::string& text, const std::map<std::string, TupleSet>&
         ASSERT_EQ(to_set(got), tuples) << label << ": relation " << name << " differs (threads " << options.threads
                                        << ", ebm " << options.eager_buffers << ", load factor " << options.load_factor
                                        << ", batch " << options.batch_bytes
+                                       << ", dedup intermediates " << options.dedup_intermediates
                                        << ")\nprogram:\n" << text << "\ninputs:\n" << describe(inputs);
         ASSERT_EQ(got.size(), tuples.size());
     }

@@ -64,15 +64,17 @@ TEST_F(BadInput, AMissingFileIsAFailureNotACrash) {
     EXPECT_EQ(r.units.failed, 1u);
     EXPECT_EQ(r.units.analysed, 1u);
     ASSERT_FALSE(r.diagnostics.empty());
-    EXPECT_NE(r.diagnostics.front().str().find("gone.c: error: source file listed in the compilation database does "
-                                               "not exist"),
-              std::string::npos)
+    EXPECT_NE(
+        r.diagnostics.front().str().find("gone.c: error: source file listed in the compilation database does "
+                                         "not exist"),
+        std::string::npos)
         << r.diagnostics.front().str();
 }
 
 TEST_F(BadInput, CxxUnitsAreSkippedWithANote) {
     FrontendOptions options;
-    options.jobs = {job(write("a.cpp", "template <class T> T id(T t) { return t; }\n")), job(write("b.c", "int *b;\n"))};
+    options.jobs = {job(write("a.cpp", "template <class T> T id(T t) { return t; }\n")),
+                    job(write("b.c", "int *b;\n"))};
     const ExtractResult r = extract_facts(options);
     EXPECT_EQ(r.units.skipped, 1u);
     EXPECT_EQ(r.units.analysed, 1u);
@@ -89,7 +91,8 @@ TEST_F(BadInput, PathsThatAreNotUtf8Work) {
     std::ofstream(file) << "int v; int *pv = &v;\n";
     // Through a compile_commands.json, as a build system would write it (raw bytes).
     std::ofstream(dir_ / "compile_commands.json")
-        << "[{\"directory\": \"" << odd.string() << "\", \"file\": \"m\xf6.c\", \"arguments\": [\"cc\", \"-c\", \"m\xf6.c\"]}]";
+        << "[{\"directory\": \"" << odd.string()
+        << "\", \"file\": \"m\xf6.c\", \"arguments\": [\"cc\", \"-c\", \"m\xf6.c\"]}]";
     FrontendOptions options;
     options.compile_database = dir_;
     const ExtractResult r = extract_facts(options);
@@ -109,7 +112,8 @@ TEST_F(BadInput, UnknownCompilerFlagsAreDroppedWithAWarning) {
     EXPECT_EQ(r.units.analysed, 1u) << (r.diagnostics.empty() ? "" : r.diagnostics.front().str());
     bool warned = false;
     for (const Diagnostic& d : r.diagnostics) {
-        warned = warned || (d.severity == Severity::Warning && d.message.find("-fgcc-only-nonsense") != std::string::npos);
+        warned = warned || (d.severity == Severity::Warning &&
+                            d.message.find("-fgcc-only-nonsense") != std::string::npos);
     }
     EXPECT_TRUE(warned);
 }

@@ -58,23 +58,29 @@ TEST(CompileDatabase, ErrorPositionsCountOriginalBytes) {
 
 TEST(CompileDatabase, ChecksEachEntry) {
     EXPECT_NE(parse_error(R"({"file": "a.c"})").find("must be a JSON array"), std::string::npos);
-    EXPECT_NE(parse_error(R"([{"directory": "/x", "arguments": ["cc"]}])").find("entry 0 of the compilation "
-                                                                             "database: missing \"file\""),
+    EXPECT_NE(parse_error(R"([{"directory": "/x", "arguments": ["cc"]}])")
+                  .find("entry 0 of the compilation "
+                        "database: missing \"file\""),
               std::string::npos);
-    EXPECT_NE(parse_error(R"([{"directory": "/x", "file": "a.c"}])").find("needs \"arguments\" or \"command\""),
-              std::string::npos);
+    EXPECT_NE(
+        parse_error(R"([{"directory": "/x", "file": "a.c"}])").find("needs \"arguments\" or \"command\""),
+        std::string::npos);
     EXPECT_NE(parse_error(R"([{"directory": "/x", "file": "a.c", "arguments": ["cc"]}, 3])").find("entry 1"),
               std::string::npos);
-    EXPECT_NE(parse_error(R"([{"directory": "/x", "file": 7, "arguments": ["cc"]}])").find("\"file\" must be a string"),
+    EXPECT_NE(parse_error(R"([{"directory": "/x", "file": 7, "arguments": ["cc"]}])")
+                  .find("\"file\" must be a string"),
               std::string::npos);
-    EXPECT_NE(parse_error(R"([{"directory": "/x", "file": "a.c", "arguments": []}])").find("empty command line"),
-              std::string::npos);
+    EXPECT_NE(
+        parse_error(R"([{"directory": "/x", "file": "a.c", "arguments": []}])").find("empty command line"),
+        std::string::npos);
 }
 
 TEST(CompileDatabase, KeepsPathsThatAreNotUtf8) {
     const std::string dir = "/src/caf\xe9";
-    const auto jobs = parse_compile_database("[{\"directory\": \"" + dir + "\", \"file\": \"x\xff.c\", \"arguments\": "
-                                             "[\"cc\", \"-I" + dir + "\"]}]",
+    const auto jobs = parse_compile_database("[{\"directory\": \"" + dir +
+                                                 "\", \"file\": \"x\xff.c\", \"arguments\": "
+                                                 "[\"cc\", \"-I" +
+                                                 dir + "\"]}]",
                                              "db.json");
     ASSERT_EQ(jobs.size(), 1u);
     EXPECT_EQ(jobs[0].directory, dir);
@@ -100,7 +106,8 @@ TEST(CompileDatabase, LoadsFromDirectoryOrFile) {
         (void)load_compile_database(dir);
         FAIL() << "no error";
     } catch (const DiagnosticError& e) {
-        EXPECT_NE(std::string(e.what()).find("no compile_commands.json in this directory"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("no compile_commands.json in this directory"),
+                  std::string::npos);
     }
     std::filesystem::remove_all(dir);
 }

@@ -32,15 +32,21 @@ void check_relations(const TestCase& test, const frontend::ExtractResult& result
 TEST_P(FactCase, ProducesTheStatedFacts) {
     const TestCase& test = GetParam();
     const frontend::ExtractResult result = extract_case(test, kCases);
-    ASSERT_EQ(result.units.failed, 0u) << (result.diagnostics.empty() ? "" : result.diagnostics.front().str());
+    ASSERT_EQ(result.units.failed, 0u)
+        << (result.diagnostics.empty() ? "" : result.diagnostics.front().str());
     if (std::getenv("GALIAS_PRINT_FACTS") != nullptr) {  // to help write a new case
-        for (const auto& f : render_facts(result.program, result.cspa())) std::printf("// CSPA: %s\n", f.c_str());
-        for (const auto& f : render_facts(result.program, result.andersen())) std::printf("// ANDERSEN: %s\n", f.c_str());
+        for (const auto& f : render_facts(result.program, result.cspa()))
+            std::printf("// CSPA: %s\n", f.c_str());
+        for (const auto& f : render_facts(result.program, result.andersen()))
+            std::printf("// ANDERSEN: %s\n", f.c_str());
         for (const auto& n : result.program.nodes) {
-            std::printf("// NODE: %s %s\n", node_label(result.program, n.id).c_str(), facts::node_kind_name(n.kind));
+            std::printf("// NODE: %s %s\n", node_label(result.program, n.id).c_str(),
+                        facts::node_kind_name(n.kind));
         }
-        for (const auto& [name, value] : result.program.counters) std::printf("//   stat %s %llu\n", name.c_str(), static_cast<unsigned long long>(value));
-        for (const auto& c : result.program.contexts) std::printf("// CONTEXT: %u %s\n", c.id, c.call_string.c_str());
+        for (const auto& [name, value] : result.program.counters)
+            std::printf("//   stat %s %llu\n", name.c_str(), static_cast<unsigned long long>(value));
+        for (const auto& c : result.program.contexts)
+            std::printf("// CONTEXT: %u %s\n", c.id, c.call_string.c_str());
     }
     ASSERT_TRUE(test.has("CSPA") || test.has("ANDERSEN") || test.has("NODE") || test.has("STAT"))
         << "a fact case must state something";
@@ -98,7 +104,9 @@ INSTANTIATE_TEST_SUITE_P(Cases, FactCase, ::testing::ValuesIn(list_cases(kCases)
                              return name;
                          });
 
-TEST(FactCases, ThereAreAtLeastForty) { EXPECT_GE(list_cases(kCases).size(), 40u); }
+TEST(FactCases, ThereAreAtLeastForty) {
+    EXPECT_GE(list_cases(kCases).size(), 40u);
+}
 
 }  // namespace
 }  // namespace galias::test

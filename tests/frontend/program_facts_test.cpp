@@ -3,9 +3,9 @@
 #include "facts/program_facts.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
-#include <unistd.h>
 
 #include "facts/diagnostic.hpp"
 #include "facts/side_table.hpp"
@@ -71,8 +71,8 @@ TEST(ProgramFacts, RoundTripsEveryTable) {
     TempDir dir;
     const ProgramFacts facts = sample_facts();
     facts.write(dir.path());
-    for (const char* file : {"symbols.tsv", "contexts.tsv", "calls.tsv", "assign_sites.tsv", "stats.tsv",
-                             "unmodelled.tsv"}) {
+    for (const char* file :
+         {"symbols.tsv", "contexts.tsv", "calls.tsv", "assign_sites.tsv", "stats.tsv", "unmodelled.tsv"}) {
         EXPECT_TRUE(std::filesystem::exists(dir.path() / file)) << file;
         EXPECT_FALSE(std::filesystem::exists(dir.path() / (std::string(file) + ".tmp"))) << file;
     }
@@ -134,8 +134,9 @@ TEST(ProgramFacts, FindsNodesByNameAcrossContexts) {
 
 TEST(ProgramFacts, OptionalTablesMayBeMissing) {
     TempDir dir;
-    write_file(dir.path() / "symbols.tsv", "#id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin\n"
-                                           "0\tlocal\tf::x\tf\ta.c\t1\t2\t0\t0\r\n");
+    write_file(dir.path() / "symbols.tsv",
+               "#id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin\n"
+               "0\tlocal\tf::x\tf\ta.c\t1\t2\t0\t0\r\n");
     const ProgramFacts facts = ProgramFacts::read(dir.path());
     ASSERT_EQ(facts.nodes.size(), 1u);
     EXPECT_EQ(facts.nodes[0].name, "f::x");
@@ -164,13 +165,16 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
     const std::string header = "#id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin\n";
     const std::string good = "0\tlocal\tf::x\tf\ta.c\t1\t2\t0\t0\n";
     write_file(dir.path() / "symbols.tsv", header + good + "1\tlocal\tf::y\tf\ta.c\t1\n");
-    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: expected 9 columns, found 6"), std::string::npos);
+    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: expected 9 columns, found 6"),
+              std::string::npos);
 
     write_file(dir.path() / "symbols.tsv", header + good + "1\tgadget\tf::y\tf\ta.c\t1\t2\t0\t1\n");
-    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: unknown node kind 'gadget'"), std::string::npos);
+    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: unknown node kind 'gadget'"),
+              std::string::npos);
 
     write_file(dir.path() / "symbols.tsv", header + "\n" + good + "5\tlocal\tf::y\tf\ta.c\t1\t2\t0\t5\n");
-    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:4: error: node ids must be 0, 1, 2"), std::string::npos);
+    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:4: error: node ids must be 0, 1, 2"),
+              std::string::npos);
 
     write_file(dir.path() / "symbols.tsv", header + "0\tlocal\tf::x\tf\ta.c\tx1\t2\t0\t0\n");
     EXPECT_NE(read_error(dir.path()).find("symbols.tsv:2: error: column 6: 'x1' is not an unsigned integer"),
@@ -184,12 +188,14 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
     EXPECT_NE(read_error(dir.path()).find("calls.tsv:1: error: restrict flags"), std::string::npos);
 
     write_file(dir.path() / "calls.tsv", "0\tf\ta.c\t1\t1\ta.c\t1\t5\t99999999999\tmain\t1\t0\n");
-    EXPECT_NE(read_error(dir.path()).find("calls.tsv:1: error: column 9: 99999999999 does not fit in 32 bits"),
-              std::string::npos);
+    EXPECT_NE(
+        read_error(dir.path()).find("calls.tsv:1: error: column 9: 99999999999 does not fit in 32 bits"),
+        std::string::npos);
 }
 
 TEST(SideTable, EscapesRoundTrip) {
-    for (const std::string text : {"plain", "a\tb", "line\nbreak\r", "back\\slash", "#lead", "mid#dle", "\\t"}) {
+    for (const std::string text :
+         {"plain", "a\tb", "line\nbreak\r", "back\\slash", "#lead", "mid#dle", "\\t"}) {
         const std::string escaped = escape_field(text);
         EXPECT_EQ(escaped.find('\t'), std::string::npos);
         EXPECT_EQ(escaped.find('\n'), std::string::npos);

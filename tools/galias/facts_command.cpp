@@ -37,11 +37,16 @@ void show_progress(const frontend::ExtractProgress& p, bool terminal) {
 int run_facts(FactsOptions& options) {
     options.frontend.compile_database = options.compile_db;
     options.frontend.field_sensitive = !options.field_insensitive;
-    options.frontend.indirect_calls =
-        options.indirect_calls == "types" ? frontend::IndirectCalls::Types : frontend::IndirectCalls::PointsTo;
+    options.frontend.indirect_calls = options.indirect_calls == "types" ? frontend::IndirectCalls::Types
+                                                                        : frontend::IndirectCalls::PointsTo;
     const bool terminal = isatty(STDERR_FILENO) != 0;
     if (!options.quiet) {
-        options.frontend.on_progress = [terminal](const frontend::ExtractProgress& p) { show_progress(p, terminal); };
+        options.frontend.on_progress = [terminal](const frontend::ExtractProgress& p) {
+            show_progress(p, terminal);
+        };
+        options.frontend.on_stage = [](const std::string& stage) {
+            std::fprintf(stderr, "galias facts: %s\n", stage.c_str());
+        };
     }
     const frontend::ExtractResult result = frontend::extract_facts(options.frontend);
     frontend::write_fact_directory(result, options.output);
@@ -51,17 +56,24 @@ int run_facts(FactsOptions& options) {
     }
     const facts::ProgramFacts& p = result.program;
     if (!options.quiet) {
-        std::fprintf(stderr,
-                     "galias facts: %zu translation units (%zu analysed, %zu failed, %zu skipped) -> %s\n"
-                     "  %zu nodes; CSPA %zu assign, %zu dereference; Andersen %zu addressOf, %zu assign, %zu load, "
-                     "%zu store\n"
-                     "  %llu contexts, %llu clones (k=%u); %zu unmodelled constructs (unmodelled.tsv)\n",
-                     result.units.total, result.units.analysed, result.units.failed, result.units.skipped,
-                     options.output.c_str(), p.nodes.size(), result.cspa_assign.size(), result.cspa_dereference.size(),
-                     result.andersen_address_of.size(), result.andersen_assign.size(), result.andersen_load.size(),
-                     result.andersen_store.size(), static_cast<unsigned long long>(p.counter("contexts")),
-                     static_cast<unsigned long long>(p.counter("clones")), options.frontend.context_k,
-                     p.unmodelled.size());
+        std::fprintf(
+            stderr,
+            "galias facts: %zu translation units (%zu analysed, %zu failed, %zu skipped) -> %s\n"
+            "  %zu nodes; CSPA %zu assign, %zu dereference; Andersen %zu addressOf, %zu assign, %zu load, "
+            "%zu store\n"
+            "  %llu contexts, %llu clones (k=%u); %zu unmodelled constructs (unmodelled.tsv)\n",
+            result.units.total, result.units.analysed, result.units.failed, result.units.skipped,
+            options.output.c_str(), p.nodes.size(), result.cspa_assign.size(), result.cspa_dereference.size(),
+            result.andersen_address_of.size(), result.andersen_assign.size(), result.andersen_load.size(),
+            result.andersen_store.size(), static_cast<unsigned long long>(p.counter("contexts")),
+            static_cast<unsigned long long>(p.counter("clones")), options.frontend.context_k,
+            p.unmodelled.size());
+        std::string times;
+        for (const auto& [stage, seconds] : result.stage_seconds) {
+            times += (times.empty() ? "" : ", ") + stage + " " +
+                     std::to_string(seconds).substr(0, std::to_string(seconds).find('.') + 3) + " s";
+        }
+        std::fprintf(stderr, "  time: %s\n", times.c_str());
     }
     // Facts are written either way; a TU that did not compile makes the result incomplete.
     return result.all_units_ok() ? kExitOk : kExitUsage;
@@ -75,17 +87,26 @@ const RegisterCommand kRegister{CommandInfo{
                        "Build directory holding compile_commands.json, or the file itself")
             ->required();
         app.add_option("-o,--output", options->output, "Fact directory to write")->required();
-        app.add_option("-j,--jobs", options->frontend.threads, "Translation units compiled in parallel (default: all cores)");
+        app.add_option("-j,--jobs", options->frontend.threads,
+                       "Translation units compiled in parallel (default: all cores)");
         app.add_option("--context-k", options->frontend.context_k,
                        "Call-string length for context cloning; 0 = context-insensitive")
             ->capture_default_str();
         app.add_option("--max-clones", options->frontend.max_clones,
                        "Function copies allowed beyond the first; over it, contexts are merged")
             ->capture_default_str();
+        app.add_option("--max-clone-statements", options->frontend.max_clone_statements,
+                       "Statements allowed in those copies; over it, contexts are merged")
+            ->capture_default_str();
         app.add_flag("--field-insensitive", options->field_insensitive, "Do not distinguish struct fields");
+        app.add_flag("--integer-pointers", options->frontend.integer_pointers,
+                     "Track pointer-wide integers (uintptr_t, long) like pointers");
         app.add_option("--indirect-calls", options->indirect_calls,
                        "Targets of calls through function pointers: points-to or types")
             ->check(CLI::IsMember({"points-to", "types"}))
+            ->capture_default_str();
+        app.add_option("--points-to-budget", options->frontend.points_to_budget,
+                       "Work the points-to pre-analysis may do before resolving calls by type")
             ->capture_default_str();
         app.add_option("--allocator", options->frontend.allocators,
                        "A function that returns fresh heap memory like malloc (repeatable)");

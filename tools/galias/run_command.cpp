@@ -18,6 +18,7 @@ struct RunOptions {
     unsigned jobs = 0;
     std::string backend = "auto";
     bool no_ebm = false;
+    bool no_dedup_intermediates = false;
     bool stats = false;
     std::string stats_json;
     bool explain = false;
@@ -59,6 +60,7 @@ int run(const RunOptions& options) {
     engine_options.backend = parse_backend(options.backend);
     engine_options.threads = options.jobs;
     engine_options.eager_buffers = !options.no_ebm;
+    engine_options.dedup_intermediates = !options.no_dedup_intermediates;
     engine_options.load_factor = options.load_factor;
     engine_options.batch_bytes = static_cast<std::uint64_t>(options.batch_mb * 1024 * 1024);
     engine_options.collect_stats = options.stats || !options.stats_json.empty();
@@ -93,11 +95,14 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_option("-j,--jobs", options->jobs, "Host threads (default: all cores)");
         app.add_option("--backend", options->backend, "auto (CUDA if a GPU is present), cpu or cuda")
             ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
-        app.add_flag("--no-ebm", options->no_ebm, "Disable eager buffer management of merge buffers");
+        app.add_flag("--no-ebm", options->no_ebm,
+                     "Disable eager buffer management (exact merge buffers; on the CPU, merge in place)");
+        app.add_flag("--no-dedup-intermediates", options->no_dedup_intermediates,
+                     "Keep duplicates in the materialized intermediates of k-ary joins");
         app.add_flag("--stats", options->stats, "Print per-iteration statistics to stderr");
         app.add_option("--stats-json", options->stats_json, "Write statistics as JSON to this file");
         app.add_option("--batch-mb", options->batch_mb,
-                       "Join output (MiB) collected before deduplication (default: CPU 128, CUDA 1/8 of free memory)")
+                       "Join output (MiB) collected before deduplication (default: CPU 128, CUDA 256-2048)")
             ->check(CLI::PositiveNumber);
         app.add_flag("--explain", options->explain, "Print the semi-naive evaluation plan and exit");
         app.add_option("--load-factor", options->load_factor, "Load factor of the hash indexes")

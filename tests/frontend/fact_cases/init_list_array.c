@@ -11,3 +11,6 @@ struct two pair = {.b = &y, .a = &x};
 // CSPA: assign(&y, table)
 // CSPA: dereference(&x, x)
 // CSPA: dereference(&y, y)
+// An unnamed bit-field takes no initializer: &x goes to flags.p.
+struct flags { int a : 3; int : 5; int *p; } flags = {1, &x};
+// CSPA: assign(&x, flags.p)

@@ -25,8 +25,9 @@ void read_directives(const std::filesystem::path& file, std::multimap<std::strin
         if (slash == std::string::npos) continue;
         std::string rest = trim(line.substr(slash + 2));
         std::size_t end = 0;
-        while (end < rest.size() && (std::isupper(static_cast<unsigned char>(rest[end])) ||
-                                     std::isdigit(static_cast<unsigned char>(rest[end])) || rest[end] == '-')) {
+        while (end < rest.size() &&
+               (std::isupper(static_cast<unsigned char>(rest[end])) ||
+                std::isdigit(static_cast<unsigned char>(rest[end])) || rest[end] == '-')) {
             ++end;
         }
         if (end < 3) continue;
@@ -69,7 +70,8 @@ std::vector<TestCase> list_cases(const std::filesystem::path& dir) {
         for (const auto& source : test.sources) read_directives(source, test.directives);
         cases.push_back(std::move(test));
     }
-    std::sort(cases.begin(), cases.end(), [](const TestCase& a, const TestCase& b) { return a.name < b.name; });
+    std::sort(cases.begin(), cases.end(),
+              [](const TestCase& a, const TestCase& b) { return a.name < b.name; });
     return cases;
 }
 
@@ -84,13 +86,25 @@ frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem
             const std::size_t eq = word.find('=');
             const std::string flag = word.substr(0, eq);
             const std::string value = eq == std::string::npos ? "" : word.substr(eq + 1);
-            if (flag == "--context-k") options.context_k = static_cast<unsigned>(std::stoul(value));
-            else if (flag == "--max-clones") options.max_clones = std::stoull(value);
-            else if (flag == "--field-insensitive") options.field_sensitive = false;
-            else if (flag == "--indirect-calls") options.indirect_calls = value == "types" ? frontend::IndirectCalls::Types : frontend::IndirectCalls::PointsTo;
-            else if (flag == "--allocator") options.allocators.push_back(value);
-            else if (flag == "--extra") extra.push_back(value);
-            else throw std::runtime_error("unknown RUN option " + word);
+            if (flag == "--context-k")
+                options.context_k = static_cast<unsigned>(std::stoul(value));
+            else if (flag == "--max-clones")
+                options.max_clones = std::stoull(value);
+            else if (flag == "--max-clone-statements")
+                options.max_clone_statements = std::stoull(value);
+            else if (flag == "--field-insensitive")
+                options.field_sensitive = false;
+            else if (flag == "--integer-pointers")
+                options.integer_pointers = true;
+            else if (flag == "--indirect-calls")
+                options.indirect_calls =
+                    value == "types" ? frontend::IndirectCalls::Types : frontend::IndirectCalls::PointsTo;
+            else if (flag == "--allocator")
+                options.allocators.push_back(value);
+            else if (flag == "--extra")
+                extra.push_back(value);
+            else
+                throw std::runtime_error("unknown RUN option " + word);
         }
     }
     for (const auto& source : test.sources) {
@@ -123,8 +137,8 @@ std::vector<std::string> render_facts(const facts::ProgramFacts& program,
     return out;
 }
 
-std::string set_difference_report(const std::vector<std::string>& expected, const std::vector<std::string>& actual,
-                                  bool exact) {
+std::string set_difference_report(const std::vector<std::string>& expected,
+                                  const std::vector<std::string>& actual, bool exact) {
     const std::set<std::string> want(expected.begin(), expected.end());
     const std::set<std::string> have(actual.begin(), actual.end());
     std::string report;

@@ -38,7 +38,9 @@ struct TestCase {
     [[nodiscard]] bool has(const std::string& key) const { return directives.count(key) != 0; }
 };
 
-inline void PrintTo(const TestCase& test, std::ostream* out) { *out << test.name; }
+inline void PrintTo(const TestCase& test, std::ostream* out) {
+    *out << test.name;
+}
 
 // Every *.c file directly in `dir` is a case, and so is every subdirectory (all its .c files).
 std::vector<TestCase> list_cases(const std::filesystem::path& dir);
@@ -54,7 +56,7 @@ std::vector<std::string> render_facts(const facts::ProgramFacts& program,
                                       const std::vector<const frontend::FactRelation*>& relations);
 
 // Text for a failing comparison: what is missing and what is unexpected.
-std::string set_difference_report(const std::vector<std::string>& expected, const std::vector<std::string>& actual,
-                                  bool exact);
+std::string set_difference_report(const std::vector<std::string>& expected,
+                                  const std::vector<std::string>& actual, bool exact);
 
 }  // namespace galias::test

@@ -1,0 +1,194 @@
+#pragma once
+// The AST translator's class, shared by its three source files (internal to frontend/):
+//   tu_translator.cpp           declarations, functions, statements, initializers, entities
+//   translator_expressions.cpp  places and values of expressions, casts, operators
+//   translator_calls.cpp        call sites, builtins, atomics
+// The entry point is translate_translation_unit() (tu_translator.hpp).
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <filesystem>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "frontend/pointer_types.hpp"
+#include "frontend/program_ir.hpp"
+#include "frontend/tu_translator.hpp"
+
+namespace galias::frontend::detail {
+
+using facts::NodeKind;
+using facts::SourcePos;
+
+inline std::string base_name(const std::string& file) {
+    return std::filesystem::path(file).filename().string();
+}
+
+// Walks one TU. Expressions are evaluated in two ways:
+//   place(e)  the location an lvalue denotes: an Entity term (variable or field path) or a
+//             Deref term; also used for aggregates (structs and unions), whose "value" is
+//             the location holding them.
+//   value(e)  the term holding a pointer-valued rvalue; kNone when e holds no pointer.
+// Both evaluate side effects of subexpressions (assignments, calls) on the way.
+class Translator {
+public:
+    Translator(clang::ASTContext& context, const TranslateOptions& options, TranslationUnitIr& ir)
+        : context_(context),
+          sm_(context.getSourceManager()),
+          options_(options),
+          ir_(ir),
+          types_(context, options.integer_pointers) {}
+
+    void translate_declarations(const clang::DeclContext* dc);
+
+private:
+    // ---------------------------------------------------------------- positions and names
+
+    SourcePos pos(clang::SourceLocation loc);
+
+    // Position of the last character of the token at `loc`.
+    SourcePos end_pos(clang::SourceLocation loc);
+
+    static std::string line_col(const SourcePos& p);
+    static std::string file_line_col(const SourcePos& p) { return base_name(p.file) + ":" + line_col(p); }
+
+    void unmodelled(const std::string& category, clang::SourceLocation loc, std::string detail);
+
+    // ---------------------------------------------------------------- types
+
+    bool may_hold_pointer(clang::QualType type) { return types_.may_hold_pointer(type); }
+    static bool is_aggregate(clang::QualType type) { return PointerTypes::is_aggregate(type); }
+    static bool is_struct_or_union(clang::QualType type) { return PointerTypes::is_struct_or_union(type); }
+    static std::string field_component(const clang::FieldDecl* field) {
+        return PointerTypes::field_component(field);
+    }
+    std::vector<std::string> leaves_of(clang::QualType type) { return types_.leaves_of(type); }
+    std::string signature(const clang::FunctionType* type) { return types_.signature(type); }
+
+    // ---------------------------------------------------------------- entities
+
+    EntityId add_entity(NodeKind kind, std::string key, std::string name, std::string function, SourcePos p,
+                        bool per_context);
+
+    static bool external(const clang::NamedDecl* decl) { return decl->isExternallyVisible(); }
+
+    std::string function_name() const;
+
+    // The key prefix for entities that belong to function `fd`: linked across TUs when the
+    // function has external linkage.
+    static std::string function_key(const clang::FunctionDecl* fd);
+
+    EntityId entity_for(const clang::VarDecl* var);
+
+    EntityId entity_for(const clang::FunctionDecl* fd);
+
+    TermId entity_term(const clang::VarDecl* var) {
+        return terms().entity(entity_for(var), "", pos(var->getLocation()));
+    }
+
+    // A compiler temporary in the current function (one per calling context).
+    TermId temporary(const char* what, clang::SourceLocation loc);
+
+    TermTable& terms() { return ir_.terms; }
+
+    // ---------------------------------------------------------------- functions
+
+    std::uint32_t function_for(const clang::FunctionDecl* fd);
+
+    Function& current() { return ir_.functions[current_]; }
+
+    void translate_function(const clang::FunctionDecl* fd);
+
+    // ---------------------------------------------------------------- statements
+
+    void add_assign(TermId src, TermId dst, clang::SourceLocation loc);
+
+    // Copies every pointer-holding field of an aggregate of `type` from `src` to `dst`.
+    void copy_aggregate(TermId src, TermId dst, clang::QualType type, clang::SourceLocation loc);
+
+    void statement(const clang::Stmt* s);
+
+    // Initializes the location `dst` (of `type`) from `init`, descending into braces.
+    void initialize(TermId dst, clang::QualType type, const clang::Expr* init);
+
+    // ---------------------------------------------------------------- expressions
+
+    // Evaluates `e` for its side effects only.
+    void effects(const clang::Expr* e);
+
+    // A pure expression moves no pointer, but a pointer cast to an integer inside it is a
+    // pointer value leaving what is tracked: report it like value() would.
+    void report_pointer_to_int_casts(const clang::Stmt* s);
+
+    void effects_of_children(const clang::Expr* e);
+
+    // Field paths below `location` are not told apart any more (docs/FACTS.md, "Fields").
+    void collapse(TermId location);
+
+    // &place: the pointer to a location. Taking the address of an aggregate part of a
+    // variable collapses that part's fields: a pointer to it reaches all of them.
+    TermId address_of(TermId location, clang::QualType type);
+
+    TermId deref(TermId pointer, clang::SourceLocation loc);
+
+    TermId place(const clang::Expr* e);
+
+    TermId value_of_aggregate_or_lvalue(const clang::Expr* e);
+
+    TermId string_literal(const clang::Expr* e);
+
+    TermId compound_literal(const clang::CompoundLiteralExpr* e);
+
+    TermId opaque(const clang::OpaqueValueExpr* e);
+
+    // A fresh temporary receiving each of `branches` (used by ?: and a ?: b).
+    TermId join(const clang::Expr* e, std::initializer_list<const clang::Expr*> branches);
+
+    TermId value(const clang::Expr* e);
+
+    static bool is_null_constant(const clang::Expr* e, clang::ASTContext& context);
+
+    TermId cast(const clang::CastExpr* e);
+
+    TermId unary(const clang::UnaryOperator* e);
+
+    TermId binary(const clang::BinaryOperator* e);
+
+    // Arithmetic on integers that may hold a pointer (--integer-pointers): alignment masks,
+    // offsets and tags keep the pointer's target, so the result holds what the tracked
+    // operands hold. The difference of two pointers is an offset, not a pointer.
+    TermId integer_arithmetic(const clang::BinaryOperator* e);
+
+    // The atomic builtins that move pointers: loads, stores and exchanges through `ptr`.
+    TermId atomic(const clang::AtomicExpr* e);
+
+    // Builtins that are not functions of their own: evaluated here, never call sites.
+    // Returns true (and sets `result`) when `call` is one of them.
+    bool builtin(const clang::CallExpr* call, unsigned id, TermId& result);
+
+    CallValue call_value(const clang::Expr* arg);
+
+    TermId call(const clang::CallExpr* e, bool want_value);
+
+    clang::ASTContext& context_;
+    clang::SourceManager& sm_;
+    const TranslateOptions& options_;
+    TranslationUnitIr& ir_;
+    PointerTypes types_;
+
+    std::uint32_t current_ = kNone;  // index into ir_.functions of the function being translated
+    const clang::FunctionDecl* current_decl_ = nullptr;
+
+    std::unordered_map<const clang::Decl*, EntityId> entities_;
+    std::unordered_map<const clang::FunctionDecl*, std::uint32_t> functions_;
+    std::unordered_map<const clang::Expr*, TermId> literals_;
+    std::unordered_map<const clang::OpaqueValueExpr*, TermId> opaque_values_;
+    std::unordered_map<unsigned, std::string> file_names_;
+};
+
+}  // namespace galias::frontend::detail

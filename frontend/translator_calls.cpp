@@ -1,0 +1,142 @@
+// Call sites, the builtins that are not calls, and atomic operations (frontend/translator.hpp).
+#include <clang/Basic/Builtins.h>
+
+#include "frontend/translator.hpp"
+
+namespace galias::frontend::detail {
+
+TermId Translator::atomic(const clang::AtomicExpr* e) {
+    const TermId target = deref(value(e->getPtr()), e->getExprLoc());
+    using Op = clang::AtomicExpr;
+    switch (e->getOp()) {
+        case Op::AO__c11_atomic_load:
+        case Op::AO__atomic_load_n:
+            return target;
+        case Op::AO__c11_atomic_store:
+        case Op::AO__atomic_store_n:
+            add_assign(value(e->getVal1()), target, e->getExprLoc());
+            return kNone;
+        case Op::AO__c11_atomic_exchange:
+        case Op::AO__atomic_exchange_n:
+        case Op::AO__c11_atomic_compare_exchange_strong:
+        case Op::AO__c11_atomic_compare_exchange_weak:
+        case Op::AO__atomic_compare_exchange_n: {
+            const clang::Expr* stored =
+                e->getOp() == Op::AO__c11_atomic_exchange || e->getOp() == Op::AO__atomic_exchange_n
+                    ? e->getVal1()
+                    : e->getVal2();
+            if (stored != nullptr && may_hold_pointer(stored->getType())) {
+                add_assign(value(stored), target, e->getExprLoc());
+            }
+            return may_hold_pointer(e->getType()) ? target : kNone;
+        }
+        default:
+            if (may_hold_pointer(e->getPtr()->getType()->getPointeeType())) {
+                unmodelled("atomic-builtin", e->getExprLoc(), "atomic operation on a pointer");
+            }
+            effects_of_children(e);
+            return kNone;
+    }
+}
+
+bool Translator::builtin(const clang::CallExpr* call, unsigned id, TermId& result) {
+    switch (id) {
+        case clang::Builtin::BI__builtin_expect:
+        case clang::Builtin::BI__builtin_expect_with_probability:
+        case clang::Builtin::BI__builtin_assume_aligned:
+        case clang::Builtin::BI__builtin_launder:
+            for (unsigned i = 1; i < call->getNumArgs(); ++i) effects(call->getArg(i));
+            result =
+                call->getNumArgs() > 0 && may_hold_pointer(call->getType()) ? value(call->getArg(0)) : kNone;
+            if (result == kNone && call->getNumArgs() > 0) effects(call->getArg(0));
+            return true;
+        case clang::Builtin::BI__builtin_va_start:
+        case clang::Builtin::BI__builtin_va_end:
+        case clang::Builtin::BI__builtin_va_copy:
+        case clang::Builtin::BI__builtin_constant_p:
+        case clang::Builtin::BI__builtin_object_size:
+        case clang::Builtin::BI__builtin_dynamic_object_size:
+        case clang::Builtin::BI__builtin_unreachable:
+        case clang::Builtin::BI__builtin_trap:
+        case clang::Builtin::BI__builtin_prefetch:
+        case clang::Builtin::BI__builtin_classify_type:
+            result = kNone;
+            return true;
+        default:
+            return false;
+    }
+}
+
+CallValue Translator::call_value(const clang::Expr* arg) {
+    CallValue v;
+    const clang::QualType type = arg->getType();
+    if (!may_hold_pointer(type)) {
+        effects(arg);
+        return v;
+    }
+    if (is_struct_or_union(type)) {
+        v.aggregate = true;
+        v.leaves = leaves_of(type);
+        v.term = place(arg);
+    } else {
+        v.term = value(arg);
+    }
+    return v;
+}
+
+TermId Translator::call(const clang::CallExpr* e, bool want_value) {
+    const clang::FunctionDecl* callee = e->getDirectCallee();
+    if (callee != nullptr && callee->getBuiltinID() != 0) {
+        TermId result = kNone;
+        if (builtin(e, callee->getBuiltinID(), result)) return result;
+    }
+    CallSite site;
+    site.begin = pos(e->getBeginLoc());
+    site.end = end_pos(e->getEndLoc());
+    const clang::FunctionType* type = nullptr;
+    if (callee != nullptr) {
+        const std::uint32_t index = function_for(callee);
+        site.direct_callee = ir_.functions[index].entity;
+        site.restrict_params = ir_.functions[index].restrict_params;
+        site.param_count = ir_.functions[index].param_count;
+        site.variadic = ir_.functions[index].variadic;
+        site.has_prototype = ir_.functions[index].has_prototype;
+        site.signature = ir_.functions[index].signature;
+    } else {
+        site.callee_pointer = value(e->getCallee());
+        const clang::QualType pointer = e->getCallee()->getType();
+        if (pointer->isPointerType()) type = pointer->getPointeeType()->getAs<clang::FunctionType>();
+        site.signature = signature(type);
+        if (const auto* proto = llvm::dyn_cast_or_null<clang::FunctionProtoType>(type)) {
+            site.param_count = proto->getNumParams();
+            site.variadic = proto->isVariadic();
+            for (const clang::QualType param : proto->param_types()) {
+                site.restrict_params.push_back(param.isRestrictQualified());
+            }
+        } else {
+            site.has_prototype = false;
+        }
+        if (site.callee_pointer == kNone) {
+            unmodelled("indirect-call", e->getExprLoc(),
+                       "the called function pointer comes from nowhere known");
+        }
+    }
+    for (const clang::Expr* arg : e->arguments()) site.args.push_back(call_value(arg));
+    const clang::QualType result_type = e->getCallReturnType(context_);
+    if (want_value && may_hold_pointer(result_type)) {
+        site.result.term = temporary("call", e->getBeginLoc());
+        if (is_struct_or_union(result_type)) {
+            site.result.aggregate = true;
+            site.result.leaves = leaves_of(result_type);
+        }
+    }
+    const TermId result = site.result.term;
+    if (current_ == kNone) {
+        unmodelled("call-outside-function", e->getExprLoc(), "a call at file scope");
+    } else {
+        current().calls.push_back(std::move(site));
+    }
+    return result;
+}
+
+}  // namespace galias::frontend::detail

@@ -1,0 +1,433 @@
+// Places and values of C expressions (frontend/translator.hpp).
+#include "frontend/translator.hpp"
+
+namespace galias::frontend::detail {
+
+void Translator::effects(const clang::Expr* e) {
+    if (e == nullptr) return;
+    if (!e->HasSideEffects(context_, true)) {
+        report_pointer_to_int_casts(e);
+        return;
+    }
+    const clang::Expr* inner = e->IgnoreParenCasts();
+    if (const auto* call = llvm::dyn_cast<clang::CallExpr>(inner)) {
+        this->call(call, false);
+        return;
+    }
+    (void)value(e);
+}
+
+void Translator::report_pointer_to_int_casts(const clang::Stmt* s) {
+    if (s == nullptr || llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) return;  // sizeof: unevaluated
+    if (const auto* cast = llvm::dyn_cast<clang::CastExpr>(s);
+        cast != nullptr && cast->getCastKind() == clang::CK_PointerToIntegral &&
+        !types_.is_tracked_integer(cast->getType())) {
+        unmodelled("pointer-to-int-cast", cast->getExprLoc(),
+                   "integers are not tracked; the pointer value is lost");
+    }
+    for (const clang::Stmt* child : s->children()) report_pointer_to_int_casts(child);
+}
+
+void Translator::effects_of_children(const clang::Expr* e) {
+    for (const clang::Stmt* child : e->children()) {
+        if (const auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child)) effects(sub);
+    }
+}
+
+void Translator::collapse(TermId location) {
+    if (location == kNone) return;
+    const Term& term = terms()[location];
+    if (term.kind == TermKind::Entity) ir_.collapsed.push_back(CollapsedPath{term.entity, term.path});
+}
+
+TermId Translator::address_of(TermId location, clang::QualType type) {
+    if (location == kNone) return kNone;
+    const Term term = terms()[location];
+    if (term.kind == TermKind::Deref) return term.operand;  // &*p is p
+    if (term.kind != TermKind::Entity) return kNone;
+    if (is_aggregate(type)) collapse(location);
+    return terms().addr_of(term.entity, term.path, term.pos);
+}
+
+TermId Translator::deref(TermId pointer, clang::SourceLocation loc) {
+    if (pointer == kNone) return kNone;
+    return terms().deref(pointer, pos(loc));
+}
+
+TermId Translator::place(const clang::Expr* e) {
+    e = e->IgnoreParens();
+    switch (e->getStmtClass()) {
+        case clang::Stmt::DeclRefExprClass: {
+            const clang::ValueDecl* decl = llvm::cast<clang::DeclRefExpr>(e)->getDecl();
+            if (const auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) return entity_term(var);
+            if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(decl)) {
+                function_for(fd);
+                return terms().entity(entity_for(fd), "", pos(fd->getLocation()));
+            }
+            return kNone;  // enumerators
+        }
+        case clang::Stmt::MemberExprClass: {
+            const auto* member = llvm::cast<clang::MemberExpr>(e);
+            const TermId base = member->isArrow() ? deref(value(member->getBase()), member->getExprLoc())
+                                                  : place(member->getBase());
+            const auto* field = llvm::dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+            if (base == kNone || field == nullptr) return base;
+            if (field->getParent()->isUnion()) {  // all members share the union's storage
+                collapse(base);
+                return base;
+            }
+            return terms().extend(base, field_component(field));
+        }
+        case clang::Stmt::ArraySubscriptExprClass: {
+            const auto* subscript = llvm::cast<clang::ArraySubscriptExpr>(e);
+            effects(subscript->getIdx());
+            // a[i] on an array object is the array itself (one abstract element); on a
+            // pointer it is *(p + i), a dereference of the same object.
+            const clang::Expr* base = subscript->getBase()->IgnoreParens();
+            if (const auto* cast = llvm::dyn_cast<clang::ImplicitCastExpr>(base);
+                cast != nullptr && cast->getCastKind() == clang::CK_ArrayToPointerDecay) {
+                return place(cast->getSubExpr());
+            }
+            return deref(value(subscript->getBase()), subscript->getExprLoc());
+        }
+        case clang::Stmt::UnaryOperatorClass: {
+            const auto* unary = llvm::cast<clang::UnaryOperator>(e);
+            if (unary->getOpcode() == clang::UO_Deref)
+                return deref(value(unary->getSubExpr()), unary->getExprLoc());
+            if (unary->getOpcode() == clang::UO_Extension) return place(unary->getSubExpr());
+            if (unary->isIncrementDecrementOp()) return place(unary->getSubExpr());  // ++x as an lvalue
+            break;
+        }
+        case clang::Stmt::StringLiteralClass:
+            return string_literal(e);
+        case clang::Stmt::PredefinedExprClass: {
+            const clang::StringLiteral* name = llvm::cast<clang::PredefinedExpr>(e)->getFunctionName();
+            return name != nullptr ? string_literal(name) : kNone;
+        }
+        case clang::Stmt::CompoundLiteralExprClass:
+            return compound_literal(llvm::cast<clang::CompoundLiteralExpr>(e));
+        case clang::Stmt::ChooseExprClass:
+            return place(llvm::cast<clang::ChooseExpr>(e)->getChosenSubExpr());
+        case clang::Stmt::GenericSelectionExprClass:
+            return place(llvm::cast<clang::GenericSelectionExpr>(e)->getResultExpr());
+        case clang::Stmt::ConstantExprClass:
+            return place(llvm::cast<clang::ConstantExpr>(e)->getSubExpr());
+        case clang::Stmt::ImplicitCastExprClass:
+        case clang::Stmt::CStyleCastExprClass: {
+            const auto* cast = llvm::cast<clang::CastExpr>(e);
+            if (cast->getCastKind() == clang::CK_LValueToRValue || cast->getCastKind() == clang::CK_NoOp ||
+                cast->getCastKind() == clang::CK_ToUnion) {
+                return place(cast->getSubExpr());
+            }
+            break;
+        }
+        case clang::Stmt::OpaqueValueExprClass:
+            return opaque(llvm::cast<clang::OpaqueValueExpr>(e));
+        case clang::Stmt::VAArgExprClass:
+            effects(llvm::cast<clang::VAArgExpr>(e)->getSubExpr());
+            return current_ != kNone ? current().varargs : kNone;
+        default:
+            break;
+    }
+    // Rvalue aggregates (a struct returned by a call, a ?: of structs, s1 = s2) and the
+    // remaining lvalues: their value is the location.
+    if (is_struct_or_union(e->getType()) || e->isGLValue()) return value_of_aggregate_or_lvalue(e);
+    effects(e);
+    return kNone;
+}
+
+TermId Translator::value_of_aggregate_or_lvalue(const clang::Expr* e) {
+    switch (e->getStmtClass()) {
+        case clang::Stmt::CallExprClass:
+            return call(llvm::cast<clang::CallExpr>(e), true);
+        case clang::Stmt::BinaryOperatorClass:
+        case clang::Stmt::ConditionalOperatorClass:
+        case clang::Stmt::BinaryConditionalOperatorClass:
+        case clang::Stmt::StmtExprClass:
+        case clang::Stmt::InitListExprClass:
+            if (!e->isGLValue()) return value(e);
+            break;
+        default:
+            break;
+    }
+    if (may_hold_pointer(e->getType())) {
+        unmodelled("expression", e->getExprLoc(),
+                   std::string("location of a ") + e->getStmtClassName() + " expression");
+    }
+    effects_of_children(e);
+    return kNone;
+}
+
+TermId Translator::string_literal(const clang::Expr* e) {
+    if (auto it = literals_.find(e); it != literals_.end()) return it->second;
+    const SourcePos p = pos(e->getBeginLoc());
+    const EntityId id = add_entity(NodeKind::String, "tu:str:" + std::to_string(ir_.entities.size()),
+                                   "str@" + file_line_col(p), function_name(), p, false);
+    const TermId term = terms().entity(id, "", p);
+    literals_.emplace(e, term);
+    return term;
+}
+
+TermId Translator::compound_literal(const clang::CompoundLiteralExpr* e) {
+    if (auto it = literals_.find(e); it != literals_.end()) return it->second;
+    const TermId term = temporary("literal", e->getBeginLoc());
+    literals_.emplace(e, term);
+    initialize(term, e->getType(), e->getInitializer());
+    return term;
+}
+
+TermId Translator::opaque(const clang::OpaqueValueExpr* e) {
+    if (auto it = opaque_values_.find(e); it != opaque_values_.end()) return it->second;
+    const clang::Expr* source = e->getSourceExpr();
+    const TermId term = source == nullptr ? kNone : (e->isGLValue() ? place(source) : value(source));
+    opaque_values_.emplace(e, term);
+    return term;
+}
+
+TermId Translator::join(const clang::Expr* e, std::initializer_list<const clang::Expr*> branches) {
+    const bool aggregate = is_struct_or_union(e->getType());
+    std::vector<TermId> values;
+    for (const clang::Expr* branch : branches) {
+        const TermId v = aggregate ? place(branch) : value(branch);
+        if (v != kNone) values.push_back(v);
+    }
+    if (values.empty()) return kNone;
+    if (values.size() == 1 || values[0] == values[1]) return values[0];
+    const TermId temp = temporary("cond", e->getExprLoc());
+    for (TermId v : values) {
+        if (aggregate) {
+            copy_aggregate(v, temp, e->getType(), e->getExprLoc());
+        } else {
+            add_assign(v, temp, e->getExprLoc());
+        }
+    }
+    return temp;
+}
+
+TermId Translator::value(const clang::Expr* e) {
+    if (e == nullptr) return kNone;
+    e = e->IgnoreParens();
+    if (e->isGLValue()) return place(e);
+    switch (e->getStmtClass()) {
+        case clang::Stmt::ImplicitCastExprClass:
+        case clang::Stmt::CStyleCastExprClass:
+            return cast(llvm::cast<clang::CastExpr>(e));
+        case clang::Stmt::UnaryOperatorClass:
+            return unary(llvm::cast<clang::UnaryOperator>(e));
+        case clang::Stmt::BinaryOperatorClass:
+        case clang::Stmt::CompoundAssignOperatorClass:
+            return binary(llvm::cast<clang::BinaryOperator>(e));
+        case clang::Stmt::ConditionalOperatorClass: {
+            const auto* cond = llvm::cast<clang::ConditionalOperator>(e);
+            effects(cond->getCond());
+            if (!may_hold_pointer(e->getType())) {
+                effects(cond->getTrueExpr());
+                effects(cond->getFalseExpr());
+                return kNone;
+            }
+            return join(e, {cond->getTrueExpr(), cond->getFalseExpr()});
+        }
+        case clang::Stmt::BinaryConditionalOperatorClass: {
+            const auto* cond = llvm::cast<clang::BinaryConditionalOperator>(e);
+            (void)opaque(cond->getOpaqueValue());  // evaluates the common operand once
+            if (!may_hold_pointer(e->getType())) {
+                effects(cond->getFalseExpr());
+                return kNone;
+            }
+            return join(e, {cond->getTrueExpr(), cond->getFalseExpr()});
+        }
+        case clang::Stmt::CallExprClass:
+            return call(llvm::cast<clang::CallExpr>(e), true);
+        case clang::Stmt::StmtExprClass: {
+            const clang::CompoundStmt* body = llvm::cast<clang::StmtExpr>(e)->getSubStmt();
+            const clang::Stmt* last = body->body_empty() ? nullptr : body->body_back();
+            for (const clang::Stmt* s : body->body()) {
+                if (s != last) statement(s);
+            }
+            const auto* result = llvm::dyn_cast_or_null<clang::Expr>(last);
+            if (result == nullptr) {
+                statement(last);
+                return kNone;
+            }
+            return is_struct_or_union(result->getType()) ? place(result) : value(result);
+        }
+        case clang::Stmt::ChooseExprClass:
+            return value(llvm::cast<clang::ChooseExpr>(e)->getChosenSubExpr());
+        case clang::Stmt::GenericSelectionExprClass:
+            return value(llvm::cast<clang::GenericSelectionExpr>(e)->getResultExpr());
+        case clang::Stmt::OpaqueValueExprClass:
+            return opaque(llvm::cast<clang::OpaqueValueExpr>(e));
+        case clang::Stmt::VAArgExprClass:
+        case clang::Stmt::CompoundLiteralExprClass:
+        case clang::Stmt::MemberExprClass:  // f().x: a member of an rvalue struct
+        case clang::Stmt::ArraySubscriptExprClass:
+            return place(e);
+        case clang::Stmt::AtomicExprClass:
+            return atomic(llvm::cast<clang::AtomicExpr>(e));
+        case clang::Stmt::ConstantExprClass:
+            return value(llvm::cast<clang::ConstantExpr>(e)->getSubExpr());
+        case clang::Stmt::AddrLabelExprClass:  // &&label (computed goto): code, which no data pointer reaches
+        case clang::Stmt::IntegerLiteralClass:
+        case clang::Stmt::FloatingLiteralClass:
+        case clang::Stmt::CharacterLiteralClass:
+        case clang::Stmt::ImaginaryLiteralClass:
+        case clang::Stmt::UnaryExprOrTypeTraitExprClass:  // sizeof: its operand is not evaluated
+        case clang::Stmt::OffsetOfExprClass:
+        case clang::Stmt::ImplicitValueInitExprClass:
+            return kNone;
+        case clang::Stmt::InitListExprClass: {
+            if (!may_hold_pointer(e->getType())) {
+                effects_of_children(e);
+                return kNone;
+            }
+            const TermId temp = temporary("init", e->getExprLoc());
+            initialize(temp, e->getType(), e);
+            return temp;
+        }
+        default:
+            if (may_hold_pointer(e->getType())) {
+                unmodelled("expression", e->getExprLoc(),
+                           std::string("value of a ") + e->getStmtClassName() + " expression");
+            }
+            effects_of_children(e);
+            return kNone;
+    }
+}
+
+bool Translator::is_null_constant(const clang::Expr* e, clang::ASTContext& context) {
+    return e->isNullPointerConstant(context, clang::Expr::NPC_ValueDependentIsNotNull) !=
+           clang::Expr::NPCK_NotNull;
+}
+
+TermId Translator::cast(const clang::CastExpr* e) {
+    const clang::Expr* sub = e->getSubExpr();
+    switch (e->getCastKind()) {
+        case clang::CK_LValueToRValue:
+            if (!may_hold_pointer(e->getType())) {
+                effects(sub);
+                return kNone;
+            }
+            return place(sub);
+        case clang::CK_ArrayToPointerDecay:  // a[] -> &a
+        case clang::CK_FunctionToPointerDecay:
+        case clang::CK_BuiltinFnToFnPtr:
+            return address_of(place(sub), sub->getType());
+        case clang::CK_NullToPointer:
+            return kNone;
+        case clang::CK_IntegralToPointer:
+            if (types_.is_tracked_integer(sub->getType())) return value(sub);
+            if (!is_null_constant(sub, context_)) {
+                unmodelled("int-to-pointer-cast", e->getExprLoc(),
+                           "the pointer made from an integer points to nothing known");
+            }
+            effects(sub);
+            return kNone;
+        case clang::CK_PointerToIntegral:
+            if (types_.is_tracked_integer(e->getType())) return value(sub);
+            unmodelled("pointer-to-int-cast", e->getExprLoc(),
+                       "integers are not tracked; the pointer value is lost");
+            effects(sub);
+            return kNone;
+        case clang::CK_PointerToBoolean:
+        case clang::CK_ToVoid:
+            effects(sub);
+            return kNone;
+        default:
+            if (!may_hold_pointer(e->getType())) {
+                effects(sub);
+                return kNone;
+            }
+            return is_struct_or_union(sub->getType()) ? place(sub) : value(sub);
+    }
+}
+
+TermId Translator::unary(const clang::UnaryOperator* e) {
+    const clang::Expr* sub = e->getSubExpr();
+    switch (e->getOpcode()) {
+        case clang::UO_AddrOf:
+            return address_of(place(sub), sub->getType());
+        case clang::UO_PreInc:
+        case clang::UO_PreDec:
+        case clang::UO_PostInc:
+        case clang::UO_PostDec:
+            // p++ points into the same object (pointer arithmetic stays in the object).
+            if (may_hold_pointer(sub->getType())) return place(sub);
+            effects(sub);
+            return kNone;
+        case clang::UO_Extension:
+            return value(sub);
+        default:
+            effects(sub);
+            return kNone;
+    }
+}
+
+TermId Translator::binary(const clang::BinaryOperator* e) {
+    const clang::Expr* lhs = e->getLHS();
+    const clang::Expr* rhs = e->getRHS();
+    switch (e->getOpcode()) {
+        case clang::BO_Assign: {
+            const clang::QualType type = lhs->getType();
+            if (is_struct_or_union(type)) {
+                const TermId dst = place(lhs);
+                copy_aggregate(place(rhs), dst, type, e->getExprLoc());
+                return dst;
+            }
+            if (!may_hold_pointer(type)) {
+                effects(lhs);
+                effects(rhs);
+                return kNone;
+            }
+            const TermId src = value(rhs);
+            const TermId dst = place(lhs);
+            add_assign(src, dst, e->getExprLoc());
+            return dst;
+        }
+        case clang::BO_Comma:
+            effects(lhs);
+            return is_struct_or_union(e->getType()) ? place(rhs) : value(rhs);
+        case clang::BO_Add:
+        case clang::BO_Sub:
+        case clang::BO_AddAssign:
+        case clang::BO_SubAssign:
+            // Pointer arithmetic stays inside the object: the result is the pointer operand.
+            if (e->getType()->isPointerType()) {
+                const bool left_is_pointer = lhs->getType()->isPointerType();
+                effects(left_is_pointer ? rhs : lhs);
+                const clang::Expr* pointer = left_is_pointer ? lhs : rhs;
+                return e->isCompoundAssignmentOp() ? place(pointer) : value(pointer);
+            }
+            return integer_arithmetic(e);
+        default:
+            return integer_arithmetic(e);
+    }
+}
+
+TermId Translator::integer_arithmetic(const clang::BinaryOperator* e) {
+    const clang::Expr* lhs = e->getLHS();
+    const clang::Expr* rhs = e->getRHS();
+    const bool arithmetic = e->isAdditiveOp() || e->isMultiplicativeOp() || e->isBitwiseOp() ||
+                            e->isShiftOp() || e->isCompoundAssignmentOp();
+    const bool pointer_difference = e->getOpcode() == clang::BO_Sub && lhs->getType()->isPointerType();
+    if (!arithmetic || pointer_difference || !types_.is_tracked_integer(e->getType())) {
+        effects(lhs);
+        effects(rhs);
+        return kNone;
+    }
+    const TermId right = types_.is_tracked_integer(rhs->getType()) ? value(rhs) : kNone;
+    if (right == kNone) effects(rhs);
+    if (e->isCompoundAssignmentOp()) {
+        const TermId target = place(lhs);
+        add_assign(right, target, e->getExprLoc());
+        return target;
+    }
+    const TermId left = types_.is_tracked_integer(lhs->getType()) ? value(lhs) : kNone;
+    if (left == kNone) effects(lhs);
+    if (left == kNone || right == kNone || left == right) return left != kNone ? left : right;
+    const TermId temp = temporary("arith", e->getExprLoc());
+    add_assign(left, temp, e->getExprLoc());
+    add_assign(right, temp, e->getExprLoc());
+    return temp;
+}
+
+}  // namespace galias::frontend::detail

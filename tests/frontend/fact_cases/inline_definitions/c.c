@@ -1,0 +1,2 @@
+#include "inline_header.h"
+int nothing_here;
