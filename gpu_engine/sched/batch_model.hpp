@@ -22,6 +22,10 @@ enum class BatchMethod {
 
 struct BatchOptions {
     BatchMethod method = BatchMethod::kColumnGeneration;
+    // Above this many kernels, first-fit decreasing only: the master LP's dense tableau
+    // grows with the columns, and column generation for 48 kernels already takes about
+    // 10 ms (docs/BENCHMARKS.md) while greedy takes 0.1 ms for 128 kernels.
+    std::size_t column_generation_limit = 32;
     int max_rounds = 1000;         // pricing rounds before settling for Farley's bound
     int columns_per_round = 4;     // improving sets the pricing may add per round
     bool seed_columns = true;      // start with a greedy set around each kernel, too

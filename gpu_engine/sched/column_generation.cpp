@@ -303,7 +303,8 @@ void dive(ColumnGenerator& generator, const FitChecker& checker, Batches& pool, 
 BatchPlan solve_batch_level(const DeviceProfile& device, std::span<const KernelCosts> kernels,
                             const BatchOptions& options) {
     BatchPlan plan = greedy_batches(device, kernels);
-    if (options.method == BatchMethod::kGreedy || kernels.empty()) return plan;
+    if (options.method == BatchMethod::kGreedy || kernels.empty() || kernels.size() > options.column_generation_limit)
+        return plan;
     plan.method = BatchMethod::kColumnGeneration;
     const FitChecker checker(device, kernels);
     const std::size_t n = kernels.size();

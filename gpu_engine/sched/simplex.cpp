@@ -6,7 +6,7 @@
 namespace galias::engine::sched {
 namespace {
 
-constexpr double kPivotTolerance = 1e-9;
+constexpr double kPivotTolerance = 1e-7;  // smaller pivots amplify rounding errors
 constexpr double kFeasibilityTolerance = 1e-9;
 constexpr double kZero = 1e-12;            // entries below this are cleared after a pivot
 constexpr int kDegenerateBeforeBland = 30;  // stalled pivots before switching to Bland's rule
@@ -155,9 +155,15 @@ bool DenseSimplex::dual_step(bool bland, Status& status) {
     for (std::size_t j = 0; j < row.size(); ++j) {
         if (row[j] >= -kPivotTolerance) continue;
         const double ratio = std::max(0.0, reduced_[j]) / -row[j];
-        if (entering == row.size() || ratio < best_ratio - kPivotTolerance) {
+        // Near-ties go to the larger pivot (numerically safer), or under Bland's rule to
+        // the smaller index (the first met).
+        const bool first = entering == row.size();
+        const bool better = first || ratio < best_ratio - kPivotTolerance;
+        const bool larger_tie =
+            !better && !bland && ratio <= best_ratio + kPivotTolerance && -row[j] > -row[entering];
+        if (better || larger_tie) {
             entering = j;
-            best_ratio = ratio;
+            best_ratio = better ? ratio : std::min(best_ratio, ratio);
         }
     }
     if (entering == row.size()) {
@@ -171,28 +177,46 @@ bool DenseSimplex::dual_step(bool bland, Status& status) {
 DenseSimplex::Status DenseSimplex::solve() {
     // After add_constraint the old optimum is dual feasible: finish with the dual simplex.
     // Otherwise (first solve, or a row added to a non-optimal tableau) use the primal
-    // simplex, from the slack basis if the current one is not primal feasible.
+    // simplex, from the slack basis if the current one is not primal feasible. If the
+    // warm start runs into numerical trouble (the objective moving the wrong way, or far
+    // more pivots than the size warrants), solve again from the slack basis: a fresh
+    // tableau has no accumulated rounding error.
     const bool use_dual = !primal_feasible() && dual_feasible();
-    if (!use_dual && !primal_feasible()) restart_from_slack_basis();
+    if (use_dual) {
+        const Status status = run(true);
+        if (status != Status::kIterationLimit) return status;
+        restart_from_slack_basis();
+        return run(false);
+    }
+    if (!primal_feasible()) restart_from_slack_basis();
+    return run(false);
+}
 
+DenseSimplex::Status DenseSimplex::run(bool use_dual) {
     const long start = pivots_;
+    // A warm-started dual simplex needs a few pivots per added row; give up on it early.
+    const long limit = use_dual ? std::min<long>(max_pivots_, 4 * static_cast<long>(rows_.size() + variables_))
+                                : max_pivots_;
     Status status = Status::kOptimal;
     int stalled = 0;
     bool bland = false;
     for (;;) {
-        if (pivots_ - start >= max_pivots_) return Status::kIterationLimit;
+        if (pivots_ - start >= limit) return Status::kIterationLimit;
         const double before = value_;
         const bool pivoted = use_dual ? dual_step(bland, status) : primal_step(bland, status);
         if (!pivoted) break;
-        stalled = std::fabs(value_ - before) <= kPivotTolerance ? stalled + 1 : 0;
+        // The dual simplex only lowers the objective, the primal only raises it.
+        const double change = use_dual ? before - value_ : value_ - before;
+        if (change < -1e-7 * (1.0 + std::fabs(before))) return Status::kIterationLimit;
+        stalled = change <= kPivotTolerance ? stalled + 1 : 0;
         if (stalled > kDegenerateBeforeBland) bland = true;
     }
     // The dual simplex ends primal feasible; finish any remaining primal improvement
     // (none in exact arithmetic, but tolerances can leave a slightly negative reduced cost).
     if (use_dual && status == Status::kOptimal) {
-        while (pivots_ - start < max_pivots_ && primal_step(true, status)) {
+        while (pivots_ - start < limit && primal_step(true, status)) {
         }
-        if (pivots_ - start >= max_pivots_) return Status::kIterationLimit;
+        if (pivots_ - start >= limit) return Status::kIterationLimit;
     }
     return status;
 }

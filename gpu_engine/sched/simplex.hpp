@@ -36,6 +36,7 @@ public:
     [[nodiscard]] long pivots() const { return pivots_; }
 
 private:
+    Status run(bool use_dual);
     void pivot(std::size_t row, std::size_t column);
     void restart_from_slack_basis();
     bool primal_feasible() const;

@@ -118,6 +118,32 @@ TEST(BatchLevel, GreedyOnlyIsAValidPacking) {
     }
 }
 
+TEST(BatchLevel, ManyKernelsFallBackToGreedy) {
+    const DeviceProfile h100 = h100_profile();
+    std::mt19937 rng(12);
+    std::vector<KernelCosts> kernels;
+    for (int i = 0; i < 100; ++i) {
+        KernelProfile k;
+        k.regs_per_thread = std::uniform_int_distribution<int>(24, 72)(rng);
+        k.static_smem_per_block = 256 * std::uniform_int_distribution<int>(0, 64)(rng);
+        k.work_items = std::int64_t{132} * 32 * std::uniform_int_distribution<int>(1, 32)(rng);
+        kernels.push_back(kernel_costs(h100, k));
+    }
+    const BatchPlan plan = solve_batch_level(h100, kernels);
+    EXPECT_EQ(plan.method, BatchMethod::kGreedy);
+    EXPECT_EQ(plan.rounds, 0);
+    std::vector<int> seen(kernels.size(), 0);
+    for (const auto& batch : plan.batches) {
+        EXPECT_TRUE(batch_fits(h100, kernels, batch));
+        for (std::size_t k : batch) ++seen[k];
+    }
+    for (int count : seen) EXPECT_EQ(count, 1);
+    EXPECT_LE(plan.lower_bound, static_cast<int>(plan.batches.size()));
+    BatchOptions options;
+    options.column_generation_limit = 100;  // the limit is an option
+    EXPECT_EQ(solve_batch_level(h100, std::span(kernels).first(40), options).method, BatchMethod::kColumnGeneration);
+}
+
 TEST(BatchLevel, LowerBoundIsTightOnIdenticalKernels) {
     // Ten kernels of 20 warps each on a 64-warp SM: 3 per batch, so 4 batches; the LP
     // bound is 10/3.
