@@ -144,6 +144,9 @@ public:
         GALIAS_CUDA_TRY(cudaMemPoolSetAttribute(pool_, cudaMemPoolAttrReleaseThreshold, &keep));
         const char* trace = std::getenv("GALIAS_CUDA_TRACE");
         trace_ = std::make_unique<KernelTrace>(stream_, trace != nullptr && trace[0] == '1');
+        if (const char* mode = std::getenv("GALIAS_CUDA_DIFFERENCE")) {
+            difference_mode_ = std::string(mode) == "search" ? 1 : std::string(mode) == "merge" ? 2 : 0;
+        }
     }
     ~CudaBackend() override {
         cudaStreamSynchronize(stream_);
@@ -172,6 +175,8 @@ public:
     [[nodiscard]] std::size_t default_batch_bytes() const override {
         return std::clamp<std::size_t>(free_memory() / 16, std::size_t{256} << 20, std::size_t{2} << 30);
     }
+
+    [[nodiscard]] double merge_buffer_growth() const override { return 1.5; }
 
     [[nodiscard]] std::size_t reserved_peak_bytes() const override {
         std::uint64_t high = 0;
@@ -222,7 +227,9 @@ public:
         // A merge-path difference reads all of b; late iterations have a tiny `new` and a
         // huge full relation, where a binary search per row of a moves far fewer bytes.
         const double search_cost = static_cast<double>(a.size) * 32.0 * std::log2(static_cast<double>(b.size) + 2.0);
-        const bool search = b.size != 0 && search_cost < static_cast<double>(b.size);
+        bool search = b.size != 0 && search_cost < static_cast<double>(b.size);
+        if (difference_mode_ == 1) search = b.size != 0;  // GALIAS_CUDA_DIFFERENCE=search (experiments)
+        if (difference_mode_ == 2) search = false;        // GALIAS_CUDA_DIFFERENCE=merge
         dispatch_arity(a.arity, [&](auto arity) {
             constexpr std::uint32_t A = decltype(arity)::value;
             auto* x = reinterpret_cast<const DeviceRow<A>*>(a.data());
@@ -524,6 +531,7 @@ private:
     cudaDeviceProp properties_{};
     cudaStream_t stream_{};
     std::unique_ptr<KernelTrace> trace_;
+    int difference_mode_ = 0;  // 0 auto, 1 always binary search, 2 always merge path
     cudaMemPool_t pool_{};
 };
 

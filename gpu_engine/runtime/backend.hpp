@@ -43,6 +43,10 @@ public:
     // Memory that could still be allocated (for EBM); host: MemAvailable, device: cudaMemGetInfo.
     [[nodiscard]] virtual std::size_t free_memory() const = 0;
     virtual void synchronize() {}
+    // EBM: a new merge buffer is at least this many times the tuples it must hold. Device
+    // memory is plentiful next to the relations, and every growth costs a fresh mapping,
+    // so the GPU grows geometrically; the host keeps to the exact EBM rule (memory-lean).
+    [[nodiscard]] virtual double merge_buffer_growth() const { return 1.0; }
     // How many bytes of join output to collect before deduplicating them (0 = no limit).
     [[nodiscard]] virtual std::size_t default_batch_bytes() const = 0;
     // True when Buffers are plain host memory (outputs can be written without a copy).

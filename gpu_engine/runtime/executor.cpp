@@ -372,7 +372,10 @@ void Executor::merge_into(TupleArray& full, TupleArray& spare, const TupleArray&
             throw OutOfMemory("not enough memory to merge relation '" + name + "': " + std::to_string(full.size) +
                               " + " + std::to_string(delta.size) + " tuples of " + std::to_string(tuple_bytes) +
                               " bytes, " + std::to_string(free_bytes) + " bytes free");
-        return full.size + static_cast<std::uint64_t>(k * static_cast<double>(delta.size));
+        const auto ebm = full.size + static_cast<std::uint64_t>(k * static_cast<double>(delta.size));
+        const auto grown = static_cast<std::uint64_t>(backend_.merge_buffer_growth() * static_cast<double>(needed));
+        const auto affordable = static_cast<std::uint64_t>(static_cast<double>(free_bytes) / 2.0 / static_cast<double>(tuple_bytes));
+        return std::max(ebm, std::min(grown, std::max(affordable, needed)));
     };
     // Without EBM the host backend merges in place (one buffer, grown by remapping):
     // the memory-lean mode. Otherwise, and on the GPU, merge into a second buffer.
