@@ -5,7 +5,7 @@
 # threads, backend, and the engine's time per operator.
 #
 # Usage: bench/engine.sh [--backend cpu|cuda|auto] [-j N] [--ebm on|off|both] [--runs R]
-#                        [--graphs DIR] [--galias PATH] [--write] [CASE...]
+#                        [--sched off|streams|model] [--graphs DIR] [--galias PATH] [--write] [CASE...]
 # CASE is program:graph or program:graph@N (the first N edges), e.g. reach:fe_body,
 # sg:CA-HepTH@20000. Without cases, the issue's default list for the backend runs.
 set -euo pipefail
@@ -15,6 +15,7 @@ BACKEND=auto
 JOBS=0
 EBM=on
 RUNS=1
+SCHED=""
 GRAPHS="${GALIAS_GRAPHS:-$ROOT/../shared/data/graphs}"
 GALIAS="${GALIAS:-$ROOT/build/galias}"
 WRITE=0
@@ -25,6 +26,7 @@ while [ $# -gt 0 ]; do
         -j|--jobs) JOBS="$2"; shift 2 ;;
         --ebm) EBM="$2"; shift 2 ;;
         --runs) RUNS="$2"; shift 2 ;;
+        --sched) SCHED="$2"; shift 2 ;;
         --graphs) GRAPHS="$2"; shift 2 ;;
         --galias) GALIAS="$2"; shift 2 ;;
         --write) WRITE=1; shift ;;
@@ -87,6 +89,7 @@ for case in "${CASES[@]}"; do
         for ((run = 1; run <= RUNS; run++)); do
             args=(run "$program" -F "$facts" --backend "$BACKEND" -j "$JOBS" --stats-json "$WORK/stats.json")
             [ "$mode" = off ] && args+=(--no-ebm)
+            [ -n "$SCHED" ] && args+=(--sched "$SCHED")
             if [ "$WRITE" = 1 ]; then args+=(-D "$WORK/out"); else args+=(-D -); fi
             smi_peak="-"
             if [ "$BACKEND" != cpu ] && command -v nvidia-smi >/dev/null; then
@@ -121,7 +124,7 @@ split = " / ".join(f"{ops[k]:.2f}" for k in ["join", "dedup", "difference", "mer
 pool = s.get("device_reserved_peak_bytes", 0)
 device = "-" if pool == 0 else f"{pool/1e6:.0f} / {smi}"
 print(f"| {program} | {dataset} | {tuples} | {want} | {ok} | {float(end)-float(start):.2f} | {s['total_seconds']:.2f} | "
-      f"{s['peak_rss_bytes']/1e6:.0f} | {device} | {mode} | {s['threads']} | {s['backend']} | {s['iterations_run']} | {split} |")
+      f"{s['peak_rss_bytes']/1e6:.0f} | {device} | {mode} | {s['threads']} | {s['backend']}, sched {s.get('sched', 'off')} | {s['iterations_run']} | {split} |")
 PY
         done
     done

@@ -33,7 +33,7 @@ const RelationResult& Result::relation(std::string_view name) const {
 }
 
 Result run(const Program& program, const Inputs& inputs, const EngineOptions& options) {
-    std::unique_ptr<Backend> backend = make_backend(options.backend, options.threads);
+    std::unique_ptr<Backend> backend = make_backend(options.backend, options.threads, options.sched);
     return run_on_backend(program, inputs, options, *backend);
 }
 

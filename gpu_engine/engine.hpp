@@ -9,10 +9,12 @@
 // Errors in the program or the inputs throw galias::DiagnosticError (file:line:col).
 
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +22,7 @@
 #include "facts/string_interner.hpp"
 #include "facts/tsv.hpp"
 #include "gpu_engine/runtime/stats.hpp"
+#include "gpu_engine/sched/plan.hpp"
 
 namespace galias::engine {
 
@@ -55,6 +58,11 @@ struct EngineOptions {
     // their outputs: then rows stay empty and only tuple counts are reported.
     bool keep_rows = true;
     std::function<void(const Progress&)> on_progress;  // called after each iteration
+    // Concurrency (`--sched`, docs/SCHEDULING.md): off = the rules of an iteration one
+    // after another; streams = independent rules on separate lanes (CUDA streams),
+    // default launch shapes; model = lanes plus launch shapes from the scheduling model.
+    // nullopt = the backend's default (default_sched_mode).
+    std::optional<sched::SchedMode> sched;
 };
 
 // A parsed, checked and planned Datalog program. Cheap to move; immutable after compile.
@@ -111,6 +119,24 @@ struct Result {
 };
 
 Result run(const Program& program, const Inputs& inputs, const EngineOptions& options);
+
+// Several analyses on one device (`galias run --batch`). Each job has its own program,
+// inputs and options; `backend`, `threads` and `sched` of the first job's options apply
+// to all. sched off runs the jobs one after another; streams and model run up to
+// `max_concurrent` of them at once (0 = all), each on its own host thread and backend
+// (its own CUDA streams), their kernels planned together by the launch coordinator in
+// mode model. A job's failure is its own: the others still run.
+struct BatchJob {
+    const Program* program = nullptr;
+    Inputs inputs;
+    EngineOptions options;
+};
+struct BatchOutcome {
+    Result result;
+    std::exception_ptr error;  // set when the job failed (result is then empty)
+    double seconds = 0;        // the job's own wall time
+};
+std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max_concurrent = 0);
 
 // Writes every `.output` relation of a result kept with keep_rows as Soufflé-compatible TSV
 // into `dir` (temp file + rename).

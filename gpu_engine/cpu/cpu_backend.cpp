@@ -30,8 +30,9 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
 }  // namespace
 
-CpuBackend::CpuBackend(unsigned threads)
+CpuBackend::CpuBackend(unsigned threads, sched::SchedMode sched)
     : threads_(resolve_threads(threads)),
+      sched_(sched),
       parallelism_(std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                          std::max<std::size_t>(threads_, tbb::global_control::active_value(
                                                              tbb::global_control::max_allowed_parallelism)))),

@@ -13,12 +13,17 @@ namespace galias::engine::cpu {
 
 class CpuBackend final : public Backend {
 public:
-    explicit CpuBackend(unsigned threads);  // 0 = all cores
+    // threads 0 = all cores. With `sched` other than off the executor runs independent
+    // rules on several host threads at once; they share this backend (its operators are
+    // safe to call concurrently) and its task arena.
+    explicit CpuBackend(unsigned threads, sched::SchedMode sched = sched::SchedMode::kOff);
 
     [[nodiscard]] std::string description() const override;
     [[nodiscard]] unsigned threads() const override { return threads_; }
     [[nodiscard]] std::size_t free_memory() const override;
     [[nodiscard]] bool host_accessible() const override { return true; }
+    [[nodiscard]] std::size_t lane_count() const override { return sched_ == sched::SchedMode::kOff ? 1 : 4; }
+    [[nodiscard]] sched::SchedMode sched_mode() const override { return sched_; }
     // Small batches keep the working set of deduplication (batch + sort scratch) in the
     // hundreds of megabytes even when a join produces billions of duplicates.
     [[nodiscard]] std::size_t default_batch_bytes() const override { return std::size_t{128} << 20; }
@@ -53,6 +58,7 @@ private:
     bool remove_duplicates_by_hashing(TupleArray& tuples);
 
     unsigned threads_;
+    sched::SchedMode sched_;
     // Lets an arena use more threads than cores when the user asks for them (-j).
     std::unique_ptr<tbb::global_control> parallelism_;
     tbb::task_arena arena_;

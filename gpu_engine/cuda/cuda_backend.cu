@@ -1,8 +1,11 @@
 // The CUDA backend: relations in device memory (HISA layout), CUB for sorting, scans and
 // selection, Thrust's merge-path merge and set difference, and the shared per-element join
-// and index logic in explicit kernels. All work runs on one stream; device memory comes
-// from a stream-ordered pool (cudaMallocAsync) that keeps freed memory for reuse, so the
-// many per-iteration allocations cost next to nothing.
+// and index logic in explicit kernels. A backend's work runs on its stream; its lanes
+// (`--sched streams|model`) each have their own stream, so the executor's independent
+// rules run concurrently, and the launch coordinator shapes the kernels that run
+// together (gpu_engine/sched/launch_coordinator.hpp). Device memory comes from a
+// stream-ordered pool (cudaMallocAsync) that keeps freed memory for reuse, so the many
+// per-iteration allocations cost next to nothing.
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -18,8 +21,11 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <mutex>
 #include <vector>
+
+#include "gpu_engine/sched/cuda_profiles.hpp"
 
 #include "gpu_engine/cuda/cuda_backend.hpp"
 #include "gpu_engine/cuda/error.cuh"
@@ -130,14 +136,56 @@ private:
     cudaStream_t stream_;
 };
 
+// One coordinator per process and mode: every backend of a `galias run --batch` (several
+// analyses on one device) and every lane registers with it, so kernels of different
+// analyses are planned together.
+std::shared_ptr<sched::LaunchCoordinator> shared_coordinator(sched::SchedMode mode) {
+    static std::mutex mutex;
+    static std::map<sched::SchedMode, std::shared_ptr<sched::LaunchCoordinator>> coordinators;
+    std::lock_guard lock(mutex);
+    auto& coordinator = coordinators[mode];
+    if (!coordinator) {
+        sched::PlanOptions options;
+        options.mode = mode;
+        options.default_block = 256;  // as default_shape()
+        options.default_waves = 8;
+        coordinator = std::make_shared<sched::LaunchCoordinator>(sched::query_device_profile(0), options);
+    }
+    return coordinator;
+}
+
+// Registers, shared memory and block limit of a compiled kernel, read once.
+sched::KernelProfile kernel_profile(const void* kernel, std::uint64_t items) {
+    static std::mutex mutex;
+    static std::map<const void*, sched::KernelProfile> known;
+    std::lock_guard lock(mutex);
+    auto found = known.find(kernel);
+    if (found == known.end()) found = known.emplace(kernel, sched::query_kernel_profile(kernel, "engine kernel", 0)).first;
+    sched::KernelProfile profile = found->second;
+    profile.work_items = static_cast<std::int64_t>(std::min<std::uint64_t>(items, std::numeric_limits<std::int64_t>::max()));
+    return profile;
+}
+
+// Streams of the lanes a backend offers with --sched streams|model.
+constexpr std::size_t kLanes = 8;
+
 class CudaBackend final : public Backend {
     auto policy() { return thrust::cuda::par_nosync(ThrustAllocator{stream_}).on(stream_); }
 
 public:
-    CudaBackend() {
+    explicit CudaBackend(sched::SchedMode mode, CudaBackend* parent = nullptr) : mode_(mode), parent_(parent) {
         GALIAS_CUDA_TRY(cudaSetDevice(0));
-        GALIAS_CUDA_TRY(cudaGetDeviceProperties(&properties_, 0));
+        if (parent != nullptr) {
+            properties_ = parent->properties_;
+            account_in(*parent);
+        } else {
+            GALIAS_CUDA_TRY(cudaGetDeviceProperties(&properties_, 0));
+        }
         GALIAS_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+        if (mode_ != sched::SchedMode::kOff) {
+            coordinator_ = shared_coordinator(mode_);
+            lane_id_ = coordinator_->open_lane();
+        }
         GALIAS_CUDA_TRY(cudaDeviceGetDefaultMemPool(&pool_, 0));
         // Keep freed memory in the pool: the next iteration's buffers come from it.
         std::uint64_t keep = std::numeric_limits<std::uint64_t>::max();
@@ -149,7 +197,9 @@ public:
         }
     }
     ~CudaBackend() override {
+        lanes_.clear();  // their buffers are gone: the executor has finished
         cudaStreamSynchronize(stream_);
+        if (coordinator_) coordinator_->close_lane(lane_id_);
         if (trace_) trace_->report(stderr);
         trace_.reset();
         cudaStreamDestroy(stream_);
@@ -159,6 +209,18 @@ public:
         return std::string("cuda (") + properties_.name + ", " + std::to_string(properties_.multiProcessorCount) + " SMs)";
     }
     [[nodiscard]] unsigned threads() const override { return 1; }
+
+    [[nodiscard]] std::size_t lane_count() const override { return mode_ == sched::SchedMode::kOff ? 1 : kLanes; }
+    Backend& lane(std::size_t index) override {
+        if (index == 0 || parent_ != nullptr) return *this;
+        std::lock_guard lock(lanes_mutex_);
+        while (lanes_.size() < index) lanes_.push_back(std::make_unique<CudaBackend>(mode_, this));
+        return *lanes_[index - 1];
+    }
+    [[nodiscard]] sched::SchedMode sched_mode() const override { return mode_; }
+    [[nodiscard]] sched::CoordinatorCounters sched_counters() const override {
+        return coordinator_ ? coordinator_->counters() : sched::CoordinatorCounters{};
+    }
 
     [[nodiscard]] std::size_t free_memory() const override {
         std::size_t free_bytes = 0, total = 0;
@@ -186,6 +248,7 @@ public:
 
     void synchronize() override {
         GALIAS_CUDA_TRY(cudaStreamSynchronize(stream_));
+        if (coordinator_) coordinator_->idle(lane_id_);
         if (trace_ && trace_->enabled()) trace_->collect();
     }
     KernelTrace::Span span(const char* name, std::uint64_t bytes) { return trace_->span(name, bytes); }
@@ -210,7 +273,7 @@ public:
         out = make_array(map.out_arity, in.size);
         out.size = in.size;
         if (in.size == 0) return;
-        const LaunchShape shape = shape_for(in.size);
+        const LaunchShape shape = shape_for(permute_kernel, in.size);
         {
             auto traced = span("permute", in.size * (in.arity + map.out_arity) * 4ull);
             permute_kernel<<<shape.grid, shape.block, 0, stream_>>>(map, in.data(), in.size, out.data());
@@ -243,7 +306,7 @@ public:
             }
             Buffer flags = allocate(a.size);
             Buffer selected = allocate(sizeof(std::uint64_t));
-            const LaunchShape shape = shape_for(a.size);
+            const LaunchShape shape = shape_for(absent_flags_kernel, a.size);
             {
                 auto traced = span("difference (search)", a.size * A * 4ull * 2);
                 absent_flags_kernel<<<shape.grid, shape.block, 0, stream_>>>(a.data(), a.size, b.data(), b.size, A,
@@ -289,7 +352,7 @@ public:
         Buffer flags = allocate(n);
         Buffer starts = allocate(n * sizeof(std::uint32_t));
         Buffer selected = allocate(sizeof(std::uint64_t));
-        const LaunchShape shape = shape_for(n);
+        const LaunchShape shape = shape_for(run_start_kernel, n);
         {
             auto traced = span("index: run starts", n * hisa.data.arity * 4ull + n);
             run_start_kernel<<<shape.grid, shape.block, 0, stream_>>>(hisa.data.data(), n, hisa.data.arity, hisa.key_len,
@@ -311,7 +374,7 @@ public:
         hisa.slot_count = index_capacity(runs, load_factor);
         hisa.slots = allocate(hisa.slot_count * sizeof(IndexSlot));
         GALIAS_CUDA_TRY(cudaMemsetAsync(hisa.slots.get(), 0xFF, hisa.slot_count * sizeof(IndexSlot), stream_));
-        const LaunchShape insert_shape = shape_for(runs);
+        const LaunchShape insert_shape = shape_for(insert_runs_kernel, runs);
         {
             auto traced = span("index: insert", runs * 20ull);
             insert_runs_kernel<<<insert_shape.grid, insert_shape.block, 0, stream_>>>(
@@ -335,7 +398,7 @@ public:
         counts->scratch = allocate(sizeof(std::uint64_t) * 2);
         auto* d_offsets = static_cast<std::uint64_t*>(counts->offsets.get());
         GALIAS_CUDA_TRY(cudaMemsetAsync(d_offsets + n, 0, sizeof(std::uint64_t), stream_));
-        const LaunchShape shape = shape_for(n);
+        const LaunchShape shape = shape_for(join_count_kernel, n);
         // Without per-match filters every match is an output, so pass 2 can be balanced over
         // output tuples given each outer tuple's inner range start.
         const bool balanced = spec.has_inner && spec.filter_count == 0;
@@ -377,7 +440,7 @@ public:
         reserve(out, base + produced);
         if (c.begins.get() != nullptr) {
             const std::uint64_t tiles = (produced + kBalancedTile - 1) / kBalancedTile;
-            const LaunchShape shape = default_shape(tiles * 256, properties_.multiProcessorCount);
+            const LaunchShape shape = shape_for(join_emit_balanced_kernel, tiles * 256);
             {
                 auto traced = span("join: emit (balanced)", produced * spec.out_arity * 4ull);
                 join_emit_balanced_kernel<<<shape.grid, shape.block, 0, stream_>>>(
@@ -385,7 +448,7 @@ public:
                     out.data() + base * spec.out_arity);
             }
         } else {
-            const LaunchShape shape = shape_for(hi - lo);
+            const LaunchShape shape = shape_for(join_emit_kernel, hi - lo);
             {
                 auto traced = span("join: emit", produced * spec.out_arity * 4ull);
                 join_emit_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), c.begin, lo, hi,
@@ -410,7 +473,15 @@ protected:
     void raw_release(void* data, std::size_t /*bytes*/) override { GALIAS_CUDA_TRY(cudaFreeAsync(data, stream_)); }
 
 private:
-    LaunchShape shape_for(std::uint64_t items) const { return default_shape(items, properties_.multiProcessorCount); }
+    // The launch shape of `kernel` over `items` work items: the default without --sched,
+    // else the coordinator's (the model's when other lanes' kernels are in flight).
+    template <class Kernel>
+    LaunchShape shape_for(Kernel* kernel, std::uint64_t items) const {
+        if (!coordinator_) return default_shape(items, properties_.multiProcessorCount);
+        const void* identity = reinterpret_cast<const void*>(kernel);
+        const sched::Launch launch = coordinator_->launch(lane_id_, kernel_profile(identity, items), identity);
+        return LaunchShape{launch.grid, launch.block};
+    }
 
     // Sort (and optionally deduplicate) rows. Rows whose columns' bit widths sum to at most
     // 64 are packed into 64-bit keys and radix-sorted on exactly those bits; wider rows fall
@@ -424,7 +495,7 @@ private:
         auto* d_max = d_min + kMaxArity;
         GALIAS_CUDA_TRY(cudaMemsetAsync(d_min, 0xFF, kMaxArity * sizeof(Cell), stream_));
         GALIAS_CUDA_TRY(cudaMemsetAsync(d_max, 0x00, kMaxArity * sizeof(Cell), stream_));
-        const LaunchShape shape = shape_for(n);
+        const LaunchShape shape = shape_for(column_range_kernel, n);
         {
             auto traced = span("sort: column ranges", n * arity * 4ull);
             column_range_kernel<<<shape.grid, shape.block, 0, stream_>>>(tuples.data(), n, arity, d_min, d_max);
@@ -496,7 +567,7 @@ private:
         TupleArray result = keys_in_rows && arity != 2 ? make_array(arity, count) : TupleArray(arity);
         Cell* destination = result.buffer.get() != nullptr ? result.data() : tuples.data();
         if (count != 0) {
-            const LaunchShape unpack_shape = shape_for(count);
+            const LaunchShape unpack_shape = shape_for(unpack_kernel, count);
             {
                 auto traced = span("sort: unpack", count * (arity * 4ull + 8));
                 unpack_kernel<<<unpack_shape.grid, unpack_shape.block, 0, stream_>>>(layout, sorted, count, destination);
@@ -528,6 +599,12 @@ private:
         synchronize();
     }
 
+    sched::SchedMode mode_ = sched::SchedMode::kOff;
+    CudaBackend* parent_ = nullptr;  // set on lanes
+    std::shared_ptr<sched::LaunchCoordinator> coordinator_;  // null with --sched off
+    int lane_id_ = -1;
+    std::mutex lanes_mutex_;
+    std::vector<std::unique_ptr<CudaBackend>> lanes_;  // lanes 1..kLanes-1
     cudaDeviceProp properties_{};
     cudaStream_t stream_{};
     std::unique_ptr<KernelTrace> trace_;
@@ -540,6 +617,6 @@ private:
 bool device_available() { return device_state().available; }
 std::string device_problem() { return device_state().problem; }
 
-std::unique_ptr<Backend> make_cuda_backend() { return std::make_unique<CudaBackend>(); }
+std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode) { return std::make_unique<CudaBackend>(mode); }
 
 }  // namespace galias::engine::cuda

@@ -14,6 +14,7 @@ bool device_available();
 // Why not, when device_available() is false.
 std::string device_problem();
 
-std::unique_ptr<Backend> make_cuda_backend();
+// `mode` other than off gives the backend lanes (streams) and launch coordination.
+std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode);
 
 }  // namespace galias::engine::cuda

@@ -5,6 +5,14 @@
 
 namespace galias::engine {
 
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
 void Buffer::reset() {
     if (owner_ != nullptr && data_ != nullptr) owner_->release(data_, bytes_);
     owner_ = nullptr;
@@ -12,28 +20,36 @@ void Buffer::reset() {
     bytes_ = 0;
 }
 
+void Backend::count_allocation(std::size_t bytes, double seconds) {
+    std::lock_guard lock(accounting_->memory_mutex_);
+    MemoryCounters& memory = accounting_->memory_;
+    memory.allocation_seconds += seconds;
+    memory.current_bytes += bytes;
+    memory.peak_bytes = std::max(memory.peak_bytes, memory.current_bytes);
+    ++memory.allocations;
+    memory.allocated_bytes += bytes;
+}
+
 Buffer Backend::allocate(std::size_t bytes) {
     if (bytes == 0) return Buffer{};
     const auto start = std::chrono::steady_clock::now();
     void* data = raw_allocate(bytes);
-    memory_.allocation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (data == nullptr) {
         throw OutOfMemory("not enough memory: allocating " + std::to_string(bytes) + " bytes on " + description() +
-                          " failed (" + std::to_string(memory_.current_bytes) + " bytes in use, " +
+                          " failed (" + std::to_string(memory().current_bytes) + " bytes in use, " +
                           std::to_string(free_memory()) + " free)");
     }
-    memory_.current_bytes += bytes;
-    memory_.peak_bytes = std::max(memory_.peak_bytes, memory_.current_bytes);
-    ++memory_.allocations;
-    memory_.allocated_bytes += bytes;
+    count_allocation(bytes, seconds_since(start));
     return Buffer(this, data, bytes);
 }
 
 void Backend::release(void* data, std::size_t bytes) {
     const auto start = std::chrono::steady_clock::now();
     raw_release(data, bytes);
-    memory_.allocation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    memory_.current_bytes -= bytes;
+    const double seconds = seconds_since(start);
+    std::lock_guard lock(accounting_->memory_mutex_);
+    accounting_->memory_.allocation_seconds += seconds;
+    accounting_->memory_.current_bytes -= bytes;
 }
 
 void* Backend::raw_reallocate(void* data, std::size_t old_bytes, std::size_t new_bytes) {
@@ -52,14 +68,15 @@ void Backend::reallocate(Buffer& buffer, std::size_t bytes) {
     }
     const auto start = std::chrono::steady_clock::now();
     void* data = raw_reallocate(buffer.get(), buffer.bytes(), bytes);
-    memory_.allocation_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (data == nullptr)
         throw OutOfMemory("not enough memory: growing a buffer to " + std::to_string(bytes) + " bytes on " + description() +
-                          " failed (" + std::to_string(memory_.current_bytes) + " bytes in use)");
-    memory_.current_bytes = memory_.current_bytes - buffer.bytes() + bytes;
-    memory_.peak_bytes = std::max(memory_.peak_bytes, memory_.current_bytes);
-    ++memory_.allocations;
-    memory_.allocated_bytes += bytes;
+                          " failed (" + std::to_string(memory().current_bytes) + " bytes in use)");
+    {
+        // The old block is gone: count the new one as allocated in its place.
+        std::lock_guard lock(accounting_->memory_mutex_);
+        accounting_->memory_.current_bytes -= buffer.bytes();
+    }
+    count_allocation(bytes, seconds_since(start));
     buffer.rebind(data, bytes);
 }
 

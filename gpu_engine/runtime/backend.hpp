@@ -6,11 +6,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 
 #include "gpu_engine/hisa/join_spec.hpp"
 #include "gpu_engine/runtime/buffer.hpp"
+#include "gpu_engine/sched/launch_coordinator.hpp"
 
 namespace galias::engine {
 
@@ -52,13 +54,30 @@ public:
     // True when Buffers are plain host memory (outputs can be written without a copy).
     [[nodiscard]] virtual bool host_accessible() const { return false; }
 
+    // Lanes: views of this backend that host threads may drive at the same time (on the
+    // GPU each lane has its own stream). The executor runs the independent rule variants
+    // of one iteration on different lanes (`--sched streams|model`). Lane 0 is the backend
+    // itself; every lane allocates into this backend's memory counters, and a buffer may
+    // be used by another lane once the lane that wrote it has synchronized.
+    [[nodiscard]] virtual std::size_t lane_count() const { return 1; }
+    virtual Backend& lane(std::size_t index) {
+        (void)index;
+        return *this;
+    }
+    // How kernel launches are shaped when lanes run together (docs/SCHEDULING.md).
+    [[nodiscard]] virtual sched::SchedMode sched_mode() const { return sched::SchedMode::kOff; }
+    [[nodiscard]] virtual sched::CoordinatorCounters sched_counters() const { return {}; }
+
     // Allocation, counted. Throws std::bad_alloc-derived OutOfMemory on failure.
     Buffer allocate(std::size_t bytes);
     void release(void* data, std::size_t bytes);
     // Grows (or shrinks) a buffer keeping its contents; the host backend uses realloc, which
     // for large blocks remaps pages instead of copying them.
     void reallocate(Buffer& buffer, std::size_t bytes);
-    [[nodiscard]] const MemoryCounters& memory() const { return memory_; }
+    [[nodiscard]] MemoryCounters memory() const {
+        std::lock_guard lock(accounting_->memory_mutex_);
+        return accounting_->memory_;
+    }
     // Device memory the backend's allocator reserved at its peak (0 for host backends).
     [[nodiscard]] virtual std::size_t reserved_peak_bytes() const { return 0; }
 
@@ -105,12 +124,18 @@ public:
     void join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out);
 
 protected:
+    // A lane counts its allocations in its parent's counters.
+    void account_in(Backend& parent) { accounting_ = parent.accounting_; }
     virtual void* raw_allocate(std::size_t bytes) = 0;  // nullptr on failure
     virtual void raw_release(void* data, std::size_t bytes) = 0;
     // Default: allocate, copy, release.
     virtual void* raw_reallocate(void* data, std::size_t old_bytes, std::size_t new_bytes);
 
 private:
+    void count_allocation(std::size_t bytes, double seconds);
+
+    Backend* accounting_ = this;
+    mutable std::mutex memory_mutex_;
     MemoryCounters memory_;
 };
 

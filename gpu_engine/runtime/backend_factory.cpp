@@ -35,18 +35,24 @@ bool cuda_device_available() {
 #endif
 }
 
-std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads) {
+sched::SchedMode default_sched_mode(BackendKind kind) {
+    // See docs/SCHEDULING.md ("Measured"): on the GPU independent rules on streams pay off;
+    // on the CPU every operator already uses all cores.
+    return kind == BackendKind::Cuda ? sched::SchedMode::kModel : sched::SchedMode::kOff;
+}
+
+std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::optional<sched::SchedMode> sched) {
     if (kind == BackendKind::Auto) kind = cuda_device_available() ? BackendKind::Cuda : BackendKind::Cpu;
     if (kind == BackendKind::Cuda) {
 #if defined(GALIAS_WITH_CUDA)
         if (!cuda::device_available())
             throw DiagnosticError(SourceLocation{}, "--backend cuda: no usable CUDA device (" + cuda::device_problem() + ")");
-        return cuda::make_cuda_backend();
+        return cuda::make_cuda_backend(sched.value_or(default_sched_mode(BackendKind::Cuda)));
 #else
         throw DiagnosticError(SourceLocation{}, "--backend cuda: this galias was built without the CUDA backend");
 #endif
     }
-    return std::make_unique<cpu::CpuBackend>(threads);
+    return std::make_unique<cpu::CpuBackend>(threads, sched.value_or(default_sched_mode(BackendKind::Cpu)));
 }
 
 }  // namespace galias::engine

@@ -3,12 +3,18 @@
 // in and a GPU is usable, the CPU backend otherwise.
 
 #include <memory>
+#include <optional>
 
 #include "gpu_engine/engine.hpp"
 #include "gpu_engine/runtime/backend.hpp"
 
 namespace galias::engine {
 
-std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads);
+// --sched when the user gives none: model on the GPU, off on the CPU.
+sched::SchedMode default_sched_mode(BackendKind kind);
+
+// `sched`: how rules and kernels run concurrently; nullopt = the backend's default
+// (default_sched_mode()).
+std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::optional<sched::SchedMode> sched = {});
 
 }  // namespace galias::engine

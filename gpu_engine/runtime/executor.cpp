@@ -1,7 +1,11 @@
 #include "gpu_engine/runtime/executor.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
+#include <exception>
+#include <mutex>
+#include <thread>
 
 #include "facts/diagnostic.hpp"
 
@@ -23,18 +27,28 @@ std::vector<std::uint32_t> order_from_primary(const plan::Relation& relation, st
 
 // Versions of one relation. full[o] is the full relation in plan order o (orders[0] is the
 // primary one); `delta` holds the tuples first found in the last iteration (primary
-// order), read by this iteration's rules. `fresh` ("new") collects rule output up to a
-// batch budget; each full batch is deduplicated against full and against `next_delta`,
-// the distinct new tuples of this iteration so far, which becomes `delta` at its end.
+// order), read by this iteration's rules. fresh[lane] ("new") collects the output of the
+// rules running on that lane up to a batch budget; each full batch is deduplicated
+// against full and against `next_delta`, the distinct new tuples of this iteration so
+// far, which becomes `delta` at its end. Lanes take `next_delta_mutex` to add to it.
 // spare[o] / next_delta_spare are merge buffers kept between iterations by EBM.
 struct Executor::RelationState {
     std::vector<Hisa> full;
     std::vector<TupleArray> spare;
     TupleArray delta;
-    TupleArray fresh;
+    std::vector<TupleArray> fresh;
     TupleArray next_delta;
     TupleArray next_delta_spare;
+    std::mutex next_delta_mutex;
     bool defined_by_rules = false;
+};
+
+// Where a rule runs: a lane of the backend (its own stream on the GPU) and the
+// statistics it books into, merged into the iteration's at the end of the join phase.
+struct Executor::Lane {
+    std::size_t index = 0;
+    Backend& backend;
+    IterationStats& it;
 };
 
 // Times one operator; time spent allocating inside it is booked as Allocation instead.
@@ -63,7 +77,8 @@ private:
 
 Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions& options,
                    std::shared_ptr<facts::StringInterner> symbols)
-    : plan_(plan), backend_(backend), options_(options), symbols_(std::move(symbols)) {
+    : plan_(plan), backend_(backend), options_(options), symbols_(std::move(symbols)),
+      lane_count_(backend.sched_mode() == sched::SchedMode::kOff ? 1 : std::max<std::size_t>(1, backend.lane_count())) {
     for (const plan::Relation& relation : plan_.relations) {
         auto state = std::make_unique<RelationState>();
         for (const plan::ColumnOrder& order : relation.orders) {
@@ -74,7 +89,7 @@ Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions
             state->spare.emplace_back(relation.arity());
         }
         state->delta = TupleArray(relation.arity());
-        state->fresh = TupleArray(relation.arity());
+        for (std::size_t lane = 0; lane < lane_count_; ++lane) state->fresh.emplace_back(relation.arity());
         state->next_delta = TupleArray(relation.arity());
         state->next_delta_spare = TupleArray(relation.arity());
         relations_.push_back(std::move(state));
@@ -84,6 +99,8 @@ Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions
     stats_.backend = backend_.description();
     stats_.threads = backend_.threads();
     stats_.eager_buffers = options_.eager_buffers;
+    stats_.sched = std::string(sched::sched_mode_name(backend_.sched_mode()));
+    stats_.lanes = lane_count_;
     batch_bytes_ = options_.batch_bytes != 0 ? options_.batch_bytes : backend_.default_batch_bytes();
     resolve_constants();
 }
@@ -160,9 +177,10 @@ void Executor::load_inputs(const Inputs& inputs) {
             // Rules derive more tuples: the inputs join the first `new`, so they also form
             // part of the first delta.
             OperatorTimer timer(backend_, it, Operator::Join);
-            backend_.reserve(state.fresh, state.fresh.size + loaded.size);
-            backend_.copy(loaded.data(), loaded.cells(), state.fresh.data() + state.fresh.cells());
-            state.fresh.size += loaded.size;
+            TupleArray& fresh = state.fresh[0];
+            backend_.reserve(fresh, fresh.size + loaded.size);
+            backend_.copy(loaded.data(), loaded.cells(), fresh.data() + fresh.cells());
+            fresh.size += loaded.size;
         } else {
             {
                 OperatorTimer timer(backend_, it, Operator::Dedup);
@@ -229,31 +247,71 @@ JoinSpec Executor::make_spec(const plan::JoinStep& step, std::uint32_t outer_ari
     return spec;
 }
 
-void Executor::run_rule(const plan::Rule& rule, IterationStats& it) {
+void Executor::run_rule(const plan::Rule& rule, Lane& lane) {
     RelationState& head = *relations_[rule.head];
+    TupleArray& fresh = head.fresh[lane.index];
     if (rule.steps.empty()) {
         // A fact: its constants, in the head's primary order.
-        OperatorTimer timer(backend_, it, Operator::Join);
+        OperatorTimer timer(lane.backend, lane.it, Operator::Join);
         const plan::Relation& relation = plan_.relations[rule.head];
         std::vector<Cell> row;
         for (std::uint32_t column : relation.orders[0].columns) row.push_back(constants_[rule.fact[column]]);
-        backend_.reserve(head.fresh, head.fresh.size + 1);
-        backend_.upload(row.data(), row.size(), head.fresh.data() + head.fresh.cells());
-        ++head.fresh.size;
-        ++it.join_output_tuples;
+        lane.backend.reserve(fresh, fresh.size + 1);
+        lane.backend.upload(row.data(), row.size(), fresh.data() + fresh.cells());
+        ++fresh.size;
+        ++lane.it.join_output_tuples;
         return;
     }
     const plan::JoinStep& first = rule.steps.front();
     RelationState& source = *relations_[first.outer_relation];
     const TupleArray& outer = first.outer_version == plan::Version::Delta ? source.delta : source.full[0].data;
-    run_steps(rule, 0, outer, it);
+    run_steps(rule, 0, outer, lane);
+}
+
+// The rules of one iteration (or a stratum's non-recursive rules): they only read full
+// and delta relations and write their own lane's `new`, so with several lanes they run
+// at the same time, each lane taking the next rule not yet taken.
+void Executor::run_rules(const std::vector<plan::Rule>& rules, IterationStats& it) {
+    const std::size_t lanes = std::min(lane_count_, rules.size());
+    if (lanes <= 1) {
+        Lane lane{0, backend_, it};
+        for (const plan::Rule& rule : rules) run_rule(rule, lane);
+        return;
+    }
+    std::vector<IterationStats> lane_stats(lanes);
+    std::atomic<std::size_t> next_rule{0};
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    auto work = [&](std::size_t index) {
+        Lane lane{index, backend_.lane(index), lane_stats[index]};
+        try {
+            for (std::size_t r = next_rule++; r < rules.size(); r = next_rule++) run_rule(rules[r], lane);
+            lane.backend.synchronize();
+        } catch (...) {
+            std::lock_guard lock(failure_mutex);
+            if (!failure) failure = std::current_exception();
+            next_rule = rules.size();  // the other lanes stop after their current rule
+        }
+    };
+    {
+        std::vector<std::jthread> helpers;
+        for (std::size_t index = 1; index < lanes; ++index) helpers.emplace_back(work, index);
+        work(0);
+    }
+    if (failure) std::rethrow_exception(failure);
+    // Lanes overlap in time, so the operator times add up to more than the wall time.
+    for (const IterationStats& lane : lane_stats) {
+        it.times += lane.times;
+        it.join_output_tuples += lane.join_output_tuples;
+    }
 }
 
 // Runs join step `s` (and, through the intermediates it materializes, every later step)
 // on `outer`, slice by slice: an intermediate slice never exceeds the batch budget, and
 // the head's `new` is flushed whenever the next slice would overflow it.
-void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, IterationStats& it) {
+void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, Lane& lane) {
     if (outer.size == 0) return;
+    Backend& backend = lane.backend;
     const plan::JoinStep& step = rule.steps[s];
     const JoinSpec spec = make_spec(step, outer.arity);
     const Hisa* inner = step.has_inner ? &relations_[step.inner_relation]->full[step.inner_order] : nullptr;
@@ -261,21 +319,21 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
     const std::uint64_t budget = std::max<std::uint64_t>(1, batch_bytes_ / (sizeof(Cell) * spec.out_arity));
     std::unique_ptr<JoinCounts> counts;
     {
-        OperatorTimer timer(backend_, it, Operator::Join);
-        counts = backend_.join_count(spec, outer, 0, outer.size, inner);
+        OperatorTimer timer(backend, lane.it, Operator::Join);
+        counts = backend.join_count(spec, outer, 0, outer.size, inner);
     }
     if (counts->total == 0) return;
-    RelationState& head = *relations_[rule.head];
+    TupleArray& fresh = relations_[rule.head]->fresh[lane.index];
     for (std::uint64_t from = 0; from < outer.size;) {
         if (last) {
-            if (head.fresh.size >= budget) flush(rule.head, it);
-            const std::uint64_t to = counts->split(from, budget - head.fresh.size);
-            const std::uint64_t before = head.fresh.size;
+            if (fresh.size >= budget) flush(rule.head, lane);
+            const std::uint64_t to = counts->split(from, budget - fresh.size);
+            const std::uint64_t before = fresh.size;
             {
-                OperatorTimer timer(backend_, it, Operator::Join);
-                backend_.join_emit(spec, outer, inner, *counts, from, to, head.fresh);
+                OperatorTimer timer(backend, lane.it, Operator::Join);
+                backend.join_emit(spec, outer, inner, *counts, from, to, fresh);
             }
-            it.join_output_tuples += head.fresh.size - before;
+            lane.it.join_output_tuples += fresh.size - before;
             from = to;
         } else {
             // Temporarily materialized intermediate: no dedup, no versions, freed as soon
@@ -283,47 +341,52 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
             const std::uint64_t to = counts->split(from, budget);
             TupleArray intermediate(spec.out_arity);
             {
-                OperatorTimer timer(backend_, it, Operator::Join);
-                backend_.join_emit(spec, outer, inner, *counts, from, to, intermediate);
+                OperatorTimer timer(backend, lane.it, Operator::Join);
+                backend.join_emit(spec, outer, inner, *counts, from, to, intermediate);
             }
-            it.join_output_tuples += intermediate.size;
+            lane.it.join_output_tuples += intermediate.size;
             if (options_.dedup_intermediates && intermediate.size > 1) {
                 // Distinct intermediate tuples only: a duplicate here would be joined again
                 // and multiply into duplicates of the final output.
-                OperatorTimer timer(backend_, it, Operator::Dedup);
-                backend_.sort_unique(intermediate);
+                OperatorTimer timer(backend, lane.it, Operator::Dedup);
+                backend.sort_unique(intermediate);
             }
-            run_steps(rule, s + 1, intermediate, it);
+            run_steps(rule, s + 1, intermediate, lane);
             from = to;
         }
     }
 }
 
-// Deduplicates the collected `new` tuples: sort + unique, minus full, minus this
-// iteration's earlier batches; what is left joins `next_delta`.
-void Executor::flush(std::uint32_t relation, IterationStats& it) {
+// Deduplicates the `new` tuples the lane collected: sort + unique, minus full, minus this
+// iteration's earlier batches (of every lane); what is left joins `next_delta`.
+void Executor::flush(std::uint32_t relation, Lane& lane) {
     RelationState& state = *relations_[relation];
-    if (state.fresh.size == 0) return;
+    TupleArray& fresh = state.fresh[lane.index];
+    if (fresh.size == 0) return;
+    Backend& backend = lane.backend;
     {
-        OperatorTimer timer(backend_, it, Operator::Dedup);
-        backend_.sort_unique(state.fresh);
+        OperatorTimer timer(backend, lane.it, Operator::Dedup);
+        backend.sort_unique(fresh);
     }
     TupleArray part;
     {
-        OperatorTimer timer(backend_, it, Operator::Difference);
-        backend_.difference(state.fresh, state.full[0].data, part);
-        state.fresh.size = 0;  // the buffer is kept for the next batch
-        if (state.next_delta.size != 0 && part.size != 0) {
-            TupleArray unseen;
-            backend_.difference(part, state.next_delta, unseen);
-            part = std::move(unseen);
-        }
+        OperatorTimer timer(backend, lane.it, Operator::Difference);
+        backend.difference(fresh, state.full[0].data, part);
+        fresh.size = 0;  // the buffer is kept for the next batch
+    }
+    if (part.size == 0) return;
+    std::lock_guard lock(state.next_delta_mutex);
+    if (state.next_delta.size != 0) {
+        OperatorTimer timer(backend, lane.it, Operator::Difference);
+        TupleArray unseen;
+        backend.difference(part, state.next_delta, unseen);
+        part = std::move(unseen);
     }
     if (part.size == 0) return;
     if (state.next_delta.size == 0) {
         state.next_delta = std::move(part);
     } else {
-        merge_into(state.next_delta, state.next_delta_spare, part, plan_.relations[relation].name, it);
+        merge_into(state.next_delta, state.next_delta_spare, part, plan_.relations[relation].name, lane);
     }
 }
 
@@ -331,11 +394,15 @@ void Executor::flush(std::uint32_t relation, IterationStats& it) {
 void Executor::absorb(std::uint32_t relation, IterationStats& it) {
     const plan::Relation& plan_relation = plan_.relations[relation];
     RelationState& state = *relations_[relation];
-    flush(relation, it);
+    for (std::size_t index = 0; index < state.fresh.size(); ++index) {
+        Lane lane{index, backend_, it};
+        flush(relation, lane);
+    }
     state.delta = std::move(state.next_delta);
     state.next_delta = TupleArray(plan_relation.arity());
     if (state.delta.size == 0) return;
-    merge_into(state.full[0].data, state.spare[0], state.delta, plan_relation.name, it);
+    Lane main_lane{0, backend_, it};
+    merge_into(state.full[0].data, state.spare[0], state.delta, plan_relation.name, main_lane);
     for (std::size_t o = 1; o < plan_relation.orders.size(); ++o) {
         TupleArray delta_o;
         {
@@ -343,7 +410,7 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
             backend_.permute(state.delta, order_from_primary(plan_relation, o), delta_o);
             backend_.sort(delta_o);
         }
-        merge_into(state.full[o].data, state.spare[o], delta_o, plan_relation.name, it);
+        merge_into(state.full[o].data, state.spare[o], delta_o, plan_relation.name, main_lane);
     }
     OperatorTimer timer(backend_, it, Operator::IndexBuild);
     for (Hisa& hisa : state.full) {
@@ -355,15 +422,16 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
 // (K = alpha, reduced until it fits in free memory) and the previous full buffer is kept
 // as the next spare, so most iterations allocate nothing.
 void Executor::merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name,
-                          IterationStats& it) {
-    OperatorTimer timer(backend_, it, Operator::Merge);
+                          Lane& lane) {
+    Backend& backend = lane.backend;
+    OperatorTimer timer(backend, lane.it, Operator::Merge);
     const std::uint64_t needed = full.size + delta.size;
     const std::size_t tuple_bytes = sizeof(Cell) * full.arity;
     // Capacity for a new buffer: exact without EBM; with EBM room for K more deltas,
     // K = alpha reduced until the buffer fits in free memory.
     auto new_capacity = [&] {
         if (!options_.eager_buffers) return needed;
-        const std::size_t free_bytes = backend_.free_memory();
+        const std::size_t free_bytes = backend.free_memory();
         double k = options_.ebm_alpha;
         while (k >= 1 && static_cast<double>(full.size) + k * static_cast<double>(delta.size) >
                              static_cast<double>(free_bytes) / static_cast<double>(tuple_bytes))
@@ -373,22 +441,22 @@ void Executor::merge_into(TupleArray& full, TupleArray& spare, const TupleArray&
                               " + " + std::to_string(delta.size) + " tuples of " + std::to_string(tuple_bytes) +
                               " bytes, " + std::to_string(free_bytes) + " bytes free");
         const auto ebm = full.size + static_cast<std::uint64_t>(k * static_cast<double>(delta.size));
-        const auto grown = static_cast<std::uint64_t>(backend_.merge_buffer_growth() * static_cast<double>(needed));
+        const auto grown = static_cast<std::uint64_t>(backend.merge_buffer_growth() * static_cast<double>(needed));
         const auto affordable = static_cast<std::uint64_t>(static_cast<double>(free_bytes) / 2.0 / static_cast<double>(tuple_bytes));
         return std::max(ebm, std::min(grown, std::max(affordable, needed)));
     };
     // Without EBM the host backend merges in place (one buffer, grown by remapping):
     // the memory-lean mode. Otherwise, and on the GPU, merge into a second buffer.
     if (!options_.eager_buffers &&
-        backend_.merge_in_place(full, delta, full.capacity() >= needed ? full.capacity() : new_capacity())) {
+        backend.merge_in_place(full, delta, full.capacity() >= needed ? full.capacity() : new_capacity())) {
         spare = TupleArray(full.arity);
         return;
     }
     if (spare.capacity() < needed) {
         spare = TupleArray(full.arity);
-        spare = backend_.make_array(full.arity, new_capacity());
+        spare = backend.make_array(full.arity, new_capacity());
     }
-    backend_.merge(full, delta, spare);
+    backend.merge(full, delta, spare);
     std::swap(full, spare);
     if (!options_.eager_buffers) spare = TupleArray(full.arity);
 }
@@ -400,7 +468,7 @@ void Executor::evaluate() {
         it.stratum = s;
         it.iteration = 0;
         begin_iteration(it);
-        for (const plan::Rule& rule : stratum.init_rules) run_rule(rule, it);
+        run_rules(stratum.init_rules, it);
         for (std::uint32_t r : stratum.relations) absorb(r, it);
         end_iteration(it, stratum.relations);
         if (stratum.recursive) {
@@ -412,7 +480,7 @@ void Executor::evaluate() {
                 next.stratum = s;
                 next.iteration = iteration;
                 begin_iteration(next);
-                for (const plan::Rule& rule : stratum.recursive_rules) run_rule(rule, next);
+                run_rules(stratum.recursive_rules, next);
                 for (std::uint32_t r : stratum.relations) absorb(r, next);
                 end_iteration(next, stratum.relations);
             }
@@ -492,6 +560,11 @@ void Executor::finish(Result& result) {
     stats_.allocated_bytes = backend_.memory().allocated_bytes;
     stats_.peak_bytes = backend_.memory().peak_bytes;
     stats_.device_reserved_peak_bytes = backend_.reserved_peak_bytes();
+    const sched::CoordinatorCounters launches = backend_.sched_counters();
+    stats_.sched_launches = launches.launches;
+    stats_.sched_concurrent_launches = launches.concurrent;
+    stats_.sched_solves = launches.solves;
+    stats_.sched_solve_seconds = launches.solve_seconds;
 }
 
 }  // namespace galias::engine

@@ -26,16 +26,17 @@ public:
 
 private:
     struct RelationState;
+    struct Lane;
     class OperatorTimer;
 
     void resolve_constants();
     JoinSpec make_spec(const plan::JoinStep& step, std::uint32_t outer_arity) const;
-    void run_rule(const plan::Rule& rule, IterationStats& it);
-    void run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, IterationStats& it);
-    void flush(std::uint32_t relation, IterationStats& it);
+    void run_rules(const std::vector<plan::Rule>& rules, IterationStats& it);
+    void run_rule(const plan::Rule& rule, Lane& lane);
+    void run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, Lane& lane);
+    void flush(std::uint32_t relation, Lane& lane);
     void absorb(std::uint32_t relation, IterationStats& it);
-    void merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name,
-                    IterationStats& it);
+    void merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name, Lane& lane);
     void install_full(std::uint32_t relation, TupleArray sorted_primary, IterationStats& it);
     TupleArray identity_order_copy(std::uint32_t relation);
     void begin_iteration(IterationStats& it);
@@ -45,6 +46,7 @@ private:
     Backend& backend_;
     EngineOptions options_;
     std::shared_ptr<facts::StringInterner> symbols_;
+    std::size_t lane_count_ = 1;  // lanes the rules of an iteration run on (1: sequential)
     std::vector<Cell> constants_;
     std::vector<std::unique_ptr<RelationState>> relations_;
     Stats stats_;

@@ -35,7 +35,8 @@ std::string stratum_label(std::size_t stratum) {
 }  // namespace
 
 void Stats::print(std::FILE* out) const {
-    std::fprintf(out, "backend: %s, EBM %s\n", backend.c_str(), eager_buffers ? "on" : "off");
+    std::fprintf(out, "backend: %s, EBM %s, sched %s (%zu lanes)\n", backend.c_str(), eager_buffers ? "on" : "off",
+                 sched.c_str(), lanes);
     if (!iterations.empty()) {
         std::fprintf(out, "%-7s %5s %14s %14s %6s %12s", "stratum", "iter", "delta", "join-out", "allocs", "alloc-MB");
         for (std::size_t op = 0; op < kOperatorCount; ++op) std::fprintf(out, " %8s", operator_name(static_cast<Operator>(op)));
@@ -58,6 +59,11 @@ void Stats::print(std::FILE* out) const {
         std::fprintf(out, ", device pool peak %.1f MB", static_cast<double>(device_reserved_peak_bytes) / 1e6);
     std::fprintf(out, "; process peak RSS %.1f MB; %llu iterations\n", static_cast<double>(peak_rss_bytes) / 1e6,
                  static_cast<unsigned long long>(iterations_run));
+    if (sched_launches != 0)
+        std::fprintf(out, "launches: %llu planned, %llu beside another lane's kernel; %llu model solves in %.3f ms\n",
+                     static_cast<unsigned long long>(sched_launches),
+                     static_cast<unsigned long long>(sched_concurrent_launches),
+                     static_cast<unsigned long long>(sched_solves), sched_solve_seconds * 1e3);
     std::fprintf(out, "total: %.3f s\n", total_seconds);
 }
 
@@ -73,6 +79,12 @@ std::string Stats::to_json() const {
     j["peak_rss_bytes"] = peak_rss_bytes;
     j["device_reserved_peak_bytes"] = device_reserved_peak_bytes;
     j["iterations_run"] = iterations_run;
+    j["sched"] = sched;
+    j["lanes"] = lanes;
+    j["sched_launches"] = sched_launches;
+    j["sched_concurrent_launches"] = sched_concurrent_launches;
+    j["sched_solves"] = sched_solves;
+    j["sched_solve_seconds"] = sched_solve_seconds;
     nlohmann::json ops;
     for (std::size_t op = 0; op < kOperatorCount; ++op) ops[operator_name(static_cast<Operator>(op))] = totals.seconds[op];
     j["operator_seconds"] = ops;

@@ -60,6 +60,14 @@ struct Stats {
     std::size_t peak_rss_bytes = 0;  // of the whole process (getrusage)
     std::size_t device_reserved_peak_bytes = 0;  // CUDA memory pool high-water mark (0 on CPU)
     std::uint64_t iterations_run = 0;
+    // Concurrent launches (docs/SCHEDULING.md): the --sched mode, the lanes rules ran on,
+    // and the launch coordinator's counters (CUDA; zero on the CPU).
+    std::string sched = "off";
+    std::size_t lanes = 1;
+    std::uint64_t sched_launches = 0;
+    std::uint64_t sched_concurrent_launches = 0;
+    std::uint64_t sched_solves = 0;
+    double sched_solve_seconds = 0;
     double total_seconds = 0;
 
     // Human-readable report: one line per iteration and a per-operator summary.

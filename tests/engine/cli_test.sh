@@ -55,6 +55,37 @@ grep -q "edge.facts:2: error: expected 2 columns, found more" "$WORK/err" || fai
 expect_exit 2 "missing program" "$GALIAS" run "$WORK/none.dl"
 grep -q "none.dl: error: cannot open program file" "$WORK/err" || fail "missing program message: $(cat "$WORK/err")"
 
+# --sched: every mode gives the same answer.
+for mode in off streams model; do
+    expect_exit 0 "sched $mode" "$GALIAS" run reach -F "$WORK/facts" -D - --sched "$mode" --backend cpu
+    grep -qx $'Reach\t9' "$WORK/out" || fail "--sched $mode: got $(cat "$WORK/out")"
+done
+expect_exit 2 "bad sched" "$GALIAS" run reach -F "$WORK/facts" --sched sometimes
+
+# --batch: jobs from a file (paths relative to it), sizes per job, one failing job named
+# by FILE:LINE with exit 2 while the others still print.
+mkdir -p "$WORK/batch/g2"
+printf '1\t2\n' > "$WORK/batch/g2/edge.facts"
+printf '# program facts [out]\nreach ../facts\nsg    g2   -\n\nreach g2 out-b\n' > "$WORK/batch/jobs.txt"
+for mode in off streams model; do
+    expect_exit 0 "batch $mode" "$GALIAS" run --batch "$WORK/batch/jobs.txt" --sched "$mode" --backend cpu
+    grep -qx $'1\tReach\t9' "$WORK/out" || fail "batch $mode: job 1 should print '1<TAB>Reach<TAB>9': $(cat "$WORK/out")"
+    grep -qx $'2\tSG\t0' "$WORK/out" || fail "batch $mode: job 2 should print '2<TAB>SG<TAB>0': $(cat "$WORK/out")"
+    [ "$(cat "$WORK/batch/out-b/Reach.csv")" = $'1\t2' ] || fail "batch $mode: job 3 output file"
+    grep -q "batch: 3 jobs on cpu.*sched $mode" "$WORK/err" || fail "batch $mode summary: $(cat "$WORK/err")"
+done
+printf 'reach ../facts\nreach missing-dir\n' > "$WORK/batch/bad-jobs.txt"
+expect_exit 2 "batch with a failing job" "$GALIAS" run --batch "$WORK/batch/bad-jobs.txt" --sched streams --backend cpu
+grep -qx $'1\tReach\t9' "$WORK/out" || fail "the good job should still print: $(cat "$WORK/out")"
+grep -q "bad-jobs.txt:2: job 2: .*edge.facts' for relation 'edge' does not exist" "$WORK/err" \
+    || fail "failing job message: $(cat "$WORK/err")"
+printf 'reach\n' > "$WORK/batch/short.txt"
+expect_exit 2 "batch line with one field" "$GALIAS" run --batch "$WORK/batch/short.txt"
+grep -q "short.txt:1: error: a job is 'PROGRAM FACTS_DIR \[OUTPUT_DIR|-\]', this line has 1 fields" "$WORK/err" \
+    || fail "short job line message: $(cat "$WORK/err")"
+expect_exit 2 "batch and a program" "$GALIAS" run reach --batch "$WORK/batch/jobs.txt"
+expect_exit 2 "no program" "$GALIAS" run -F "$WORK/facts"
+
 # Usage errors.
 expect_exit 2 "bad backend" "$GALIAS" run reach --backend fpga
 expect_exit 2 "no subcommand" "$GALIAS"

@@ -39,8 +39,16 @@ TupleSet random_pairs(std::mt19937& rng, std::uint32_t nodes, std::uint32_t edge
     return out;
 }
 
+// The CUDA run cycles through the --sched modes (case number % 3): rules on one stream,
+// on several streams, and on several streams with modelled launch shapes.
+engine::sched::SchedMode sched_for_case(int c) {
+    const engine::sched::SchedMode modes[] = {engine::sched::SchedMode::kModel, engine::sched::SchedMode::kOff,
+                                              engine::sched::SchedMode::kStreams};
+    return modes[c % 3];
+}
+
 void check_parity(const std::string& name, const std::map<std::string, TupleSet>& inputs, bool with_reference,
-                  std::uint64_t batch_bytes) {
+                  std::uint64_t batch_bytes, engine::sched::SchedMode sched) {
     const std::string text(analyses::find_builtin_program(name)->text);
     const engine::Program program = engine::compile_program(text, name + ".dl");
     auto symbols = std::make_shared<facts::StringInterner>();
@@ -49,6 +57,7 @@ void check_parity(const std::string& name, const std::map<std::string, TupleSet>
     cpu.batch_bytes = batch_bytes;
     engine::EngineOptions gpu = cpu;
     gpu.backend = engine::BackendKind::Cuda;
+    gpu.sched = sched;
     const engine::Result on_cpu = engine::run(program, make_inputs(inputs, symbols), cpu);
     const engine::Result on_gpu = engine::run(program, make_inputs(inputs, symbols), gpu);
     if (std::getenv("GALIAS_GPU_TEST_VERBOSE") != nullptr)
@@ -59,7 +68,8 @@ void check_parity(const std::string& name, const std::map<std::string, TupleSet>
     for (const engine::RelationResult& relation : on_cpu.relations) {
         const engine::RelationResult& other = on_gpu.relation(relation.name);
         ASSERT_EQ(relation.rows, other.rows) << name << ": relation " << relation.name << " differs between backends ("
-                                             << relation.size() << " vs " << other.size() << " tuples)";
+                                             << relation.size() << " vs " << other.size() << " tuples, sched "
+                                             << engine::sched::sched_mode_name(sched) << ")";
         if (with_reference) ASSERT_EQ(to_set(relation), expected.at(relation.name)) << name << ": " << relation.name;
     }
 }
@@ -69,7 +79,7 @@ TEST_F(GpuParity, Reach) {
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
         const std::uint32_t nodes = small ? 20 : 400;
-        check_parity("reach", {{"edge", random_pairs(rng, nodes, small ? 40 : 900)}}, small, c % 2 ? 0 : 4096);
+        check_parity("reach", {{"edge", random_pairs(rng, nodes, small ? 40 : 900)}}, small, c % 2 ? 0 : 4096, sched_for_case(c));
         if (HasFatalFailure()) return;
     }
 }
@@ -78,7 +88,7 @@ TEST_F(GpuParity, SameGeneration) {
     std::mt19937 rng(22);
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
-        check_parity("sg", {{"edge", random_pairs(rng, small ? 20 : 300, small ? 40 : 700)}}, small, c % 2 ? 0 : 4096);
+        check_parity("sg", {{"edge", random_pairs(rng, small ? 20 : 300, small ? 40 : 700)}}, small, c % 2 ? 0 : 4096, sched_for_case(c));
         if (HasFatalFailure()) return;
     }
 }
@@ -91,7 +101,7 @@ TEST_F(GpuParity, Cspa) {
         check_parity("cspa",
                      {{"assign", random_pairs(rng, nodes, small ? 30 : 120)},
                       {"dereference", random_pairs(rng, nodes, small ? 15 : 50)}},
-                     small, c % 2 ? 0 : 4096);
+                     small, c % 2 ? 0 : 4096, sched_for_case(c));
         if (HasFatalFailure()) return;
     }
 }
@@ -107,8 +117,51 @@ TEST_F(GpuParity, Andersen) {
                       {"assign", random_pairs(rng, nodes, e)},
                       {"load", random_pairs(rng, nodes, e / 2)},
                       {"store", random_pairs(rng, nodes, e / 2)}},
-                     small, c % 2 ? 0 : 4096);
+                     small, c % 2 ? 0 : 4096, sched_for_case(c));
         if (HasFatalFailure()) return;
+    }
+}
+
+// Several analyses at once on one GPU (`galias run --batch`): every job's relations equal
+// those of the same job run alone on the CPU, in every --sched mode.
+TEST_F(GpuParity, ConcurrentJobsEqualSeparateRuns) {
+    std::mt19937 rng(25);
+    const char* names[] = {"reach", "sg", "cspa", "andersen"};
+    std::map<std::string, engine::Program> programs;
+    for (const char* name : names)
+        programs.emplace(name, engine::compile_program(analyses::find_builtin_program(name)->text, name));
+    for (engine::sched::SchedMode mode : {engine::sched::SchedMode::kOff, engine::sched::SchedMode::kStreams,
+                                          engine::sched::SchedMode::kModel}) {
+        std::vector<engine::BatchJob> jobs;
+        std::vector<engine::Result> alone;
+        for (int j = 0; j < 12; ++j) {
+            const std::string name = names[j % 4];
+            std::map<std::string, TupleSet> inputs;
+            if (name == "reach" || name == "sg") inputs["edge"] = random_pairs(rng, 300, 700);
+            if (name == "cspa") {
+                inputs["assign"] = random_pairs(rng, 120, 120);
+                inputs["dereference"] = random_pairs(rng, 120, 50);
+            }
+            if (name == "andersen")
+                for (const char* r : {"addressOf", "assign", "load", "store"}) inputs[r] = random_pairs(rng, 150, 80);
+            engine::BatchJob job;
+            job.program = &programs.at(name);
+            job.inputs = make_inputs(inputs, std::make_shared<facts::StringInterner>());
+            job.options.backend = engine::BackendKind::Cuda;
+            job.options.sched = mode;
+            jobs.push_back(job);
+            engine::EngineOptions cpu;
+            cpu.backend = engine::BackendKind::Cpu;
+            alone.push_back(engine::run(*job.program, job.inputs, cpu));
+        }
+        const std::vector<engine::BatchOutcome> outcomes = engine::run_batch(jobs);
+        ASSERT_EQ(outcomes.size(), jobs.size());
+        for (std::size_t j = 0; j < jobs.size(); ++j) {
+            ASSERT_FALSE(outcomes[j].error) << "job " << j << " failed";
+            for (const engine::RelationResult& relation : alone[j].relations)
+                ASSERT_EQ(outcomes[j].result.relation(relation.name).rows, relation.rows)
+                    << "job " << j << ", relation " << relation.name << ", sched " << engine::sched::sched_mode_name(mode);
+        }
     }
 }
 

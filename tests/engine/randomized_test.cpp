@@ -42,6 +42,10 @@ engine::EngineOptions random_options(std::mt19937& rng) {
     const std::uint64_t batches[] = {0, 8, 24, 100};
     options.batch_bytes = batches[std::uniform_int_distribution<int>(0, 3)(rng)];
     options.dedup_intermediates = std::uniform_int_distribution<int>(0, 1)(rng) == 1;
+    // streams / model: the rules of an iteration run on several lanes (host threads) at once.
+    const engine::sched::SchedMode modes[] = {engine::sched::SchedMode::kOff, engine::sched::SchedMode::kStreams,
+                                              engine::sched::SchedMode::kModel};
+    options.sched = modes[std::uniform_int_distribution<int>(0, 2)(rng)];
     return options;
 }
 
@@ -72,7 +76,8 @@ void cross_check(const std::string& text, const std::map<std::string, TupleSet>&
         ASSERT_EQ(to_set(got), tuples) << label << ": relation " << name << " differs (threads " << options.threads
                                        << ", ebm " << options.eager_buffers << ", load factor " << options.load_factor
                                        << ", batch " << options.batch_bytes
-                                       << ", dedup intermediates " << options.dedup_intermediates
+                                       << ", dedup intermediates " << options.dedup_intermediates << ", sched "
+                                       << engine::sched::sched_mode_name(*options.sched)
                                        << ")\nprogram:\n" << text << "\ninputs:\n" << describe(inputs);
         ASSERT_EQ(got.size(), tuples.size());
     }

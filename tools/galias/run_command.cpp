@@ -1,11 +1,15 @@
 // `galias run PROG.dl -F FACTS -D OUT`: the Datalog engine on its own, Soufflé-style flags.
+// `galias run --batch JOBS`: several analyses on one device (docs/SCHEDULING.md).
+#include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "analyses/builtin_programs.hpp"
 #include "facts/diagnostic.hpp"
 #include "gpu_engine/engine.hpp"
+#include "tools/galias/batch_jobs.hpp"
 #include "tools/galias/command.hpp"
 
 namespace galias::tool {
@@ -24,6 +28,9 @@ struct RunOptions {
     bool explain = false;
     double load_factor = 0.8;
     double batch_mb = 0;
+    std::string sched;  // empty: the backend's default
+    std::string batch_file;
+    std::size_t max_concurrent = 0;
 };
 
 // A program is a file, or the name of a built-in rule set (cspa, andersen, reach, sg).
@@ -47,15 +54,7 @@ engine::BackendKind parse_backend(const std::string& name) {
     return engine::BackendKind::Cuda;
 }
 
-int run(const RunOptions& options) {
-    auto [text, file] = load_program_text(options.program);
-    engine::Program program = engine::compile_program(text, file);
-    if (options.explain) {
-        std::fputs(program.explain().c_str(), stdout);
-        return kExitOk;
-    }
-    engine::Inputs inputs;
-    inputs.facts_dir = options.facts_dir;
+engine::EngineOptions engine_options_from(const RunOptions& options) {
     engine::EngineOptions engine_options;
     engine_options.backend = parse_backend(options.backend);
     engine_options.threads = options.jobs;
@@ -65,17 +64,111 @@ int run(const RunOptions& options) {
     engine_options.batch_bytes = static_cast<std::uint64_t>(options.batch_mb * 1024 * 1024);
     engine_options.collect_stats = options.stats || !options.stats_json.empty();
     engine_options.keep_rows = false;
-    const bool sizes_only = options.output_dir == "-";
-    if (!sizes_only) {
-        std::filesystem::create_directories(options.output_dir);
-        engine_options.output_dir = options.output_dir;
-    }
-    engine::Result result = engine::run(program, inputs, engine_options);
+    if (!options.sched.empty()) engine_options.sched = engine::sched::parse_sched_mode(options.sched);
+    return engine_options;
+}
+
+void set_output_dir(const std::string& dir, engine::EngineOptions& engine_options) {
+    if (dir == "-") return;
+    std::filesystem::create_directories(dir);
+    engine_options.output_dir = dir;
+}
+
+void print_sizes(const engine::Result& result, bool sizes_only, const std::string& prefix) {
     for (const engine::RelationResult& relation : result.relations) {
         if (relation.print_size || (sizes_only && relation.is_output))
-            std::printf("%s\t%llu\n", relation.name.c_str(), static_cast<unsigned long long>(relation.size()));
+            std::printf("%s%s\t%llu\n", prefix.c_str(), relation.name.c_str(),
+                        static_cast<unsigned long long>(relation.size()));
     }
     std::fflush(stdout);
+}
+
+// Every job of the jobs file, run together (or one after another with --sched off).
+// Prints "JOB<TAB>RELATION<TAB>SIZE" per output relation and a summary line on stderr.
+int run_batch(const RunOptions& options) {
+    const std::vector<BatchJobLine> lines = read_batch_jobs(options.batch_file);
+    std::map<std::string, engine::Program> programs;  // each program compiled once
+    std::vector<engine::BatchJob> jobs;
+    for (const BatchJobLine& line : lines) {
+        auto found = programs.find(line.program);
+        if (found == programs.end()) {
+            auto [text, file] = load_program_text(line.program);
+            found = programs.emplace(line.program, engine::compile_program(text, file)).first;
+        }
+        engine::BatchJob job;
+        job.program = &found->second;
+        job.inputs.facts_dir = line.facts_dir;
+        job.options = engine_options_from(options);
+        set_output_dir(line.output_dir, job.options);
+        jobs.push_back(std::move(job));
+    }
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<engine::BatchOutcome> outcomes = engine::run_batch(jobs, options.max_concurrent);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    int status = kExitOk;
+    double job_seconds = 0;
+    for (std::size_t j = 0; j < outcomes.size(); ++j) {
+        job_seconds += outcomes[j].seconds;
+        if (outcomes[j].error) {
+            try {
+                std::rethrow_exception(outcomes[j].error);
+            } catch (const DiagnosticError& e) {
+                std::fprintf(stderr, "%s: job %zu: %s\n", lines[j].location.str().c_str(), j + 1,
+                             e.diagnostic().str().c_str());
+                status = std::max(status, kExitUsage);
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "%s: job %zu: error: %s\n", lines[j].location.str().c_str(), j + 1, e.what());
+                status = kExitInternal;
+            }
+            continue;
+        }
+        print_sizes(outcomes[j].result, lines[j].output_dir == "-", std::to_string(j + 1) + "\t");
+        if (options.stats) {
+            std::fprintf(stderr, "job %zu (%s, %s): %.3f s\n", j + 1, lines[j].program.c_str(),
+                         lines[j].facts_dir.string().c_str(), outcomes[j].seconds);
+            outcomes[j].result.stats.print(stderr);
+        }
+    }
+    const std::string backend = outcomes.front().error ? "?" : outcomes.front().result.backend;
+    const std::string sched = outcomes.front().error ? "?" : outcomes.front().result.stats.sched;
+    // The launch coordinator is shared by the jobs: its counters only grow, the largest
+    // a job saw is the batch's.
+    engine::Stats launches;
+    for (const engine::BatchOutcome& outcome : outcomes) {
+        if (outcome.error || outcome.result.stats.sched_launches < launches.sched_launches) continue;
+        launches = outcome.result.stats;
+    }
+    std::fprintf(stderr, "batch: %zu jobs on %s, sched %s: %.3f s wall, %.3f s summed over jobs", outcomes.size(),
+                 backend.c_str(), sched.c_str(), wall, job_seconds);
+    if (launches.sched_launches != 0)
+        std::fprintf(stderr, "; %llu launches, %llu beside another lane's kernel, %llu model solves in %.3f ms (%.3f%% of wall)",
+                     static_cast<unsigned long long>(launches.sched_launches),
+                     static_cast<unsigned long long>(launches.sched_concurrent_launches),
+                     static_cast<unsigned long long>(launches.sched_solves), launches.sched_solve_seconds * 1e3,
+                     wall > 0 ? 100.0 * launches.sched_solve_seconds / wall : 0.0);
+    std::fputc('\n', stderr);
+    return status;
+}
+
+int run(const RunOptions& options) {
+    if (!options.batch_file.empty()) {
+        if (!options.program.empty())
+            throw DiagnosticError(SourceLocation{}, "give either a program or --batch JOBS_FILE, not both");
+        return run_batch(options);
+    }
+    if (options.program.empty()) throw DiagnosticError(SourceLocation{}, "no program given (or --batch JOBS_FILE)");
+    auto [text, file] = load_program_text(options.program);
+    engine::Program program = engine::compile_program(text, file);
+    if (options.explain) {
+        std::fputs(program.explain().c_str(), stdout);
+        return kExitOk;
+    }
+    engine::Inputs inputs;
+    inputs.facts_dir = options.facts_dir;
+    engine::EngineOptions engine_options = engine_options_from(options);
+    set_output_dir(options.output_dir, engine_options);
+    engine::Result result = engine::run(program, inputs, engine_options);
+    print_sizes(result, options.output_dir == "-", "");
     if (options.stats) result.stats.print(stderr);
     if (!options.stats_json.empty()) {
         std::ofstream out(options.stats_json);
@@ -89,7 +182,7 @@ const RegisterCommand kRegister{CommandInfo{
     "run", "Evaluate a Datalog program (a .dl file or a built-in: cspa, andersen, reach, sg)",
     [](CLI::App& app) -> CommandAction {
         auto options = std::make_shared<RunOptions>();
-        app.add_option("program", options->program, "Datalog program (.dl file) or built-in rule set name")->required();
+        app.add_option("program", options->program, "Datalog program (.dl file) or built-in rule set name");
         app.add_option("-F,--facts", options->facts_dir, "Directory of input fact files (relation.facts)");
         app.add_option("-D,--output", options->output_dir, "Directory for output relations; '-' prints sizes only");
         app.add_option("-j,--jobs", options->jobs, "Host threads (default: all cores)");
@@ -107,6 +200,15 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_flag("--explain", options->explain, "Print the semi-naive evaluation plan and exit");
         app.add_option("--load-factor", options->load_factor, "Load factor of the hash indexes")
             ->check(CLI::Range(0.05, 0.99));
+        app.add_option("--sched", options->sched,
+                       "Concurrency: off (rules one after another), streams (independent rules on separate "
+                       "CUDA streams), model (streams + launch shapes from the scheduling model). "
+                       "Default: model on the GPU, off on the CPU")
+            ->check(CLI::IsMember({"off", "streams", "model"}));
+        app.add_option("--batch", options->batch_file,
+                       "Run every job of this file (lines 'PROGRAM FACTS_DIR [OUTPUT_DIR|-]') on one device; "
+                       "--sched off runs them one after another, else together");
+        app.add_option("--max-concurrent", options->max_concurrent, "With --batch: at most this many jobs at once (0 = all)");
         return [options] { return run(*options); };
     }}};
 

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Concurrent kernels (issue 6, docs/SCHEDULING.md), on a GPU machine:
+#
+#  A. single analyses with --sched off | streams | model: output tuples, whole-process
+#     seconds, engine seconds, launches planned, model solves and their time (and its
+#     share of the run);
+#  B. throughput of N analyses at once (N from --counts) from a mixed pool of CSPA,
+#     Andersen, REACH and SG jobs over corpus facts and the shared graphs:
+#     `galias run --batch` with --sched off (one after another, one process: the
+#     sequential baseline), streams and model; speed-up = sequential / concurrent whole
+#     process time; every mode's per-job output sizes must be identical.
+#
+# Usage: bench/sched/concurrency.sh [--galias PATH] [--graphs DIR] [--facts DIR]
+#                                   [--counts 1,2,5,8,16] [--runs R] [--part A|B|AB]
+#   --facts DIR   corpus facts as bench/end_to_end.sh leaves them: DIR/PROJECT/kK/facts/{cspa,andersen}
+#                 (default out/end_to_end)
+#   --runs R      repeat each measurement R times and keep the fastest (default 1)
+#   --backend B   cuda (default) or cpu (to try the script on a machine without a GPU)
+# Environment: CASES_A (single-analysis cases) and POOL_B (the job pool, cycled) override
+# the defaults below; a case is PROGRAM:DATASET, DATASET a corpus PROJECT/kK or a graph
+# name, optionally @N for the graph's first N edges.
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+GALIAS="${GALIAS:-$ROOT/build/galias}"
+GRAPHS="${GALIAS_GRAPHS:-$ROOT/../shared/data/graphs}"
+FACTS="$ROOT/out/end_to_end"
+COUNTS="1,2,5,8,16"
+BACKEND=cuda
+RUNS=1
+PART=AB
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --galias) GALIAS="$2"; shift 2 ;;
+        --graphs) GRAPHS="$2"; shift 2 ;;
+        --facts) FACTS="$2"; shift 2 ;;
+        --counts) COUNTS="$2"; shift 2 ;;
+        --runs) RUNS="$2"; shift 2 ;;
+        --backend) BACKEND="$2"; shift 2 ;;
+        --part) PART="$2"; shift 2 ;;
+        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "concurrency.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+[ -x "$GALIAS" ] || { echo "concurrency.sh: galias not found at $GALIAS" >&2; exit 2; }
+
+CASES_A="${CASES_A:-cspa:postgresql-15/k1 cspa:git/k1 cspa:sqlite3/k1 cspa:zlib/k1 sg:CA-HepTH sg:fe_body sg:ego-Facebook}"
+POOL_B="${POOL_B:-cspa:zlib/k1 andersen:sqlite3/k1 reach:CA-HepTH@20000 sg:ego-Facebook@30000 cspa:lua5.4/k0 andersen:git/k0 sg:fe_sphere@20000 reach:fe_sphere@20000 cspa:bzip2/k1 andersen:redis/k1 cspa:jq/k0 reach:SF.cedge@30000 andersen:nginx/k0 sg:CA-HepTH@5000 cspa:libzstd/k0 andersen:lua5.4/k1}"
+
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+# The facts directory of a case, made on first use (graph subsets are cut with head -n).
+facts_dir() {
+    local program="$1" dataset="$2"
+    case "$dataset" in
+        */k*) echo "$FACTS/$dataset/facts/$([ "$program" = andersen ] && echo andersen || echo cspa)" ;;
+        *)
+            local graph="${dataset%%@*}" dir="$WORK/graphs/$dataset"
+            if [ ! -d "$dir" ]; then
+                mkdir -p "$dir"
+                if [ "$dataset" != "$graph" ]; then head -n "${dataset#*@}" "$GRAPHS/$graph.facts" > "$dir/edge.facts"
+                else ln -s "$(cd "$GRAPHS" && pwd)/$graph.facts" "$dir/edge.facts"; fi
+            fi
+            echo "$dir" ;;
+    esac
+}
+
+now() { date +%s.%N; }
+calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }  # no bc on every machine
+less() { awk "BEGIN { exit !($1 < $2) }"; }
+
+echo "galias $("$GALIAS" --version 2>/dev/null | awk '{print $2}'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%dT%H:%MZ), host $(hostname)"
+command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
+
+if [[ "$PART" == *A* ]]; then
+    echo
+    echo "A. Single analyses ($BACKEND backend), fastest of $RUNS run(s)"
+    echo
+    echo "| program | dataset | sched | output tuples | wall s | engine s | lanes | launches | beside another lane's | model solves | solve ms | solve % of engine |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    for case in $CASES_A; do
+        program="${case%%:*}"; dataset="${case#*:}"
+        dir="$(facts_dir "$program" "$dataset")"
+        [ -d "$dir" ] || { echo "| $program | $dataset | missing facts $dir |"; continue; }
+        for mode in off streams model; do
+            best=""
+            for ((r = 1; r <= RUNS; r++)); do
+                start=$(now)
+                if ! "$GALIAS" run "$program" -F "$dir" -D - --backend "$BACKEND" --sched "$mode" \
+                        --stats-json "$WORK/stats-$r.json" > "$WORK/sizes-$mode" 2> "$WORK/err"; then
+                    echo "| $program | $dataset | $mode | FAILED: $(head -c 300 "$WORK/err" | tr '\n' ' ') |"; continue 2
+                fi
+                wall=$(calc "$(now) - $start")
+                if [ -z "$best" ] || less "$wall" "$best"; then best=$wall; cp "$WORK/stats-$r.json" "$WORK/stats.json"; fi
+            done
+            tuples=$(awk -F'\t' '{printf "%s%s=%s", NR > 1 ? " " : "", $1, $2}' "$WORK/sizes-$mode")
+            if [ "$mode" != off ] && ! cmp -s "$WORK/sizes-off" "$WORK/sizes-$mode"; then tuples="$tuples DIFFERS-FROM-off"; fi
+            python3 - "$WORK/stats.json" "$program" "$dataset" "$mode" "$tuples" "$best" <<'PY'
+import json, sys
+stats, program, dataset, mode, tuples, wall = sys.argv[1:]
+s = json.load(open(stats))
+engine = s["total_seconds"]
+solve = s.get("sched_solve_seconds", 0)
+print(f"| {program} | {dataset} | {mode} | {tuples} | {float(wall):.3f} | {engine:.3f} | {s.get('lanes', 1)} | "
+      f"{s.get('sched_launches', 0)} | {s.get('sched_concurrent_launches', 0)} | {s.get('sched_solves', 0)} | "
+      f"{solve * 1e3:.2f} | {100 * solve / engine if engine else 0:.3f} |")
+PY
+        done
+    done
+fi
+
+if [[ "$PART" == *B* ]]; then
+    pool=($POOL_B)
+    echo
+    echo "B. N analyses at once: galias run --batch (one process per mode), fastest of $RUNS run(s)"
+    echo "   pool (cycled): ${pool[*]}"
+    echo
+    echo "| analyses | sequential s (sched off) | streams s | model s | speed-up streams | speed-up model | model solves / ms / % of wall | outputs identical |"
+    echo "|---|---|---|---|---|---|---|---|"
+    for n in ${COUNTS//,/ }; do
+        jobs="$WORK/jobs-$n.txt"
+        : > "$jobs"
+        for ((j = 0; j < n; j++)); do
+            case="${pool[$((j % ${#pool[@]}))]}"
+            program="${case%%:*}"; dataset="${case#*:}"
+            echo "$program $(facts_dir "$program" "$dataset") -" >> "$jobs"
+        done
+        declare -A wall=()
+        solves="-"
+        for mode in off streams model; do
+            best=""
+            for ((r = 1; r <= RUNS; r++)); do
+                start=$(now)
+                "$GALIAS" run --batch "$jobs" --backend "$BACKEND" --sched "$mode" > "$WORK/batch-$mode" 2> "$WORK/batch-err" \
+                    || { echo "| $n | FAILED ($mode): $(tail -c 300 "$WORK/batch-err" | tr '\n' ' ') |"; continue 3; }
+                w=$(calc "$(now) - $start")
+                if [ -z "$best" ] || less "$w" "$best"; then best=$w; cp "$WORK/batch-err" "$WORK/batch-err-$mode"; fi
+            done
+            wall[$mode]=$best
+        done
+        same=yes
+        cmp -s "$WORK/batch-off" "$WORK/batch-streams" || same="NO (streams)"
+        cmp -s "$WORK/batch-off" "$WORK/batch-model" || same="NO (model)"
+        solves=$(grep -o '[0-9]* model solves in [0-9.]* ms ([0-9.]*% of wall)' "$WORK/batch-err-model" \
+                 | sed -E 's/ model solves in / \/ /; s/ ms \(/ \/ /; s/% of wall\)//' || echo "-")
+        printf "| %d | %.3f | %.3f | %.3f | %.2f× | %.2f× | %s | %s |\n" "$n" "${wall[off]}" "${wall[streams]}" "${wall[model]}" \
+            "$(calc "${wall[off]} / ${wall[streams]}")" "$(calc "${wall[off]} / ${wall[model]}")" "${solves:--}" "$same"
+    done
+fi

@@ -1,0 +1,50 @@
+// run_batch(): several analyses on one device (engine.hpp).
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "gpu_engine/engine.hpp"
+#include "gpu_engine/runtime/backend_factory.hpp"
+#include "gpu_engine/runtime/executor.hpp"
+
+namespace galias::engine {
+
+std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max_concurrent) {
+    std::vector<BatchOutcome> outcomes(jobs.size());
+    if (jobs.empty()) return outcomes;
+    const EngineOptions& first = jobs.front().options;
+    BackendKind kind = first.backend;
+    if (kind == BackendKind::Auto) kind = cuda_device_available() ? BackendKind::Cuda : BackendKind::Cpu;
+    const sched::SchedMode mode = first.sched.value_or(default_sched_mode(kind));
+
+    auto run_job = [&](std::size_t j) {
+        const auto start = std::chrono::steady_clock::now();
+        try {
+            // Every job its own backend: its own stream(s) on the GPU; the memory pool,
+            // the CUDA context and (in mode model) the launch coordinator are shared.
+            std::unique_ptr<Backend> backend = make_backend(kind, first.threads, mode);
+            outcomes[j].result = run_on_backend(*jobs[j].program, jobs[j].inputs, jobs[j].options, *backend);
+        } catch (...) {
+            outcomes[j].error = std::current_exception();
+        }
+        outcomes[j].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+
+    if (mode == sched::SchedMode::kOff) {
+        for (std::size_t j = 0; j < jobs.size(); ++j) run_job(j);
+        return outcomes;
+    }
+    const std::size_t workers = std::min(jobs.size(), max_concurrent == 0 ? jobs.size() : max_concurrent);
+    std::atomic<std::size_t> next{0};
+    {
+        std::vector<std::jthread> threads;
+        for (std::size_t w = 0; w < workers; ++w)
+            threads.emplace_back([&] {
+                for (std::size_t j = next++; j < jobs.size(); j = next++) run_job(j);
+            });
+    }
+    return outcomes;
+}
+
+}  // namespace galias::engine

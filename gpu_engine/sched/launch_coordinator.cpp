@@ -1,0 +1,132 @@
+#include "gpu_engine/sched/launch_coordinator.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace galias::engine::sched {
+namespace {
+
+// A steady mix of kernels needs few plans; a long, varied run must not grow the cache
+// without bound.
+constexpr std::size_t kCacheLimit = 4096;
+
+Launch launch_with_shape(const DeviceProfile& device, const KernelProfile& kernel, const KernelCosts& costs, Shape shape) {
+    const std::int64_t block = std::int64_t{shape.warps_per_block} * device.warp_size;
+    const std::int64_t needed = (kernel.work_items + block - 1) / block;
+    const std::int64_t grid = std::clamp<std::int64_t>(needed, 1, std::int64_t{shape.blocks} * device.sm_count);
+    Launch launch;
+    launch.grid = static_cast<unsigned>(grid);
+    launch.block = static_cast<unsigned>(block);
+    launch.per_sm = shape;
+    launch.covers_work = !costs.saturating && grid * block >= kernel.work_items;
+    return launch;
+}
+
+}  // namespace
+
+// Lowers the work of saturating kernels so that together they take the warps per SM the
+// others leave, in equal shares (at least one warp each); true when it changed anything.
+bool LaunchCoordinator::share_saturating(std::vector<KernelProfile>& kernels) const {
+    std::vector<std::size_t> saturating;
+    std::int64_t other_warps = 0;
+    for (std::size_t k = 0; k < kernels.size(); ++k) {
+        const KernelCosts costs = kernel_costs(device_, kernels[k]);
+        if (costs.saturating) saturating.push_back(k);
+        else other_warps += costs.demand_warps;
+    }
+    if (saturating.empty()) return false;
+    const std::int64_t left = std::max<std::int64_t>(0, device_.max_warps_per_sm - other_warps);
+    const std::int64_t share = std::max<std::int64_t>(1, left / static_cast<std::int64_t>(saturating.size()));
+    for (std::size_t k : saturating)
+        kernels[k].work_items = share * device_.warp_size * device_.sm_count;
+    return true;
+}
+
+LaunchCoordinator::LaunchCoordinator(DeviceProfile device, PlanOptions options)
+    : device_(std::move(device)), options_(options) {
+    validate(device_);
+}
+
+int LaunchCoordinator::open_lane() {
+    std::lock_guard lock(mutex_);
+    for (std::size_t i = 0; i < lanes_.size(); ++i) {
+        if (!lanes_[i].open) {
+            lanes_[i] = InFlight{};
+            lanes_[i].open = true;
+            return static_cast<int>(i);
+        }
+    }
+    lanes_.emplace_back().open = true;
+    return static_cast<int>(lanes_.size() - 1);
+}
+
+void LaunchCoordinator::close_lane(int lane) {
+    std::lock_guard lock(mutex_);
+    if (lane < 0 || static_cast<std::size_t>(lane) >= lanes_.size()) return;
+    lanes_[static_cast<std::size_t>(lane)] = InFlight{};
+}
+
+void LaunchCoordinator::idle(int lane) {
+    std::lock_guard lock(mutex_);
+    if (lane >= 0 && static_cast<std::size_t>(lane) < lanes_.size()) lanes_[static_cast<std::size_t>(lane)].active = false;
+}
+
+CoordinatorCounters LaunchCoordinator::counters() const {
+    std::lock_guard lock(mutex_);
+    return counters_;
+}
+
+Launch LaunchCoordinator::launch(int lane, const KernelProfile& kernel, const void* identity) {
+    if (lane < 0) throw std::invalid_argument("sched: launch on a lane that was not opened");
+    const KernelCosts costs = kernel_costs(device_, kernel);
+    std::lock_guard lock(mutex_);
+    ++counters_.launches;
+    if (static_cast<std::size_t>(lane) >= lanes_.size()) lanes_.resize(static_cast<std::size_t>(lane) + 1);
+    InFlight& self = lanes_[static_cast<std::size_t>(lane)];
+    self.active = kernel.work_items > 0;
+    self.kernel = kernel;
+    self.identity = identity;
+    self.demand_warps = costs.demand_warps;
+
+    // The launching kernel first, then the other lanes' kernels in flight.
+    std::vector<KernelProfile> kernels{kernel};
+    PlanKey key{{identity, costs.demand_warps}};
+    for (std::size_t i = 0; i < lanes_.size(); ++i) {
+        if (i == static_cast<std::size_t>(lane) || !lanes_[i].active) continue;
+        kernels.push_back(lanes_[i].kernel);
+        key.emplace_back(lanes_[i].identity, lanes_[i].demand_warps);
+    }
+    if (kernels.size() > 1) ++counters_.concurrent;
+    counters_.most_in_flight = std::max(counters_.most_in_flight, kernels.size());
+
+    if (options_.mode != SchedMode::kModel || kernel.work_items == 0) {
+        const Schedule schedule = plan_concurrent_launches(device_, std::span(kernels).first(1), options_);
+        if (schedule.batches.empty()) return Launch{0, 1, static_cast<unsigned>(device_.warp_size), {}, true};
+        return schedule.batches.front().launches.front();
+    }
+    // The others' order does not change the plan's value; sorting makes equal sets hit.
+    std::sort(key.begin() + 1, key.end());
+    if (auto cached = cache_.find(key); cached != cache_.end()) return launch_with_shape(device_, kernel, costs, cached->second);
+
+    Schedule schedule = plan_concurrent_launches(device_, kernels, options_);
+    ++counters_.solves;
+    counters_.solve_seconds += schedule.stats.solve_seconds;
+    if (!schedule.stats.fits_one_batch && share_saturating(kernels)) {
+        // Kernels cannot wait here for a later batch: let the saturating ones (grid-stride
+        // loops that fill the device alone) share what the others leave, and plan again.
+        schedule = plan_concurrent_launches(device_, kernels, options_);
+        ++counters_.solves;
+        counters_.solve_seconds += schedule.stats.solve_seconds;
+    }
+    for (const Batch& batch : schedule.batches) {
+        for (const Launch& launch : batch.launches) {
+            if (launch.kernel != 0) continue;
+            if (cache_.size() >= kCacheLimit) cache_.clear();
+            cache_.emplace(std::move(key), launch.per_sm);
+            return launch_with_shape(device_, kernel, costs, launch.per_sm);  // the kernel's own work
+        }
+    }
+    throw std::logic_error("sched: the plan has no launch for the launching kernel");
+}
+
+}  // namespace galias::engine::sched

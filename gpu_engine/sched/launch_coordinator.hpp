@@ -1,0 +1,78 @@
+#pragma once
+// Launch shapes for kernels that run at the same time on one device from different
+// *lanes* — the CUDA streams of one analysis (its independent rule variants) and of
+// several analyses sharing the GPU (`galias run --batch`). Each lane tells the coordinator
+// which kernel it is about to launch; the lane's kernel counts as in flight until the lane
+// reports that its stream has drained (idle()). In mode `model` the launching kernel's
+// shape comes from plan_concurrent_launches() over every kernel in flight, so that they
+// fit the SMs side by side; in modes `off` and `streams` it is the default shape.
+//
+// This is the dynamic form of docs/SCHEDULING.md's plan: the set of concurrent kernels is
+// the one observed at each launch, not known ahead, and a launch cannot wait for a later
+// batch. So when the set does not fit together, the saturating kernels (more work than
+// the device holds even alone; grid-stride loops) first share the warps the others leave
+// and the model runs again; if it still does not fit, the launching kernel gets the shape
+// of its batch in the batch model's plan. Plans are cached by the in-flight set (kernel and demand in warps per SM), so a
+// steady mix costs one model solve. Thread-safe; pure host code.
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "gpu_engine/sched/plan.hpp"
+
+namespace galias::engine::sched {
+
+struct CoordinatorCounters {
+    std::uint64_t launches = 0;   // launch() calls
+    std::uint64_t concurrent = 0;  // ... with another lane's kernel in flight
+    std::uint64_t solves = 0;     // model solves (cache misses)
+    double solve_seconds = 0;     // time in plan_concurrent_launches
+    std::size_t most_in_flight = 0;
+};
+
+class LaunchCoordinator {
+public:
+    LaunchCoordinator(DeviceProfile device, PlanOptions options);
+
+    [[nodiscard]] SchedMode mode() const { return options_.mode; }
+    [[nodiscard]] const DeviceProfile& device() const { return device_; }
+
+    // A new lane (one stream); its id is passed to launch() and idle().
+    int open_lane();
+    void close_lane(int lane);
+
+    // The launch of `kernel` on `lane` now. `identity` names the compiled function (its
+    // address): kernels with equal identity have equal register and shared memory needs.
+    Launch launch(int lane, const KernelProfile& kernel, const void* identity);
+    // The lane's stream has no work left: its last kernel has finished.
+    void idle(int lane);
+
+    [[nodiscard]] CoordinatorCounters counters() const;
+
+private:
+    struct InFlight {
+        bool active = false;
+        bool open = false;
+        KernelProfile kernel;
+        const void* identity = nullptr;
+        int demand_warps = 0;
+    };
+    // What a cached plan depends on: every in-flight kernel's identity and demand, the
+    // launching one first.
+    using PlanKey = std::vector<std::pair<const void*, int>>;
+
+    bool share_saturating(std::vector<KernelProfile>& kernels) const;
+
+    DeviceProfile device_;
+    PlanOptions options_;
+    mutable std::mutex mutex_;
+    std::vector<InFlight> lanes_;
+    std::map<PlanKey, Shape> cache_;  // the launching kernel's per-SM shape
+    CoordinatorCounters counters_;
+};
+
+}  // namespace galias::engine::sched

@@ -1,0 +1,99 @@
+// Several analyses in one process (engine::run_batch, `galias run --batch`) on the CPU
+// backend: in every --sched mode each job's relations equal the reference evaluator's
+// and those of the job run alone; a failing job reports its error and the others finish.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "analyses/builtin_programs.hpp"
+#include "facts/diagnostic.hpp"
+#include "tests/engine/engine_test_util.hpp"
+
+namespace galias::test {
+namespace {
+
+TupleSet random_pairs(std::mt19937& rng, std::uint32_t nodes, std::uint32_t edges) {
+    TupleSet out;
+    std::uniform_int_distribution<std::uint32_t> node(0, nodes - 1);
+    for (std::uint32_t e = 0; e < edges; ++e) out.insert({node(rng), node(rng)});
+    return out;
+}
+
+std::map<std::string, TupleSet> random_inputs(std::mt19937& rng, const std::string& name) {
+    std::map<std::string, TupleSet> inputs;
+    if (name == "reach" || name == "sg") inputs["edge"] = random_pairs(rng, 30, 60);
+    if (name == "cspa") {
+        inputs["assign"] = random_pairs(rng, 25, 35);
+        inputs["dereference"] = random_pairs(rng, 25, 15);
+    }
+    if (name == "andersen")
+        for (const char* r : {"addressOf", "assign", "load", "store"}) inputs[r] = random_pairs(rng, 25, 15);
+    return inputs;
+}
+
+TEST(Batch, EveryJobEqualsItsReferenceInEveryMode) {
+    std::mt19937 rng(31);
+    const char* names[] = {"reach", "sg", "cspa", "andersen"};
+    std::map<std::string, engine::Program> programs;
+    for (const char* name : names)
+        programs.emplace(name, engine::compile_program(analyses::find_builtin_program(name)->text, name));
+    for (engine::sched::SchedMode mode :
+         {engine::sched::SchedMode::kOff, engine::sched::SchedMode::kStreams, engine::sched::SchedMode::kModel}) {
+        for (std::size_t max_concurrent : {std::size_t{0}, std::size_t{3}}) {
+            std::vector<engine::BatchJob> jobs;
+            std::vector<std::map<std::string, TupleSet>> expected;
+            for (int j = 0; j < 10; ++j) {
+                const std::string name = names[j % 4];
+                const auto inputs = random_inputs(rng, name);
+                auto symbols = std::make_shared<facts::StringInterner>();
+                engine::BatchJob job;
+                job.program = &programs.at(name);
+                job.inputs = make_inputs(inputs, symbols);
+                job.options.backend = engine::BackendKind::Cpu;
+                job.options.threads = 2;
+                job.options.sched = mode;
+                job.options.batch_bytes = j % 3 == 0 ? 16 : 0;  // tiny batches: many flushes across lanes
+                jobs.push_back(std::move(job));
+                expected.push_back(reference_evaluate(std::string(analyses::find_builtin_program(name)->text), inputs,
+                                                      *symbols));
+            }
+            const std::vector<engine::BatchOutcome> outcomes = engine::run_batch(jobs, max_concurrent);
+            ASSERT_EQ(outcomes.size(), jobs.size());
+            for (std::size_t j = 0; j < jobs.size(); ++j) {
+                ASSERT_FALSE(outcomes[j].error) << "job " << j;
+                EXPECT_EQ(outcomes[j].result.stats.sched, engine::sched::sched_mode_name(mode));
+                for (const auto& [relation, tuples] : expected[j])
+                    ASSERT_EQ(to_set(outcomes[j].result.relation(relation)), tuples)
+                        << "job " << j << ", " << relation << ", sched " << engine::sched::sched_mode_name(mode);
+            }
+        }
+    }
+}
+
+TEST(Batch, AFailingJobDoesNotStopTheOthers) {
+    const engine::Program reach = engine::compile_program(analyses::find_builtin_program("reach")->text, "reach.dl");
+    std::vector<engine::BatchJob> jobs(3);
+    for (engine::BatchJob& job : jobs) {
+        job.program = &reach;
+        job.options.backend = engine::BackendKind::Cpu;
+        job.options.sched = engine::sched::SchedMode::kStreams;
+        job.inputs = make_inputs({{"edge", {{1, 2}, {2, 3}}}}, nullptr);
+    }
+    jobs[1].inputs = engine::Inputs{};
+    jobs[1].inputs.facts_dir = "/nonexistent/galias/facts";  // edge.facts is missing
+    const std::vector<engine::BatchOutcome> outcomes = engine::run_batch(jobs);
+    ASSERT_EQ(outcomes.size(), 3U);
+    EXPECT_FALSE(outcomes[0].error);
+    EXPECT_FALSE(outcomes[2].error);
+    ASSERT_TRUE(outcomes[1].error);
+    try {
+        std::rethrow_exception(outcomes[1].error);
+    } catch (const DiagnosticError& e) {
+        EXPECT_NE(e.diagnostic().message.find("does not exist"), std::string::npos) << e.diagnostic().message;
+    }
+    EXPECT_EQ(outcomes[0].result.relation("Reach").size(), 3U);
+    EXPECT_EQ(outcomes[2].result.relation("Reach").size(), 3U);
+}
+
+}  // namespace
+}  // namespace galias::test
