@@ -43,6 +43,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ -x "$GALIAS" ] || { echo "concurrency.sh: galias not found at $GALIAS" >&2; exit 2; }
+# The jobs files live in a temporary directory: give them absolute paths.
+[ -d "$FACTS" ] && FACTS="$(cd "$FACTS" && pwd)"
 
 CASES_A="${CASES_A:-cspa:postgresql-15/k1 cspa:git/k1 cspa:sqlite3/k1 cspa:zlib/k1 sg:CA-HepTH sg:fe_body sg:ego-Facebook}"
 POOL_B="${POOL_B:-cspa:zlib/k1 andersen:sqlite3/k1 reach:CA-HepTH@20000 sg:ego-Facebook@30000 cspa:lua5.4/k0 andersen:git/k0 sg:fe_sphere@20000 reach:fe_sphere@20000 cspa:bzip2/k1 andersen:redis/k1 cspa:jq/k0 reach:SF.cedge@30000 andersen:nginx/k0 sg:CA-HepTH@5000 cspa:libzstd/k0 andersen:lua5.4/k1}"
@@ -77,7 +79,7 @@ if [[ "$PART" == *A* ]]; then
     echo
     echo "A. Single analyses ($BACKEND backend), fastest of $RUNS run(s)"
     echo
-    echo "| program | dataset | sched | output tuples | wall s | engine s | lanes | launches | beside another lane's | model solves | solve ms | solve % of engine |"
+    echo "| program | dataset | sched | output tuples | wall s | engine s | lanes | launches | beside another lane's | model solves | planning ms | planning % of engine |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
     for case in $CASES_A; do
         program="${case%%:*}"; dataset="${case#*:}"
@@ -94,14 +96,14 @@ if [[ "$PART" == *A* ]]; then
                 wall=$(calc "$(now) - $start")
                 if [ -z "$best" ] || less "$wall" "$best"; then best=$wall; cp "$WORK/stats-$r.json" "$WORK/stats.json"; fi
             done
-            tuples=$(awk -F'\t' '{printf "%s%s=%s", NR > 1 ? " " : "", $1, $2}' "$WORK/sizes-$mode")
+            tuples=$(awk -F'\t' '{printf "%s%s=%s", (NR > 1 ? " " : ""), $1, $2}' "$WORK/sizes-$mode")
             if [ "$mode" != off ] && ! cmp -s "$WORK/sizes-off" "$WORK/sizes-$mode"; then tuples="$tuples DIFFERS-FROM-off"; fi
             python3 - "$WORK/stats.json" "$program" "$dataset" "$mode" "$tuples" "$best" <<'PY'
 import json, sys
 stats, program, dataset, mode, tuples, wall = sys.argv[1:]
 s = json.load(open(stats))
 engine = s["total_seconds"]
-solve = s.get("sched_solve_seconds", 0)
+solve = s.get("sched_plan_seconds", 0)
 print(f"| {program} | {dataset} | {mode} | {tuples} | {float(wall):.3f} | {engine:.3f} | {s.get('lanes', 1)} | "
       f"{s.get('sched_launches', 0)} | {s.get('sched_concurrent_launches', 0)} | {s.get('sched_solves', 0)} | "
       f"{solve * 1e3:.2f} | {100 * solve / engine if engine else 0:.3f} |")
@@ -116,7 +118,7 @@ if [[ "$PART" == *B* ]]; then
     echo "B. N analyses at once: galias run --batch (one process per mode), fastest of $RUNS run(s)"
     echo "   pool (cycled): ${pool[*]}"
     echo
-    echo "| analyses | sequential s (sched off) | streams s | model s | speed-up streams | speed-up model | model solves / ms / % of wall | outputs identical |"
+    echo "| analyses | sequential s (sched off) | streams s | model s | speed-up streams | speed-up model | model: solves / planning ms / % of wall | outputs identical |"
     echo "|---|---|---|---|---|---|---|---|"
     for n in ${COUNTS//,/ }; do
         jobs="$WORK/jobs-$n.txt"
@@ -142,8 +144,8 @@ if [[ "$PART" == *B* ]]; then
         same=yes
         cmp -s "$WORK/batch-off" "$WORK/batch-streams" || same="NO (streams)"
         cmp -s "$WORK/batch-off" "$WORK/batch-model" || same="NO (model)"
-        solves=$(grep -o '[0-9]* model solves in [0-9.]* ms ([0-9.]*% of wall)' "$WORK/batch-err-model" \
-                 | sed -E 's/ model solves in / \/ /; s/ ms \(/ \/ /; s/% of wall\)//' || echo "-")
+        solves=$(grep -o '[0-9]* model solves, planning [0-9.]* ms ([0-9.]*% of wall)' "$WORK/batch-err-model" \
+                 | sed -E 's/ model solves, planning / \/ /; s/ ms \(/ \/ /; s/% of wall\)//' || echo "-")
         printf "| %d | %.3f | %.3f | %.3f | %.2f× | %.2f× | %s | %s |\n" "$n" "${wall[off]}" "${wall[streams]}" "${wall[model]}" \
             "$(calc "${wall[off]} / ${wall[streams]}")" "$(calc "${wall[off]} / ${wall[model]}")" "${solves:--}" "$same"
     done

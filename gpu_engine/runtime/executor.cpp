@@ -565,6 +565,7 @@ void Executor::finish(Result& result) {
     stats_.sched_concurrent_launches = launches.concurrent;
     stats_.sched_solves = launches.solves;
     stats_.sched_solve_seconds = launches.solve_seconds;
+    stats_.sched_plan_seconds = launches.plan_seconds;
 }
 
 }  // namespace galias::engine

@@ -60,10 +60,12 @@ void Stats::print(std::FILE* out) const {
     std::fprintf(out, "; process peak RSS %.1f MB; %llu iterations\n", static_cast<double>(peak_rss_bytes) / 1e6,
                  static_cast<unsigned long long>(iterations_run));
     if (sched_launches != 0)
-        std::fprintf(out, "launches: %llu planned, %llu beside another lane's kernel; %llu model solves in %.3f ms\n",
+        std::fprintf(out,
+                     "launches: %llu planned, %llu beside another lane's kernel; %llu model solves in %.3f ms, "
+                     "%.3f ms planning in all\n",
                      static_cast<unsigned long long>(sched_launches),
                      static_cast<unsigned long long>(sched_concurrent_launches),
-                     static_cast<unsigned long long>(sched_solves), sched_solve_seconds * 1e3);
+                     static_cast<unsigned long long>(sched_solves), sched_solve_seconds * 1e3, sched_plan_seconds * 1e3);
     std::fprintf(out, "total: %.3f s\n", total_seconds);
 }
 
@@ -85,6 +87,7 @@ std::string Stats::to_json() const {
     j["sched_concurrent_launches"] = sched_concurrent_launches;
     j["sched_solves"] = sched_solves;
     j["sched_solve_seconds"] = sched_solve_seconds;
+    j["sched_plan_seconds"] = sched_plan_seconds;
     nlohmann::json ops;
     for (std::size_t op = 0; op < kOperatorCount; ++op) ops[operator_name(static_cast<Operator>(op))] = totals.seconds[op];
     j["operator_seconds"] = ops;

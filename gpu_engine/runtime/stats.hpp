@@ -68,6 +68,7 @@ struct Stats {
     std::uint64_t sched_concurrent_launches = 0;
     std::uint64_t sched_solves = 0;
     double sched_solve_seconds = 0;
+    double sched_plan_seconds = 0;  // all shape planning in mode model (solves included)
     double total_seconds = 0;
 
     // Human-readable report: one line per iteration and a per-operator summary.

@@ -1,6 +1,7 @@
 #include "gpu_engine/sched/launch_coordinator.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 namespace galias::engine::sched {
@@ -77,6 +78,16 @@ CoordinatorCounters LaunchCoordinator::counters() const {
 }
 
 Launch LaunchCoordinator::launch(int lane, const KernelProfile& kernel, const void* identity) {
+    if (options_.mode != SchedMode::kModel) return plan_launch(lane, kernel, identity);
+    const auto start = std::chrono::steady_clock::now();
+    Launch launch = plan_launch(lane, kernel, identity);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::lock_guard lock(mutex_);
+    counters_.plan_seconds += seconds;
+    return launch;
+}
+
+Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, const void* identity) {
     if (lane < 0) throw std::invalid_argument("sched: launch on a lane that was not opened");
     const KernelCosts costs = kernel_costs(device_, kernel);
     std::lock_guard lock(mutex_);
@@ -87,6 +98,11 @@ Launch LaunchCoordinator::launch(int lane, const KernelProfile& kernel, const vo
     self.kernel = kernel;
     self.identity = identity;
     self.demand_warps = costs.demand_warps;
+    if (kernel.work_items > 0) {
+        const std::vector<Shape> shapes = candidate_shapes(device_, costs);
+        self.compact = shapes.empty() ? Shape{} : shapes.front();
+        self.compact_use = shape_use(costs, self.compact);
+    }
 
     // The launching kernel first, then the other lanes' kernels in flight.
     std::vector<KernelProfile> kernels{kernel};
@@ -103,6 +119,15 @@ Launch LaunchCoordinator::launch(int lane, const KernelProfile& kernel, const vo
         const Schedule schedule = plan_concurrent_launches(device_, std::span(kernels).first(1), options_);
         if (schedule.batches.empty()) return Launch{0, 1, static_cast<unsigned>(device_.warp_size), {}, true};
         return schedule.batches.front().launches.front();
+    }
+    // The objective is a sum over kernels minimized lexicographically, so when every
+    // kernel's own best (most compact) shape fits together, that is the optimum.
+    ResourceUse together = self.compact_use;
+    for (std::size_t i = 0; i < lanes_.size(); ++i)
+        if (i != static_cast<std::size_t>(lane) && lanes_[i].active) together += lanes_[i].compact_use;
+    if (fits(together, device_)) {
+        ++counters_.direct;
+        return launch_with_shape(device_, kernel, costs, self.compact);
     }
     // The others' order does not change the plan's value; sorting makes equal sets hit.
     std::sort(key.begin() + 1, key.end());

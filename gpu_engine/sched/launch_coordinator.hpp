@@ -12,8 +12,13 @@
 // batch. So when the set does not fit together, the saturating kernels (more work than
 // the device holds even alone; grid-stride loops) first share the warps the others leave
 // and the model runs again; if it still does not fit, the launching kernel gets the shape
-// of its batch in the batch model's plan. Plans are cached by the in-flight set (kernel and demand in warps per SM), so a
-// steady mix costs one model solve. Thread-safe; pure host code.
+// of its batch in the batch model's plan.
+//
+// When every in-flight kernel's most compact covering shape fits one SM together, those
+// shapes are the model's optimum (its objective is a sum over kernels, minimized
+// lexicographically, so kernel by kernel) and no solve is needed. Otherwise plans are
+// cached by the in-flight set (kernel and demand in warps per SM), so a steady mix costs
+// one model solve. Thread-safe; pure host code.
 
 #include <cstddef>
 #include <cstdint>
@@ -23,14 +28,17 @@
 #include <vector>
 
 #include "gpu_engine/sched/plan.hpp"
+#include "gpu_engine/sched/shapes.hpp"
 
 namespace galias::engine::sched {
 
 struct CoordinatorCounters {
     std::uint64_t launches = 0;   // launch() calls
     std::uint64_t concurrent = 0;  // ... with another lane's kernel in flight
+    std::uint64_t direct = 0;     // model plans without a solve: the compact shapes fit together
     std::uint64_t solves = 0;     // model solves (cache misses)
     double solve_seconds = 0;     // time in plan_concurrent_launches
+    double plan_seconds = 0;      // all time spent choosing shapes in mode model (solves included)
     std::size_t most_in_flight = 0;
 };
 
@@ -60,12 +68,15 @@ private:
         KernelProfile kernel;
         const void* identity = nullptr;
         int demand_warps = 0;
+        Shape compact;            // the kernel's most compact covering shape
+        ResourceUse compact_use;  // ... and what it takes on one SM
     };
     // What a cached plan depends on: every in-flight kernel's identity and demand, the
     // launching one first.
     using PlanKey = std::vector<std::pair<const void*, int>>;
 
     bool share_saturating(std::vector<KernelProfile>& kernels) const;
+    Launch plan_launch(int lane, const KernelProfile& kernel, const void* identity);
 
     DeviceProfile device_;
     PlanOptions options_;
