@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -115,7 +116,7 @@ struct ThrustAllocator {
 // Scanned per-tuple output counts of a join's first pass, kept on the device.
 class CudaJoinCounts final : public JoinCounts {
 public:
-    explicit CudaJoinCounts(cudaStream_t stream) : stream_(stream) {}
+    CudaJoinCounts(cudaStream_t stream, void* staging) : stream_(stream), staging_(staging) {}
     Buffer offsets;  // end - begin + 1 entries, exclusive scan of the counts
     Buffer begins;   // inner range start per outer tuple (load-balanced emit), or empty
     Buffer scratch;
@@ -127,13 +128,15 @@ public:
                                            budget, d_stop);
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         std::uint64_t stop = 0;
-        GALIAS_CUDA_TRY(cudaMemcpyAsync(&stop, d_stop, sizeof stop, cudaMemcpyDeviceToHost, stream_));
+        GALIAS_CUDA_TRY(cudaMemcpyAsync(staging_, d_stop, sizeof stop, cudaMemcpyDeviceToHost, stream_));
         GALIAS_CUDA_TRY(cudaStreamSynchronize(stream_));
+        std::memcpy(&stop, staging_, sizeof stop);
         return begin + stop;
     }
 
 private:
     cudaStream_t stream_;
+    void* staging_;  // the backend's pinned staging memory
 };
 
 // One coordinator per process and mode: every backend of a `galias run --batch` (several
@@ -166,6 +169,19 @@ sched::KernelProfile kernel_profile(const void* kernel, std::uint64_t items) {
     return profile;
 }
 
+// cudaGetDeviceProperties takes milliseconds: read once per process.
+const cudaDeviceProp& device_properties() {
+    static const cudaDeviceProp properties = [] {
+        cudaDeviceProp p{};
+        GALIAS_CUDA_TRY(cudaGetDeviceProperties(&p, 0));
+        return p;
+    }();
+    return properties;
+}
+
+// Pinned host memory per backend for small device-to-host reads.
+constexpr std::size_t kStagingBytes = 256;
+
 // Streams of the lanes a backend offers with --sched streams|model.
 constexpr std::size_t kLanes = 8;
 
@@ -179,9 +195,10 @@ public:
             properties_ = parent->properties_;
             account_in(*parent);
         } else {
-            GALIAS_CUDA_TRY(cudaGetDeviceProperties(&properties_, 0));
+            properties_ = device_properties();
         }
         GALIAS_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+        GALIAS_CUDA_TRY(cudaMallocHost(&staging_, kStagingBytes));
         if (mode_ != sched::SchedMode::kOff) {
             coordinator_ = shared_coordinator(mode_);
             lane_id_ = coordinator_->open_lane();
@@ -190,6 +207,7 @@ public:
         // Keep freed memory in the pool: the next iteration's buffers come from it.
         std::uint64_t keep = std::numeric_limits<std::uint64_t>::max();
         GALIAS_CUDA_TRY(cudaMemPoolSetAttribute(pool_, cudaMemPoolAttrReleaseThreshold, &keep));
+        reserve_pool_once();
         const char* trace = std::getenv("GALIAS_CUDA_TRACE");
         trace_ = std::make_unique<KernelTrace>(stream_, trace != nullptr && trace[0] == '1');
         if (const char* mode = std::getenv("GALIAS_CUDA_DIFFERENCE")) {
@@ -202,6 +220,7 @@ public:
         if (coordinator_) coordinator_->close_lane(lane_id_);
         if (trace_) trace_->report(stderr);
         trace_.reset();
+        cudaFreeHost(staging_);
         cudaStreamDestroy(stream_);
     }
 
@@ -244,6 +263,35 @@ public:
         std::uint64_t high = 0;
         GALIAS_CUDA_TRY(cudaMemPoolGetAttribute(pool_, cudaMemPoolAttrReservedMemHigh, &high));
         return high;
+    }
+
+    // GALIAS_CUDA_POOL_RESERVE_MB (experiments): grow the pool once per process by that
+    // much, so that concurrent analyses do not each map fresh device memory.
+    void reserve_pool_once() {
+        static std::once_flag once;
+        std::call_once(once, [&] {
+            const char* env = std::getenv("GALIAS_CUDA_POOL_RESERVE_MB");
+            if (env == nullptr) return;
+            const std::size_t bytes = static_cast<std::size_t>(std::atoll(env)) << 20;
+            if (bytes == 0) return;
+            void* data = nullptr;
+            GALIAS_CUDA_TRY(cudaMallocAsync(&data, bytes, stream_));
+            GALIAS_CUDA_TRY(cudaFreeAsync(data, stream_));
+            GALIAS_CUDA_TRY(cudaStreamSynchronize(stream_));
+        });
+    }
+
+    // Small device-to-host reads (counts, sizes, bounds) go through pinned memory: the
+    // driver stages a copy into pageable memory itself, serializing concurrent streams.
+    void stage(const void* device, std::size_t bytes, std::size_t offset = 0) {
+        GALIAS_CUDA_TRY(cudaMemcpyAsync(static_cast<char*>(staging_) + offset, device, bytes, cudaMemcpyDeviceToHost, stream_));
+    }
+    // A value staged at `offset`, valid after synchronize().
+    template <class T>
+    T staged(std::size_t offset = 0) const {
+        T value;
+        std::memcpy(&value, static_cast<const char*>(staging_) + offset, sizeof value);
+        return value;
     }
 
     void synchronize() override {
@@ -319,8 +367,9 @@ public:
             GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(nullptr, temp_bytes, x, d_flags, w, d_count, a.size, stream_));
             Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
             GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(temp.get(), temp_bytes, x, d_flags, w, d_count, a.size, stream_));
-            GALIAS_CUDA_TRY(cudaMemcpyAsync(&out.size, d_count, sizeof(std::uint64_t), cudaMemcpyDeviceToHost, stream_));
+            stage(d_count, sizeof(std::uint64_t));
             synchronize();
+            out.size = staged<std::uint64_t>();
         });
     }
 
@@ -368,9 +417,9 @@ public:
         GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(temp.get(), temp_bytes, positions, static_cast<std::uint8_t*>(flags.get()),
                                                    static_cast<std::uint32_t*>(starts.get()),
                                                    static_cast<std::uint64_t*>(selected.get()), n, stream_));
-        std::uint64_t runs = 0;
-        GALIAS_CUDA_TRY(cudaMemcpyAsync(&runs, selected.get(), sizeof runs, cudaMemcpyDeviceToHost, stream_));
+        stage(selected.get(), sizeof(std::uint64_t));
         synchronize();
+        const auto runs = staged<std::uint64_t>();
         hisa.slot_count = index_capacity(runs, load_factor);
         hisa.slots = allocate(hisa.slot_count * sizeof(IndexSlot));
         GALIAS_CUDA_TRY(cudaMemsetAsync(hisa.slots.get(), 0xFF, hisa.slot_count * sizeof(IndexSlot), stream_));
@@ -387,7 +436,7 @@ public:
 
     std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
                                            std::uint64_t end, const Hisa* inner) override {
-        auto counts = std::make_unique<CudaJoinCounts>(stream_);
+        auto counts = std::make_unique<CudaJoinCounts>(stream_, staging_);
         counts->begin = begin;
         counts->end = end;
         const std::uint64_t n = end - begin;
@@ -418,8 +467,9 @@ public:
                 GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, d_offsets, d_offsets, n + 1, stream_));
             }
         }
-        GALIAS_CUDA_TRY(cudaMemcpyAsync(&counts->total, d_offsets + n, sizeof(std::uint64_t), cudaMemcpyDeviceToHost, stream_));
+        stage(d_offsets + n, sizeof(std::uint64_t));
         synchronize();
+        counts->total = staged<std::uint64_t>();
         return counts;
     }
 
@@ -429,10 +479,10 @@ public:
         if (c.total == 0 || from >= to) return;
         const std::uint64_t lo = from - c.begin, hi = to - c.begin;
         const auto* d_offsets = static_cast<const std::uint64_t*>(c.offsets.get());
-        std::uint64_t bounds[2];
-        GALIAS_CUDA_TRY(cudaMemcpyAsync(&bounds[0], d_offsets + lo, sizeof(std::uint64_t), cudaMemcpyDeviceToHost, stream_));
-        GALIAS_CUDA_TRY(cudaMemcpyAsync(&bounds[1], d_offsets + hi, sizeof(std::uint64_t), cudaMemcpyDeviceToHost, stream_));
+        stage(d_offsets + lo, sizeof(std::uint64_t), 0);
+        stage(d_offsets + hi, sizeof(std::uint64_t), sizeof(std::uint64_t));
         synchronize();
+        const std::uint64_t bounds[2] = {staged<std::uint64_t>(0), staged<std::uint64_t>(sizeof(std::uint64_t))};
         const std::uint64_t produced = bounds[1] - bounds[0];
         if (produced == 0) return;
         const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
@@ -502,8 +552,10 @@ private:
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         Cell host_ranges[2 * kMaxArity];
-        GALIAS_CUDA_TRY(cudaMemcpyAsync(host_ranges, d_min, sizeof host_ranges, cudaMemcpyDeviceToHost, stream_));
+        static_assert(sizeof host_ranges <= kStagingBytes);
+        stage(d_min, sizeof host_ranges);
         synchronize();
+        std::memcpy(host_ranges, staging_, sizeof host_ranges);
         PackLayout layout{};
         layout.arity = arity;
         std::uint32_t total_bits = 0;
@@ -556,8 +608,9 @@ private:
                 GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(temp.get(), unique_bytes, sorted, spare,
                                                           static_cast<std::uint64_t*>(selected.get()), n, stream_));
             }
-            GALIAS_CUDA_TRY(cudaMemcpyAsync(&count, selected.get(), sizeof count, cudaMemcpyDeviceToHost, stream_));
+            stage(selected.get(), sizeof count);
             synchronize();
+            count = staged<decltype(count)>();
             std::swap(sorted, spare);
         }
         // Unpack. Keys that ended up in the rows' own buffer are unpacked in place when a
@@ -607,6 +660,7 @@ private:
     std::vector<std::unique_ptr<CudaBackend>> lanes_;  // lanes 1..kLanes-1
     cudaDeviceProp properties_{};
     cudaStream_t stream_{};
+    void* staging_ = nullptr;  // pinned, kStagingBytes
     std::unique_ptr<KernelTrace> trace_;
     int difference_mode_ = 0;  // 0 auto, 1 always binary search, 2 always merge path
     cudaMemPool_t pool_{};

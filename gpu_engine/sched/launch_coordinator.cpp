@@ -1,6 +1,7 @@
 #include "gpu_engine/sched/launch_coordinator.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <stdexcept>
 
@@ -90,62 +91,84 @@ Launch LaunchCoordinator::launch(int lane, const KernelProfile& kernel, const vo
 Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, const void* identity) {
     if (lane < 0) throw std::invalid_argument("sched: launch on a lane that was not opened");
     const KernelCosts costs = kernel_costs(device_, kernel);
-    std::lock_guard lock(mutex_);
-    ++counters_.launches;
-    if (static_cast<std::size_t>(lane) >= lanes_.size()) lanes_.resize(static_cast<std::size_t>(lane) + 1);
-    InFlight& self = lanes_[static_cast<std::size_t>(lane)];
-    self.active = kernel.work_items > 0;
-    self.kernel = kernel;
-    self.identity = identity;
-    self.demand_warps = costs.demand_warps;
-    if (kernel.work_items > 0) {
+    const bool model = options_.mode == SchedMode::kModel && kernel.work_items > 0;
+    // Everything that needs no shared state is done before taking the lock.
+    InFlight mine;
+    mine.active = kernel.work_items > 0;
+    mine.identity = identity;
+    mine.kernel = kernel;
+    mine.demand_warps = costs.demand_warps;
+    if (mine.active) {
         const std::vector<Shape> shapes = candidate_shapes(device_, costs);
-        self.compact = shapes.empty() ? Shape{} : shapes.front();
-        self.compact_use = shape_use(costs, self.compact);
+        mine.compact = shapes.empty() ? Shape{} : shapes.front();
+        mine.compact_use = shape_use(costs, mine.compact);
+        // Plans are made for demands rounded up to a power of two (covering more work
+        // is always allowed), so that similar in-flight sets share a cached plan.
+        if (!costs.saturating) {
+            const int rounded = std::min(costs.capacity_warps, static_cast<int>(std::bit_ceil(
+                                                                   static_cast<unsigned>(std::max(1, costs.demand_warps)))));
+            mine.demand_warps = rounded;
+            mine.kernel.work_items = std::max<std::int64_t>(
+                kernel.work_items, std::int64_t{rounded} * device_.warp_size * device_.sm_count);
+        }
     }
-
-    // The launching kernel first, then the other lanes' kernels in flight.
-    std::vector<KernelProfile> kernels{kernel};
-    PlanKey key{{identity, costs.demand_warps}};
-    for (std::size_t i = 0; i < lanes_.size(); ++i) {
-        if (i == static_cast<std::size_t>(lane) || !lanes_[i].active) continue;
-        kernels.push_back(lanes_[i].kernel);
-        key.emplace_back(lanes_[i].identity, lanes_[i].demand_warps);
+    std::vector<KernelProfile> kernels{mine.kernel};
+    PlanKey key{{identity, mine.demand_warps}};
+    {
+        std::lock_guard lock(mutex_);
+        ++counters_.launches;
+        if (static_cast<std::size_t>(lane) >= lanes_.size()) lanes_.resize(static_cast<std::size_t>(lane) + 1);
+        mine.open = true;
+        lanes_[static_cast<std::size_t>(lane)] = mine;
+        ResourceUse together = mine.compact_use;
+        std::size_t in_flight = 1;
+        for (std::size_t i = 0; i < lanes_.size(); ++i) {
+            if (i == static_cast<std::size_t>(lane) || !lanes_[i].active) continue;
+            ++in_flight;
+            together += lanes_[i].compact_use;
+            if (model) {
+                kernels.push_back(lanes_[i].kernel);
+                key.emplace_back(lanes_[i].identity, lanes_[i].demand_warps);
+            }
+        }
+        if (in_flight > 1) ++counters_.concurrent;
+        counters_.most_in_flight = std::max(counters_.most_in_flight, in_flight);
+        if (model) {
+            // The objective is a sum over kernels minimized lexicographically, so when
+            // every kernel's own best (most compact) shape fits together, that is the optimum.
+            if (fits(together, device_)) {
+                ++counters_.direct;
+                return launch_with_shape(device_, kernel, costs, mine.compact);
+            }
+            // The others' order does not change the plan's value; sorting makes equal sets hit.
+            std::sort(key.begin() + 1, key.end());
+            if (auto cached = cache_.find(key); cached != cache_.end())
+                return launch_with_shape(device_, kernel, costs, cached->second);
+        }
     }
-    if (kernels.size() > 1) ++counters_.concurrent;
-    counters_.most_in_flight = std::max(counters_.most_in_flight, kernels.size());
-
-    if (options_.mode != SchedMode::kModel || kernel.work_items == 0) {
-        const Schedule schedule = plan_concurrent_launches(device_, std::span(kernels).first(1), options_);
+    if (!model) {
+        const Schedule schedule = plan_concurrent_launches(device_, std::span(&kernel, 1), options_);
         if (schedule.batches.empty()) return Launch{0, 1, static_cast<unsigned>(device_.warp_size), {}, true};
         return schedule.batches.front().launches.front();
     }
-    // The objective is a sum over kernels minimized lexicographically, so when every
-    // kernel's own best (most compact) shape fits together, that is the optimum.
-    ResourceUse together = self.compact_use;
-    for (std::size_t i = 0; i < lanes_.size(); ++i)
-        if (i != static_cast<std::size_t>(lane) && lanes_[i].active) together += lanes_[i].compact_use;
-    if (fits(together, device_)) {
-        ++counters_.direct;
-        return launch_with_shape(device_, kernel, costs, self.compact);
-    }
-    // The others' order does not change the plan's value; sorting makes equal sets hit.
-    std::sort(key.begin() + 1, key.end());
-    if (auto cached = cache_.find(key); cached != cache_.end()) return launch_with_shape(device_, kernel, costs, cached->second);
 
+    // A solve, outside the lock: other lanes keep launching meanwhile.
     Schedule schedule = plan_concurrent_launches(device_, kernels, options_);
-    ++counters_.solves;
-    counters_.solve_seconds += schedule.stats.solve_seconds;
+    double seconds = schedule.stats.solve_seconds;
+    int solves = 1;
     if (!schedule.stats.fits_one_batch && share_saturating(kernels)) {
         // Kernels cannot wait here for a later batch: let the saturating ones (grid-stride
         // loops that fill the device alone) share what the others leave, and plan again.
         schedule = plan_concurrent_launches(device_, kernels, options_);
-        ++counters_.solves;
-        counters_.solve_seconds += schedule.stats.solve_seconds;
+        seconds += schedule.stats.solve_seconds;
+        ++solves;
     }
     for (const Batch& batch : schedule.batches) {
         for (const Launch& launch : batch.launches) {
             if (launch.kernel != 0) continue;
+            std::lock_guard lock(mutex_);
+            counters_.solves += static_cast<std::uint64_t>(solves);
+            counters_.solve_seconds += seconds;
             if (cache_.size() >= kCacheLimit) cache_.clear();
             cache_.emplace(std::move(key), launch.per_sm);
             return launch_with_shape(device_, kernel, costs, launch.per_sm);  // the kernel's own work

@@ -121,9 +121,10 @@ TEST(LaunchCoordinator, CachedPlanEqualsAFreshSolve) {
     const DeviceProfile device = h100_profile();
     LaunchCoordinator cached(device, mode(SchedMode::kModel));
     const int a = cached.open_lane(), b = cached.open_lane();
-    // 40 + 30 warps per SM do not fit the 64 of an SM together: the model must solve.
-    const KernelProfile big = kernel(40, 132 * 32 * 40);
-    const KernelProfile small = kernel(24, 132 * 32 * 30);
+    // 64 + 16 warps per SM do not fit the 64 of an SM together: the model must solve.
+    // (Demands are powers of two, which the coordinator plans for unchanged.)
+    const KernelProfile big = kernel(32, 132 * 32 * 64);
+    const KernelProfile small = kernel(24, 132 * 32 * 16);
     cached.launch(b, big, &identity_b);                         // alone: fits, no solve
     const Launch first = cached.launch(a, small, &identity_a);   // {small, big}: a solve
     const Launch second = cached.launch(a, small, &identity_a);  // same set in flight: a cache hit
