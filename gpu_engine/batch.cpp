@@ -36,6 +36,10 @@ std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max
         return outcomes;
     }
     const std::size_t workers = std::min(jobs.size(), max_concurrent == 0 ? jobs.size() : max_concurrent);
+    // Every lane is a host thread: share the cores among the jobs running at once.
+    const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
+    for (BatchJob& job : jobs)
+        if (job.options.max_lanes == 0) job.options.max_lanes = std::max(1U, cores / static_cast<unsigned>(workers));
     std::atomic<std::size_t> next{0};
     {
         std::vector<std::jthread> threads;

@@ -63,6 +63,9 @@ struct EngineOptions {
     // default launch shapes; model = lanes plus launch shapes from the scheduling model.
     // nullopt = the backend's default (default_sched_mode).
     std::optional<sched::SchedMode> sched;
+    // At most this many lanes (host threads) for the rules of one iteration; 0 = as many
+    // as the backend offers. run_batch() shares the cores among concurrent jobs this way.
+    unsigned max_lanes = 0;
 };
 
 // A parsed, checked and planned Datalog program. Cheap to move; immutable after compile.

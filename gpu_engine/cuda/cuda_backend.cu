@@ -28,6 +28,7 @@
 
 #include "gpu_engine/sched/cuda_profiles.hpp"
 
+#include "gpu_engine/cuda/block_cache.cuh"
 #include "gpu_engine/cuda/cuda_backend.hpp"
 #include "gpu_engine/cuda/error.cuh"
 #include "gpu_engine/cuda/kernels.cuh"
@@ -101,16 +102,16 @@ DeviceState& device_state() {
     return state;
 }
 
-// Scratch memory for Thrust comes from the same stream-ordered pool.
+// Scratch memory for Thrust comes from the backend's block cache.
 struct ThrustAllocator {
     using value_type = char;
-    cudaStream_t stream;
+    BlockCache* cache;
     char* allocate(std::ptrdiff_t bytes) {
-        void* data = nullptr;
-        GALIAS_CUDA_TRY(cudaMallocAsync(&data, static_cast<std::size_t>(bytes), stream));
+        void* data = cache->allocate(static_cast<std::size_t>(bytes));
+        if (data == nullptr) GALIAS_CUDA_TRY(cudaErrorMemoryAllocation);
         return static_cast<char*>(data);
     }
-    void deallocate(char* data, std::size_t) { GALIAS_CUDA_TRY(cudaFreeAsync(data, stream)); }
+    void deallocate(char* data, std::size_t bytes) { cache->release(data, bytes); }
 };
 
 // Scanned per-tuple output counts of a join's first pass, kept on the device.
@@ -186,7 +187,7 @@ constexpr std::size_t kStagingBytes = 256;
 constexpr std::size_t kLanes = 8;
 
 class CudaBackend final : public Backend {
-    auto policy() { return thrust::cuda::par_nosync(ThrustAllocator{stream_}).on(stream_); }
+    auto policy() { return thrust::cuda::par_nosync(ThrustAllocator{cache_.get()}).on(stream_); }
 
 public:
     explicit CudaBackend(sched::SchedMode mode, CudaBackend* parent = nullptr) : mode_(mode), parent_(parent) {
@@ -199,6 +200,7 @@ public:
         }
         GALIAS_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
         GALIAS_CUDA_TRY(cudaMallocHost(&staging_, kStagingBytes));
+        cache_ = std::make_unique<BlockCache>(stream_);
         if (mode_ != sched::SchedMode::kOff) {
             coordinator_ = shared_coordinator(mode_);
             lane_id_ = coordinator_->open_lane();
@@ -221,6 +223,8 @@ public:
         if (trace_) trace_->report(stderr);
         trace_.reset();
         cudaFreeHost(staging_);
+        cache_.reset();
+        cudaStreamSynchronize(stream_);
         cudaStreamDestroy(stream_);
     }
 
@@ -247,7 +251,8 @@ public:
         std::uint64_t reserved = 0, used = 0;
         GALIAS_CUDA_TRY(cudaMemPoolGetAttribute(pool_, cudaMemPoolAttrReservedMemCurrent, &reserved));
         GALIAS_CUDA_TRY(cudaMemPoolGetAttribute(pool_, cudaMemPoolAttrUsedMemCurrent, &used));
-        return free_bytes + (reserved - used);  // pool memory not in use can be handed out again
+        // Pool memory not in use, and this backend's cached blocks, can be handed out again.
+        return free_bytes + (reserved - used) + cache_->cached_bytes();
     }
 
     // Large enough to keep the GPU busy (hundreds of millions of tuples), small enough that
@@ -510,17 +515,8 @@ public:
     }
 
 protected:
-    void* raw_allocate(std::size_t bytes) override {
-        void* data = nullptr;
-        const cudaError_t status = cudaMallocAsync(&data, bytes, stream_);
-        if (status == cudaErrorMemoryAllocation) {
-            cudaGetLastError();  // clear it: the caller reports "not enough memory"
-            return nullptr;
-        }
-        GALIAS_CUDA_TRY(status);
-        return data;
-    }
-    void raw_release(void* data, std::size_t /*bytes*/) override { GALIAS_CUDA_TRY(cudaFreeAsync(data, stream_)); }
+    void* raw_allocate(std::size_t bytes) override { return cache_->allocate(bytes); }
+    void raw_release(void* data, std::size_t bytes) override { cache_->release(data, bytes); }
 
 private:
     // The launch shape of `kernel` over `items` work items: the default without --sched,
@@ -661,6 +657,7 @@ private:
     cudaDeviceProp properties_{};
     cudaStream_t stream_{};
     void* staging_ = nullptr;  // pinned, kStagingBytes
+    std::unique_ptr<BlockCache> cache_;
     std::unique_ptr<KernelTrace> trace_;
     int difference_mode_ = 0;  // 0 auto, 1 always binary search, 2 always merge path
     cudaMemPool_t pool_{};

@@ -78,7 +78,10 @@ private:
 Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions& options,
                    std::shared_ptr<facts::StringInterner> symbols)
     : plan_(plan), backend_(backend), options_(options), symbols_(std::move(symbols)),
-      lane_count_(backend.sched_mode() == sched::SchedMode::kOff ? 1 : std::max<std::size_t>(1, backend.lane_count())) {
+      lane_count_(backend.sched_mode() == sched::SchedMode::kOff
+                      ? 1
+                      : std::clamp<std::size_t>(backend.lane_count(), 1,
+                                                options.max_lanes != 0 ? options.max_lanes : backend.lane_count())) {
     for (const plan::Relation& relation : plan_.relations) {
         auto state = std::make_unique<RelationState>();
         for (const plan::ColumnOrder& order : relation.orders) {

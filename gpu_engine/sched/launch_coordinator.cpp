@@ -11,6 +11,9 @@ namespace {
 // A steady mix of kernels needs few plans; a long, varied run must not grow the cache
 // without bound.
 constexpr std::size_t kCacheLimit = 4096;
+// After a solve that took t, the next may start after kSolveRation * t: solves take at
+// most 1 % of the time.
+constexpr int kSolveRation = 100;
 
 Launch launch_with_shape(const DeviceProfile& device, const KernelProfile& kernel, const KernelCosts& costs, Shape shape) {
     const std::int64_t block = std::int64_t{shape.warps_per_block} * device.warp_size;
@@ -113,7 +116,9 @@ Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, con
         }
     }
     std::vector<KernelProfile> kernels{mine.kernel};
+    PlanKey plan_members;
     PlanKey key{{identity, mine.demand_warps}};
+    Shape fallback;  // the fair-share shape, when no plan may be solved now
     {
         std::lock_guard lock(mutex_);
         ++counters_.launches;
@@ -140,12 +145,31 @@ Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, con
                 ++counters_.direct;
                 return launch_with_shape(device_, kernel, costs, mine.compact);
             }
+            const PlanKey members = key;  // in `kernels` order
             // The others' order does not change the plan's value; sorting makes equal sets hit.
             std::sort(key.begin() + 1, key.end());
             if (auto cached = cache_.find(key); cached != cache_.end())
                 return launch_with_shape(device_, kernel, costs, cached->second);
+            // Solves are rationed (at most 1 % of the time since the last one): between
+            // them a kernel takes its shape from the latest plan that had it, or else a
+            // share of the warps proportional to its compact shape's.
+            const auto now = std::chrono::steady_clock::now();
+            if (now < next_solve_) {
+                if (auto latest = latest_.find(members.front()); latest != latest_.end()) {
+                    ++counters_.reused;
+                    return launch_with_shape(device_, kernel, costs, latest->second);
+                }
+                ++counters_.shared;
+                const std::int64_t share = std::max<std::int64_t>(
+                    1, mine.compact_use.warps * device_.max_warps_per_sm / std::max<std::int64_t>(1, together.warps));
+                fallback = Shape{1, static_cast<int>(std::min<std::int64_t>(share, costs.max_warps_per_block))};
+            } else {
+                next_solve_ = std::chrono::steady_clock::time_point::max();  // this thread solves
+            }
+            plan_members = members;
         }
     }
+    if (fallback.blocks != 0) return launch_with_shape(device_, kernel, costs, fallback);
     if (!model) {
         const Schedule schedule = plan_concurrent_launches(device_, std::span(&kernel, 1), options_);
         if (schedule.batches.empty()) return Launch{0, 1, static_cast<unsigned>(device_.warp_size), {}, true};
@@ -153,6 +177,7 @@ Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, con
     }
 
     // A solve, outside the lock: other lanes keep launching meanwhile.
+    const auto solve_start = std::chrono::steady_clock::now();
     Schedule schedule = plan_concurrent_launches(device_, kernels, options_);
     double seconds = schedule.stats.solve_seconds;
     int solves = 1;
@@ -171,6 +196,11 @@ Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, con
             counters_.solve_seconds += seconds;
             if (cache_.size() >= kCacheLimit) cache_.clear();
             cache_.emplace(std::move(key), launch.per_sm);
+            latest_.clear();
+            for (const Batch& planned : schedule.batches)
+                for (const Launch& member : planned.launches) latest_[plan_members[member.kernel]] = member.per_sm;
+            const auto end = std::chrono::steady_clock::now();
+            next_solve_ = end + (end - solve_start) * kSolveRation;
             return launch_with_shape(device_, kernel, costs, launch.per_sm);  // the kernel's own work
         }
     }

@@ -18,8 +18,12 @@
 // shapes are the model's optimum (its objective is a sum over kernels, minimized
 // lexicographically, so kernel by kernel) and no solve is needed. Otherwise plans are
 // cached by the in-flight set (kernel and demand in warps per SM), so a steady mix costs
-// one model solve. Thread-safe; pure host code.
+// one model solve. Solves are rationed to 1 % of the time (after a solve of t, none for
+// 100 t): with many lanes the in-flight set changes at nearly every launch, and between
+// solves a kernel takes its shape from the latest plan that had it, or else a share of
+// an SM's warps in proportion to its compact shape. Thread-safe; pure host code.
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -37,6 +41,8 @@ struct CoordinatorCounters {
     std::uint64_t concurrent = 0;  // ... with another lane's kernel in flight
     std::uint64_t direct = 0;     // model plans without a solve: the compact shapes fit together
     std::uint64_t solves = 0;     // model solves (cache misses)
+    std::uint64_t reused = 0;     // shapes from the latest plan (between rationed solves)
+    std::uint64_t shared = 0;     // fair-share shapes (between solves, kernel not in the latest plan)
     double solve_seconds = 0;     // time in plan_concurrent_launches
     double plan_seconds = 0;      // all time spent choosing shapes in mode model (solves included)
     std::size_t most_in_flight = 0;
@@ -83,6 +89,8 @@ private:
     mutable std::mutex mutex_;
     std::vector<InFlight> lanes_;
     std::map<PlanKey, Shape> cache_;  // the launching kernel's per-SM shape
+    std::map<std::pair<const void*, int>, Shape> latest_;  // every kernel's shape in the latest solve
+    std::chrono::steady_clock::time_point next_solve_{};    // solves are rationed
     CoordinatorCounters counters_;
 };
 

@@ -1,0 +1,98 @@
+#pragma once
+// Freed device blocks kept per size class for reuse on the same stream. The semi-naive
+// loop allocates and frees the same few buffer sizes every iteration; served from this
+// cache they cost no driver call. Why not only the stream-ordered pool (cudaMallocAsync):
+// its calls take a driver lock, and with many streams at once (lanes, `--batch`) the
+// allocation calls of 16 analyses serialized them (docs/SCHEDULING.md, measurements).
+//
+// One cache per backend (stream): a block is only reused on the stream that freed it,
+// which stream order makes safe. Blocks larger than kLargestCached go straight to the
+// pool; at most kMostCachedBytes are kept.
+
+#include <cuda_runtime.h>
+
+#include <bit>
+#include <cstddef>
+#include <unordered_map>
+#include <vector>
+
+#include "gpu_engine/cuda/error.cuh"
+
+namespace galias::engine::cuda {
+
+class BlockCache {
+public:
+    static constexpr std::size_t kSmallest = 256;
+    static constexpr std::size_t kLargestCached = std::size_t{64} << 20;
+    static constexpr std::size_t kMostCachedBytes = std::size_t{256} << 20;
+
+    explicit BlockCache(cudaStream_t stream) : stream_(stream) {}
+    BlockCache(const BlockCache&) = delete;
+    BlockCache& operator=(const BlockCache&) = delete;
+    ~BlockCache() { trim(); }
+
+    // nullptr when the device is out of memory (after returning the cached blocks).
+    void* allocate(std::size_t bytes) {
+        const std::size_t size = size_class(bytes);
+        if (size <= kLargestCached) {
+            std::vector<void*>& bin = free_[size];
+            if (!bin.empty()) {
+                void* block = bin.back();
+                bin.pop_back();
+                cached_bytes_ -= size;
+                return block;
+            }
+        }
+        void* block = pool_allocate(size);
+        if (block == nullptr && cached_bytes_ != 0) {
+            trim();
+            block = pool_allocate(size);
+        }
+        return block;
+    }
+
+    void release(void* block, std::size_t bytes) {
+        const std::size_t size = size_class(bytes);
+        if (size > kLargestCached || cached_bytes_ + size > kMostCachedBytes) {
+            GALIAS_CUDA_TRY(cudaFreeAsync(block, stream_));
+            return;
+        }
+        free_[size].push_back(block);
+        cached_bytes_ += size;
+    }
+
+    [[nodiscard]] std::size_t cached_bytes() const { return cached_bytes_; }
+
+    // Returns every cached block to the pool.
+    void trim() {
+        for (auto& [size, bin] : free_)
+            for (void* block : bin) cudaFreeAsync(block, stream_);
+        free_.clear();
+        cached_bytes_ = 0;
+    }
+
+private:
+    // Powers of two up to the cached limit (at most 2x the bytes asked for); larger
+    // blocks exactly as asked, rounded to the pool's granularity.
+    static std::size_t size_class(std::size_t bytes) {
+        if (bytes <= kLargestCached) return std::bit_ceil(std::max(bytes, kSmallest));
+        return (bytes + kSmallest - 1) / kSmallest * kSmallest;
+    }
+
+    void* pool_allocate(std::size_t bytes) {
+        void* data = nullptr;
+        const cudaError_t status = cudaMallocAsync(&data, bytes, stream_);
+        if (status == cudaErrorMemoryAllocation) {
+            cudaGetLastError();  // clear it: the caller reports "not enough memory"
+            return nullptr;
+        }
+        GALIAS_CUDA_TRY(status);
+        return data;
+    }
+
+    cudaStream_t stream_;
+    std::unordered_map<std::size_t, std::vector<void*>> free_;
+    std::size_t cached_bytes_ = 0;
+};
+
+}  // namespace galias::engine::cuda
