@@ -79,7 +79,7 @@ if [[ "$PART" == *A* ]]; then
     echo
     echo "A. Single analyses ($BACKEND backend), fastest of $RUNS run(s)"
     echo
-    echo "| program | dataset | sched | output tuples | wall s | engine s | lanes | launches | beside another lane's | model solves | planning ms | planning % of engine |"
+    echo "| program | dataset | sched | output tuples | wall s | engine s | lanes | launches | beside another lane's | model solves | solve ms | solve % of engine |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
     for case in $CASES_A; do
         program="${case%%:*}"; dataset="${case#*:}"
@@ -103,7 +103,7 @@ import json, sys
 stats, program, dataset, mode, tuples, wall = sys.argv[1:]
 s = json.load(open(stats))
 engine = s["total_seconds"]
-solve = s.get("sched_plan_seconds", 0)
+solve = s.get("sched_solve_seconds", 0)
 print(f"| {program} | {dataset} | {mode} | {tuples} | {float(wall):.3f} | {engine:.3f} | {s.get('lanes', 1)} | "
       f"{s.get('sched_launches', 0)} | {s.get('sched_concurrent_launches', 0)} | {s.get('sched_solves', 0)} | "
       f"{solve * 1e3:.2f} | {100 * solve / engine if engine else 0:.3f} |")
@@ -120,8 +120,9 @@ if [[ "$PART" == *B* ]]; then
     echo
     echo "Batch seconds: run_batch's wall time (all jobs, after the CUDA context and the programs are"
     echo "ready; the fixed start-up is paid once in every mode); process seconds: the whole command."
+    echo "CUDA_MODULE_LOADING=${CUDA_MODULE_LOADING:-LAZY (default)}."
     echo
-    echo "| analyses | sequential batch s (sched off) | streams batch s | model batch s | speed-up streams | speed-up model | process s off / streams / model | model: solves / planning ms / % of batch | outputs identical |"
+    echo "| analyses | sequential batch s (sched off) | streams batch s | model batch s | speed-up streams | speed-up model | process s off / streams / model | model: solves / solve ms (% of batch) / planning ms, all threads | outputs identical |"
     echo "|---|---|---|---|---|---|---|---|---|"
     for n in ${COUNTS//,/ }; do
         jobs="$WORK/jobs-$n.txt"
@@ -148,8 +149,8 @@ if [[ "$PART" == *B* ]]; then
         same=yes
         cmp -s "$WORK/batch-off" "$WORK/batch-streams" || same="NO (streams)"
         cmp -s "$WORK/batch-off" "$WORK/batch-model" || same="NO (model)"
-        solves=$(grep -o '[0-9]* model solves, planning [0-9.]* ms ([0-9.]*% of wall)' "$WORK/batch-err-model" \
-                 | sed -E 's/ model solves, planning / \/ /; s/ ms \(/ \/ /; s/% of wall\)/%/' || echo "-")
+        solves=$(grep -o '[0-9]* model solves in [0-9.]* ms ([0-9.]*% of wall), planning [0-9.]* ms' "$WORK/batch-err-model" \
+                 | sed -E 's/ model solves in / \/ /; s/ ms \(/ ms (/; s/% of wall\), planning /%) \/ /' || echo "-")
         printf "| %d | %.3f | %.3f | %.3f | %.2f× | %.2f× | %.2f / %.2f / %.2f | %s | %s |\n" "$n" \
             "${batch[off]}" "${batch[streams]}" "${batch[model]}" \
             "$(calc "${batch[off]} / ${batch[streams]}")" "$(calc "${batch[off]} / ${batch[model]}")" \
