@@ -10,6 +10,11 @@
 
 namespace galias::engine {
 
+void prepare_backend(BackendKind kind) {
+    if (kind == BackendKind::Auto) kind = cuda_device_available() ? BackendKind::Cuda : BackendKind::Cpu;
+    if (kind == BackendKind::Cuda) make_backend(kind, 1, sched::SchedMode::kOff).reset();
+}
+
 std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max_concurrent) {
     std::vector<BatchOutcome> outcomes(jobs.size());
     if (jobs.empty()) return outcomes;

@@ -141,6 +141,10 @@ struct BatchOutcome {
 };
 std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max_concurrent = 0);
 
+// Starts what a first backend of this kind would start (on the GPU: the CUDA context, the
+// device properties, the memory pool), so that timed work after it does not include it.
+void prepare_backend(BackendKind kind);
+
 // Writes every `.output` relation of a result kept with keep_rows as Soufflé-compatible TSV
 // into `dir` (temp file + rename).
 void write_outputs(const Result& result, const std::filesystem::path& dir);

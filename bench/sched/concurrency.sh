@@ -118,8 +118,8 @@ if [[ "$PART" == *B* ]]; then
     echo "B. N analyses at once: galias run --batch (one process per mode), fastest of $RUNS run(s)"
     echo "   pool (cycled): ${pool[*]}"
     echo
-    echo "Batch seconds: run_batch's wall time (all jobs, after the CUDA context and the programs are"
-    echo "ready; the fixed start-up is paid once in every mode); process seconds: the whole command."
+    echo "Batch seconds: run_batch's wall time, the jobs alone (the CUDA context is started and the"
+    echo "programs compiled before the clock starts); process seconds: the whole command."
     echo "CUDA_MODULE_LOADING=${CUDA_MODULE_LOADING:-LAZY (default)}."
     echo
     echo "| analyses | sequential batch s (sched off) | streams batch s | model batch s | speed-up streams | speed-up model | process s off / streams / model | model: solves / solve ms (% of batch) / planning ms, all threads | outputs identical |"

@@ -124,6 +124,7 @@ public:
 
     [[nodiscard]] std::uint64_t split(std::uint64_t from, std::uint64_t budget) const override {
         if (offsets.get() == nullptr) return end;
+        if (from == begin && total <= budget) return end;  // all of it fits: no round trip
         auto* d_stop = static_cast<std::uint64_t*>(scratch.get());
         split_kernel<<<1, 1, 0, stream_>>>(static_cast<const std::uint64_t*>(offsets.get()), end - begin, from - begin,
                                            budget, d_stop);
@@ -484,10 +485,14 @@ public:
         if (c.total == 0 || from >= to) return;
         const std::uint64_t lo = from - c.begin, hi = to - c.begin;
         const auto* d_offsets = static_cast<const std::uint64_t*>(c.offsets.get());
-        stage(d_offsets + lo, sizeof(std::uint64_t), 0);
-        stage(d_offsets + hi, sizeof(std::uint64_t), sizeof(std::uint64_t));
-        synchronize();
-        const std::uint64_t bounds[2] = {staged<std::uint64_t>(0), staged<std::uint64_t>(sizeof(std::uint64_t))};
+        std::uint64_t bounds[2] = {0, c.total};
+        if (from != c.begin || to != c.end) {  // a slice: its output range is on the device
+            stage(d_offsets + lo, sizeof(std::uint64_t), 0);
+            stage(d_offsets + hi, sizeof(std::uint64_t), sizeof(std::uint64_t));
+            synchronize();
+            bounds[0] = staged<std::uint64_t>(0);
+            bounds[1] = staged<std::uint64_t>(sizeof(std::uint64_t));
+        }
         const std::uint64_t produced = bounds[1] - bounds[0];
         if (produced == 0) return;
         const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};

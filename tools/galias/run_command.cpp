@@ -102,6 +102,8 @@ int run_batch(const RunOptions& options) {
         set_output_dir(line.output_dir, job.options);
         jobs.push_back(std::move(job));
     }
+    // The CUDA context is started before the clock: the batch time is the jobs' alone.
+    engine::prepare_backend(jobs.front().options.backend);
     const auto start = std::chrono::steady_clock::now();
     std::vector<engine::BatchOutcome> outcomes = engine::run_batch(jobs, options.max_concurrent);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
