@@ -21,6 +21,7 @@ void Buffer::reset() {
 }
 
 void Backend::count_allocation(std::size_t bytes, double seconds) {
+    own_allocation_seconds_.fetch_add(seconds, std::memory_order_relaxed);
     std::lock_guard lock(accounting_->memory_mutex_);
     MemoryCounters& memory = accounting_->memory_;
     memory.allocation_seconds += seconds;
@@ -47,6 +48,7 @@ void Backend::release(void* data, std::size_t bytes) {
     const auto start = std::chrono::steady_clock::now();
     raw_release(data, bytes);
     const double seconds = seconds_since(start);
+    own_allocation_seconds_.fetch_add(seconds, std::memory_order_relaxed);
     std::lock_guard lock(accounting_->memory_mutex_);
     accounting_->memory_.allocation_seconds += seconds;
     accounting_->memory_.current_bytes -= bytes;

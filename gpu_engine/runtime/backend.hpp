@@ -3,6 +3,7 @@
 // and the two backends. Every operator works on whole relations (bulk API, like CUB and
 // cuCollections); per-element logic lives in gpu_engine/hisa/ and is shared.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -78,6 +79,9 @@ public:
         std::lock_guard lock(accounting_->memory_mutex_);
         return accounting_->memory_;
     }
+    // Time spent allocating and releasing through this backend object alone (one lane),
+    // for the executor's per-operator times; memory() sums all lanes.
+    [[nodiscard]] double own_allocation_seconds() const { return own_allocation_seconds_.load(std::memory_order_relaxed); }
     // Device memory the backend's allocator reserved at its peak (0 for host backends).
     [[nodiscard]] virtual std::size_t reserved_peak_bytes() const { return 0; }
 
@@ -135,6 +139,7 @@ private:
     void count_allocation(std::size_t bytes, double seconds);
 
     Backend* accounting_ = this;
+    std::atomic<double> own_allocation_seconds_{0};
     mutable std::mutex memory_mutex_;
     MemoryCounters memory_;
 };

@@ -55,12 +55,12 @@ struct Executor::Lane {
 class Executor::OperatorTimer {
 public:
     OperatorTimer(Backend& backend, IterationStats& it, Operator op)
-        : backend_(backend), it_(it), op_(op), alloc_start_(backend.memory().allocation_seconds),
+        : backend_(backend), it_(it), op_(op), alloc_start_(backend.own_allocation_seconds()),
           start_(std::chrono::steady_clock::now()) {}
     ~OperatorTimer() {
         backend_.synchronize();
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-        const double alloc = backend_.memory().allocation_seconds - alloc_start_;
+        const double alloc = backend_.own_allocation_seconds() - alloc_start_;
         it_.times[op_] += elapsed - alloc;
         it_.times[Operator::Allocation] += alloc;
     }
