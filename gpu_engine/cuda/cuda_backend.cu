@@ -675,4 +675,41 @@ std::string device_problem() { return device_state().problem; }
 
 std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode) { return std::make_unique<CudaBackend>(mode); }
 
+std::vector<std::string> occupancy_model_mismatches() {
+    const sched::DeviceProfile device = sched::query_device_profile(0);
+    struct Named {
+        const void* kernel;
+        const char* name;
+    };
+    const Named kernels[] = {
+        {reinterpret_cast<const void*>(&join_count_kernel), "join_count"},
+        {reinterpret_cast<const void*>(&join_emit_kernel), "join_emit"},
+        {reinterpret_cast<const void*>(&join_emit_balanced_kernel), "join_emit_balanced"},
+        {reinterpret_cast<const void*>(&permute_kernel), "permute"},
+        {reinterpret_cast<const void*>(&column_range_kernel), "column_range"},
+        {reinterpret_cast<const void*>(&pack_kernel), "pack"},
+        {reinterpret_cast<const void*>(&unpack_kernel), "unpack"},
+        {reinterpret_cast<const void*>(&absent_flags_kernel), "absent_flags"},
+        {reinterpret_cast<const void*>(&run_start_kernel), "run_start"},
+        {reinterpret_cast<const void*>(&insert_runs_kernel), "insert_runs"},
+    };
+    std::vector<std::string> mismatches;
+    for (const Named& named : kernels) {
+        const sched::KernelCosts costs =
+            sched::kernel_costs(device, sched::query_kernel_profile(named.kernel, named.name, 1));
+        for (int warps = 1; warps <= costs.max_warps_per_block; ++warps) {
+            // The model's blocks per SM for blocks of `warps` warps (docs/SCHEDULING.md).
+            std::int64_t model = std::min<std::int64_t>(device.max_blocks_per_sm, device.max_warps_per_sm / warps);
+            if (costs.regs_per_warp > 0)
+                model = std::min<std::int64_t>(model, device.regs_per_sm / (warps * costs.regs_per_warp));
+            if (costs.smem_per_block > 0) model = std::min<std::int64_t>(model, device.smem_per_sm / costs.smem_per_block);
+            const int cuda = sched::cuda_occupancy_blocks_per_sm(named.kernel, warps * device.warp_size, 0);
+            if (model != cuda)
+                mismatches.push_back(std::string(named.name) + " with " + std::to_string(warps) + " warps per block: model " +
+                                     std::to_string(model) + " blocks per SM, CUDA " + std::to_string(cuda));
+        }
+    }
+    return mismatches;
+}
+
 }  // namespace galias::engine::cuda

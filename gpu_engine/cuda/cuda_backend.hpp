@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "gpu_engine/runtime/backend.hpp"
 
@@ -16,5 +17,10 @@ std::string device_problem();
 
 // `mode` other than off gives the backend lanes (streams) and launch coordination.
 std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode);
+
+// For every engine kernel and block size: where the scheduling model's blocks per SM
+// (KernelCosts) differ from cudaOccupancyMaxActiveBlocksPerMultiprocessor. Empty when
+// the model's arithmetic matches CUDA's on this device.
+std::vector<std::string> occupancy_model_mismatches();
 
 }  // namespace galias::engine::cuda

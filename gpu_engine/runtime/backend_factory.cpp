@@ -35,6 +35,14 @@ bool cuda_device_available() {
 #endif
 }
 
+std::vector<std::string> cuda_occupancy_model_mismatches() {
+#if defined(GALIAS_WITH_CUDA)
+    return cuda::occupancy_model_mismatches();
+#else
+    return {"not built with the CUDA backend"};
+#endif
+}
+
 sched::SchedMode default_sched_mode(BackendKind kind) {
     // See docs/SCHEDULING.md ("Measured"): on the GPU independent rules on streams pay off;
     // on the CPU every operator already uses all cores.

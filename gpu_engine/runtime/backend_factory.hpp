@@ -4,6 +4,8 @@
 
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "gpu_engine/engine.hpp"
 #include "gpu_engine/runtime/backend.hpp"
@@ -15,6 +17,10 @@ sched::SchedMode default_sched_mode(BackendKind kind);
 
 // `sched`: how rules and kernels run concurrently; nullopt = the backend's default
 // (default_sched_mode()).
+// The CUDA backend's check of the scheduling model against CUDA's occupancy calculator
+// (cuda::occupancy_model_mismatches); {"not built"} without the CUDA backend.
+std::vector<std::string> cuda_occupancy_model_mismatches();
+
 std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::optional<sched::SchedMode> sched = {});
 
 }  // namespace galias::engine

@@ -122,6 +122,14 @@ TEST_F(GpuParity, Andersen) {
     }
 }
 
+// The scheduling model's per-SM arithmetic (registers, warps, shared memory, blocks)
+// gives the same resident blocks as CUDA's occupancy calculator for every engine kernel
+// and block size.
+TEST_F(GpuParity, OccupancyModelMatchesCuda) {
+    const std::vector<std::string> mismatches = engine::cuda_occupancy_model_mismatches();
+    for (const std::string& m : mismatches) ADD_FAILURE() << m;
+}
+
 // Several analyses at once on one GPU (`galias run --batch`): every job's relations equal
 // those of the same job run alone on the CPU, in every --sched mode.
 TEST_F(GpuParity, ConcurrentJobsEqualSeparateRuns) {
