@@ -10,17 +10,11 @@
 
 namespace galias::engine {
 
-void prepare_backend(BackendKind kind) {
-    if (kind == BackendKind::Auto) kind = cuda_device_available() ? BackendKind::Cuda : BackendKind::Cpu;
-    if (kind == BackendKind::Cuda) make_backend(kind, 1, sched::SchedMode::kOff).reset();
-}
-
 std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max_concurrent) {
     std::vector<BatchOutcome> outcomes(jobs.size());
     if (jobs.empty()) return outcomes;
     const EngineOptions& first = jobs.front().options;
-    BackendKind kind = first.backend;
-    if (kind == BackendKind::Auto) kind = cuda_device_available() ? BackendKind::Cuda : BackendKind::Cpu;
+    const BackendKind kind = resolve_backend(first.backend);
     const sched::SchedMode mode = first.sched.value_or(default_sched_mode(kind));
 
     auto run_job = [&](std::size_t j) {

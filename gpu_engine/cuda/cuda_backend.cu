@@ -210,7 +210,6 @@ public:
         // Keep freed memory in the pool: the next iteration's buffers come from it.
         std::uint64_t keep = std::numeric_limits<std::uint64_t>::max();
         GALIAS_CUDA_TRY(cudaMemPoolSetAttribute(pool_, cudaMemPoolAttrReleaseThreshold, &keep));
-        reserve_pool_once();
         const char* trace = std::getenv("GALIAS_CUDA_TRACE");
         trace_ = std::make_unique<KernelTrace>(stream_, trace != nullptr && trace[0] == '1');
         if (const char* mode = std::getenv("GALIAS_CUDA_DIFFERENCE")) {
@@ -269,22 +268,6 @@ public:
         std::uint64_t high = 0;
         GALIAS_CUDA_TRY(cudaMemPoolGetAttribute(pool_, cudaMemPoolAttrReservedMemHigh, &high));
         return high;
-    }
-
-    // GALIAS_CUDA_POOL_RESERVE_MB (experiments): grow the pool once per process by that
-    // much, so that concurrent analyses do not each map fresh device memory.
-    void reserve_pool_once() {
-        static std::once_flag once;
-        std::call_once(once, [&] {
-            const char* env = std::getenv("GALIAS_CUDA_POOL_RESERVE_MB");
-            if (env == nullptr) return;
-            const std::size_t bytes = static_cast<std::size_t>(std::atoll(env)) << 20;
-            if (bytes == 0) return;
-            void* data = nullptr;
-            GALIAS_CUDA_TRY(cudaMallocAsync(&data, bytes, stream_));
-            GALIAS_CUDA_TRY(cudaFreeAsync(data, stream_));
-            GALIAS_CUDA_TRY(cudaStreamSynchronize(stream_));
-        });
     }
 
     // Small device-to-host reads (counts, sizes, bounds) go through pinned memory: the

@@ -49,8 +49,17 @@ sched::SchedMode default_sched_mode(BackendKind kind) {
     return kind == BackendKind::Cuda ? sched::SchedMode::kModel : sched::SchedMode::kOff;
 }
 
+BackendKind resolve_backend(BackendKind kind) {
+    if (kind != BackendKind::Auto) return kind;
+    return cuda_device_available() ? BackendKind::Cuda : BackendKind::Cpu;
+}
+
+void prepare_backend(BackendKind kind) {
+    if (resolve_backend(kind) == BackendKind::Cuda) make_backend(BackendKind::Cuda, 1, sched::SchedMode::kOff).reset();
+}
+
 std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::optional<sched::SchedMode> sched) {
-    if (kind == BackendKind::Auto) kind = cuda_device_available() ? BackendKind::Cuda : BackendKind::Cpu;
+    kind = resolve_backend(kind);
     if (kind == BackendKind::Cuda) {
 #if defined(GALIAS_WITH_CUDA)
         if (!cuda::device_available())

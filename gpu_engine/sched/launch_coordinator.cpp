@@ -101,7 +101,7 @@ Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, con
     mine.identity = identity;
     mine.kernel = kernel;
     mine.demand_warps = costs.demand_warps;
-    if (mine.active) {
+    if (model) {
         const std::vector<Shape> shapes = candidate_shapes(device_, costs);
         mine.compact = shapes.empty() ? Shape{} : shapes.front();
         mine.compact_use = shape_use(costs, mine.compact);
@@ -171,9 +171,8 @@ Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, con
     }
     if (fallback.blocks != 0) return launch_with_shape(device_, kernel, costs, fallback);
     if (!model) {
-        const Schedule schedule = plan_concurrent_launches(device_, std::span(&kernel, 1), options_);
-        if (schedule.batches.empty()) return Launch{0, 1, static_cast<unsigned>(device_.warp_size), {}, true};
-        return schedule.batches.front().launches.front();
+        if (kernel.work_items == 0) return Launch{0, 1, static_cast<unsigned>(device_.warp_size), {}, true};
+        return default_launch(device_, kernel, options_);
     }
 
     // A solve, outside the lock: other lanes keep launching meanwhile.

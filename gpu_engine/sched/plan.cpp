@@ -11,8 +11,9 @@ namespace {
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
-Launch default_launch(const DeviceProfile& device, const KernelProfile& kernel, std::size_t index,
-                      const PlanOptions& options) {
+}  // namespace
+
+Launch default_launch(const DeviceProfile& device, const KernelProfile& kernel, const PlanOptions& options) {
     const int warp = device.warp_size;
     int block = std::min({static_cast<int>(options.default_block), kernel.max_threads_per_block,
                           device.max_threads_per_block});
@@ -21,12 +22,13 @@ Launch default_launch(const DeviceProfile& device, const KernelProfile& kernel, 
     const std::int64_t cap = std::max<std::int64_t>(1, resident * options.default_waves);
     const std::int64_t grid = std::clamp<std::int64_t>(ceil_div(kernel.work_items, block), 1, cap);
     Launch launch;
-    launch.kernel = index;
     launch.grid = static_cast<unsigned>(grid);
     launch.block = static_cast<unsigned>(block);
     launch.covers_work = grid * block >= kernel.work_items;
     return launch;
 }
+
+namespace {
 
 // The launch of a kernel planned with `shape` per SM: b_i blocks on every SM, but no more
 // blocks than the work fills (a small kernel does not need every SM).
@@ -103,7 +105,9 @@ Schedule plan_concurrent_launches(const DeviceProfile& device, std::span<const K
     if (options.mode == SchedMode::kOff || options.mode == SchedMode::kStreams) {
         for (std::size_t k : original_index) {
             if (options.mode == SchedMode::kOff || schedule.batches.empty()) schedule.batches.emplace_back();
-            schedule.batches.back().launches.push_back(default_launch(device, kernels[k], k, options));
+            Launch launch = default_launch(device, kernels[k], options);
+            launch.kernel = k;
+            schedule.batches.back().launches.push_back(launch);
         }
     } else if (!costs.empty()) {
         const KernelLevelResult together = solve_kernel_level(device, costs);

@@ -70,6 +70,10 @@ struct PlanOptions {
     BatchOptions batch;
 };
 
+// The launch of one kernel in modes off and streams: blocks of options.default_block
+// threads, enough to cover the work once but at most options.default_waves resident waves.
+Launch default_launch(const DeviceProfile& device, const KernelProfile& kernel, const PlanOptions& options);
+
 // Throws std::invalid_argument for an invalid device profile or a kernel that cannot run
 // on the device (kernel_costs()).
 Schedule plan_concurrent_launches(const DeviceProfile& device, std::span<const KernelProfile> kernels,
