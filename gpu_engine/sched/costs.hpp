@@ -39,7 +39,13 @@ struct KernelCosts {
     // at once, ceil(c_i / (#SM * warp)), but at most `capacity_warps` (see saturating).
     int demand_warps = 0;
     int max_warps_per_block = 0;     // from the function's and the device's block limits
-    std::int64_t regs_per_warp = 0;  // rho_i: registers per thread * warp, rounded up
+    // rho_i: the share of the SM's register file one warp takes. A warp is allocated
+    // registers per thread * warp size, rounded up to the allocation unit, inside one
+    // sub-partition of R / P registers, which thus holds m = floor(R / P / alloc) warps;
+    // rho_i = floor(R / P / m), so that an SM full of this kernel holds exactly P * m warps
+    // (the occupancy calculator's count) while the model stays linear in registers.
+    std::int64_t regs_per_warp = 0;
+    std::int64_t allocated_regs_per_warp = 0;  // per thread * warp size, rounded up
     std::int64_t smem_per_block = 0;  // sigma_i: static + dynamic + reserved, rounded up
     // Most warps of this kernel one SM can hold when it runs alone (its occupancy limit).
     int capacity_warps = 0;
@@ -53,5 +59,9 @@ struct KernelCosts {
 // the kernel cannot run on the device at all (a block of one warp exceeds a limit) or a
 // field is out of range. A kernel with work_items == 0 gets demand_warps == 0.
 KernelCosts kernel_costs(const DeviceProfile& device, const KernelProfile& kernel);
+
+// Blocks of `warps` warps one SM holds when nothing else runs there: the occupancy
+// calculator's minimum over the block, warp, register and shared-memory limits.
+std::int64_t blocks_per_sm_alone(const DeviceProfile& device, const KernelCosts& costs, int warps);
 
 }  // namespace galias::engine::sched

@@ -35,6 +35,8 @@ void validate(const DeviceProfile& device) {
     require(device.reserved_smem_per_block >= 0, "reserved_smem_per_block must not be negative");
     require(device.reg_alloc_unit > 0, "reg_alloc_unit must be positive");
     require(device.smem_alloc_unit > 0, "smem_alloc_unit must be positive");
+    require(device.reg_sub_partitions > 0 && device.regs_per_sm % device.reg_sub_partitions == 0,
+            "reg_sub_partitions must divide regs_per_sm");
 }
 
 }  // namespace galias::engine::sched

@@ -25,6 +25,10 @@ struct DeviceProfile {
     // of reg_alloc_unit, a block gets shared memory in multiples of smem_alloc_unit.
     int reg_alloc_unit = 256;
     int smem_alloc_unit = 128;
+    // The register file is split among the SM's warp schedulers (four since Volta): a warp
+    // takes its registers from one quarter, so an SM holds reg_sub_partitions times the
+    // warps one quarter can hold (cuda_occupancy.h, cudaOccMaxBlocksPerSMRegsLimit).
+    int reg_sub_partitions = 4;
 };
 
 // One kernel launch to be scheduled. Field comments name the cudaFuncAttributes member.

@@ -125,13 +125,10 @@ TEST_F(GpuParity, Andersen) {
 // The scheduling model's per-SM arithmetic (registers, warps, shared memory, blocks)
 // gives the same resident blocks as CUDA's occupancy calculator for every engine kernel
 // and block size.
-// DISABLED: on the H100 it found that the model over-counts register capacity. CUDA
-// allocates registers per warp within four sub-partitions of R/4 registers, so a kernel
-// of rho registers per warp holds 4 * floor(R/4 / rho) warps, not floor(R / rho): with 40
-// registers per thread (rho = 1280) 48 warps, not 51 (join_count and join_emit: model 25
-// blocks of 2 warps, CUDA 24; every mismatch it printed follows this rule). Enable it
-// with the fix in sched::kernel_costs and the kernel-level model (docs/STATUS.md, #6).
-TEST_F(GpuParity, DISABLED_OccupancyModelMatchesCuda) {
+// Registers are the subtle one: CUDA allocates them per warp inside four sub-partitions
+// of R/4, so 40 registers per thread give 48 resident warps, not 65536 / 1280 = 51
+// (sched::kernel_costs, regs_per_warp).
+TEST_F(GpuParity, OccupancyModelMatchesCuda) {
     const std::vector<std::string> mismatches = engine::cuda_occupancy_model_mismatches();
     for (const std::string& m : mismatches) ADD_FAILURE() << m;
 }

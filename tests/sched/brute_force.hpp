@@ -82,6 +82,9 @@ inline DeviceProfile random_small_device(std::mt19937& rng) {
     device.max_warps_per_sm = pick(4, 12);
     device.max_threads_per_block = 32 * pick(2, 4);
     device.reg_alloc_unit = 256;
+    // One register sub-partition: registers are then exactly linear, as the brute force
+    // counts them (real devices have four; Costs tests check that arithmetic).
+    device.reg_sub_partitions = 1;
     // From "registers never bind" (64 per thread) down to tight.
     device.regs_per_sm = device.max_warps_per_sm * 256 * pick(2, 8);
     device.regs_per_block = device.regs_per_sm;

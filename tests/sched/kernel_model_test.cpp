@@ -129,6 +129,7 @@ TEST(KernelLevel, KeepsRegisterLimitExact) {
     device.max_blocks_per_sm = 8;
     device.max_warps_per_sm = 16;
     device.regs_per_sm = 7000;
+    device.reg_sub_partitions = 1;
     device.regs_per_block = 7000;
     device.smem_per_sm = 1 << 20;
     KernelCosts heavy;  // many registers, much shared memory

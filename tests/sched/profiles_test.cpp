@@ -43,10 +43,14 @@ TEST(Profiles, ValidateRejectsNonsense) {
 
 TEST(Costs, RoundsRegistersPerWarpAndSharedMemoryPerBlock) {
     const DeviceProfile h100 = h100_profile();
-    // 37 registers * 32 threads = 1184, allocated in units of 256: 1280 per warp.
+    // 37 registers * 32 threads = 1184, allocated in units of 256: 1280 per warp. A
+    // quarter of the register file (16384) holds 12 such warps, so an SM holds 48 and a
+    // warp's share of the SM is 16384 / 12 = 1365 registers (not 65536 / 1280 = 51 warps).
     // 1000 B static + 1024 B reserved = 2024, in units of 128: 2048 per block.
     const KernelCosts costs = kernel_costs(h100, kernel(37, 1000, 1));
-    EXPECT_EQ(costs.regs_per_warp, 1280);
+    EXPECT_EQ(costs.allocated_regs_per_warp, 1280);
+    EXPECT_EQ(costs.regs_per_warp, 1365);
+    EXPECT_EQ(costs.capacity_warps, 48);
     EXPECT_EQ(costs.smem_per_block, 2048);
     EXPECT_EQ(costs.max_warps_per_block, 32);
     // Even a kernel without shared memory pays the reserved kilobyte per block.
@@ -70,6 +74,8 @@ TEST(Costs, CapacityIsTheSingleKernelOccupancy) {
     // 255 registers: 8192 per warp, so 8 warps per SM and per block.
     const KernelCosts heavy = kernel_costs(h100, kernel(255, 0, 1));
     EXPECT_EQ(heavy.regs_per_warp, 8192);
+    // 40 registers: 12 warps per quarter, 48 per SM (CUDA's occupancy calculator).
+    EXPECT_EQ(kernel_costs(h100, kernel(40, 0, 1)).capacity_warps, 48);
     EXPECT_EQ(heavy.max_warps_per_block, 8);
     EXPECT_EQ(heavy.capacity_warps, 8);
     // 100 KiB of shared memory per block: two blocks per SM, of up to 32 warps each.
