@@ -47,7 +47,9 @@ done
 [ -d "$FACTS" ] && FACTS="$(cd "$FACTS" && pwd)"
 
 CASES_A="${CASES_A:-cspa:postgresql-15/k1 cspa:git/k1 cspa:sqlite3/k1 cspa:zlib/k1 sg:CA-HepTH sg:fe_body sg:ego-Facebook}"
-POOL_B="${POOL_B:-cspa:zlib/k1 andersen:sqlite3/k1 reach:CA-HepTH@20000 sg:ego-Facebook@30000 cspa:lua5.4/k0 andersen:git/k0 sg:fe_sphere@20000 reach:fe_sphere@20000 cspa:bzip2/k1 andersen:redis/k1 cspa:jq/k0 reach:SF.cedge@30000 andersen:nginx/k0 sg:CA-HepTH@5000 cspa:libzstd/k0 andersen:lua5.4/k1}"
+# The pool of part B (cycled; the first N jobs make the N-analysis batch): CSPA, Andersen,
+# REACH and SG in turn, over small corpus projects and 5,000-30,000-edge graph subsets.
+POOL_B="${POOL_B:-cspa:zlib/k1 andersen:lua5.4/k0 reach:CA-HepTH@20000 sg:ego-Facebook@30000 cspa:bzip2/k1 andersen:libzstd/k0 reach:fe_sphere@20000 sg:fe_sphere@20000 cspa:zlib/k0 andersen:jq/k0 reach:SF.cedge@30000 sg:CA-HepTH@5000 cspa:bzip2/k0 andersen:zlib/k1 reach:Gnutella31@30000 andersen:bzip2/k1}"
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT

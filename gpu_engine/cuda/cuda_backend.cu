@@ -184,6 +184,30 @@ const cudaDeviceProp& device_properties() {
 // Pinned host memory per backend for small device-to-host reads.
 constexpr std::size_t kStagingBytes = 256;
 
+// Arrays of at most this many tuples are sorted without reading their column ranges first.
+constexpr std::uint64_t kSmallSortTuples = std::uint64_t{1} << 18;
+
+// A duplicate pre-filter's table holds 2^16 to 2^22 keys (at most 32 MiB, so that it stays
+// in the H100's 50 MB L2), twice the tuples it is expected to see.
+constexpr std::uint64_t kDuplicateFilterMinSlots = std::uint64_t{1} << 16;
+constexpr std::uint64_t kDuplicateFilterMaxSlots = std::uint64_t{1} << 22;
+
+// The CUDA duplicate pre-filter: a device table of packed tuples, cleared on the owning
+// lane's stream. `admitted` counts the tuples appended since the last clear, to size it.
+class CudaDuplicateFilter final : public DuplicateFilter {
+public:
+    explicit CudaDuplicateFilter(cudaStream_t stream) : stream(stream) {}
+    void clear() override {
+        if (admitted != 0) GALIAS_CUDA_TRY(cudaMemsetAsync(table.get(), 0xFF, slots * sizeof(std::uint64_t), stream));
+        admitted = 0;
+    }
+    cudaStream_t stream;
+    Buffer table;
+    std::uint64_t slots = 0;
+    std::uint64_t admitted = 0;
+    Buffer appended;  // the kernel's device-side counter
+};
+
 // Streams of the lanes a backend offers with --sched streams|model.
 constexpr std::size_t kLanes = 8;
 
@@ -420,7 +444,6 @@ public:
                 static_cast<IndexSlot*>(hisa.slots.get()), hisa.slot_count);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
-        synchronize();
     }
 
     std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
@@ -502,6 +525,63 @@ public:
         out.size = base + produced;
     }
 
+    std::unique_ptr<DuplicateFilter> make_duplicate_filter(std::uint32_t arity) override {
+        if (arity > 2) return nullptr;  // tuples must pack into one 64-bit key
+        return std::make_unique<CudaDuplicateFilter>(stream_);
+    }
+
+    std::uint64_t join_emit_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                     const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out,
+                                     DuplicateFilter& filter) override {
+        const auto& c = static_cast<const CudaJoinCounts&>(counts);
+        auto& f = static_cast<CudaDuplicateFilter&>(filter);
+        // Only the load-balanced pass (no per-match filters) of one- or two-column output.
+        if (c.begins.get() == nullptr || spec.out_arity > 2 || f.stream != stream_)
+            return Backend::join_emit_distinct(spec, outer, inner, counts, from, to, out, filter);
+        if (c.total == 0 || from >= to) return 0;
+        const std::uint64_t lo = from - c.begin, hi = to - c.begin;
+        const auto* d_offsets = static_cast<const std::uint64_t*>(c.offsets.get());
+        std::uint64_t produced = c.total;
+        if (from != c.begin || to != c.end) {
+            stage(d_offsets + lo, sizeof(std::uint64_t), 0);
+            stage(d_offsets + hi, sizeof(std::uint64_t), sizeof(std::uint64_t));
+            synchronize();
+            produced = staged<std::uint64_t>(sizeof(std::uint64_t)) - staged<std::uint64_t>(0);
+        }
+        if (produced == 0) return 0;
+        // A bigger table when the tuples seen may fill half of it; the old one's keys are
+        // dropped (their later copies pass once more and are removed by sort_unique).
+        const std::uint64_t wanted = std::clamp(std::bit_ceil(2 * (f.admitted + produced)), kDuplicateFilterMinSlots,
+                                                kDuplicateFilterMaxSlots);
+        if (f.slots < wanted) {
+            f.table = Buffer();
+            f.table = allocate(wanted * sizeof(std::uint64_t));
+            f.slots = wanted;
+            GALIAS_CUDA_TRY(cudaMemsetAsync(f.table.get(), 0xFF, wanted * sizeof(std::uint64_t), stream_));
+        }
+        if (f.appended.get() == nullptr) f.appended = allocate(sizeof(unsigned long long));
+        auto* d_appended = static_cast<unsigned long long*>(f.appended.get());
+        GALIAS_CUDA_TRY(cudaMemsetAsync(d_appended, 0, sizeof(unsigned long long), stream_));
+        const std::uint64_t base = out.size;
+        reserve(out, base + produced);
+        const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
+        const std::uint64_t tiles = (produced + kBalancedTile - 1) / kBalancedTile;
+        const LaunchShape shape = shape_for(join_emit_distinct_kernel, tiles * 256);
+        {
+            auto traced = span("join: emit (distinct)", produced * 12ull);
+            join_emit_distinct_kernel<<<shape.grid, shape.block, 0, stream_>>>(
+                spec, inner_ref, outer.data(), c.begin, lo, hi, d_offsets, static_cast<const std::uint32_t*>(c.begins.get()),
+                static_cast<std::uint64_t*>(f.table.get()), f.slots - 1, out.data() + base * spec.out_arity, d_appended);
+        }
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        stage(d_appended, sizeof(unsigned long long));
+        synchronize();
+        const auto admitted = staged<unsigned long long>();
+        f.admitted += admitted;
+        out.size = base + admitted;
+        return produced;
+    }
+
 protected:
     void* raw_allocate(std::size_t bytes) override { return cache_->allocate(bytes); }
     void raw_release(void* data, std::size_t bytes) override { cache_->release(data, bytes); }
@@ -524,6 +604,15 @@ private:
         const std::uint64_t n = tuples.size;
         if (n < 2) return;
         const std::uint32_t arity = tuples.arity;
+        // Small arrays of at most two columns skip the column ranges: a round trip to the
+        // host costs more than radix-sorting all 64 bits of so few keys.
+        if (n <= kSmallSortTuples && arity <= 2) {
+            PackLayout layout{};
+            layout.arity = arity;
+            for (std::uint32_t c = 0; c < arity; ++c) layout.shift[c] = 32 * (arity - 1 - c);
+            radix_sort_packed(tuples, unique, layout, 32 * arity);
+            return;
+        }
         Buffer ranges = allocate(2 * kMaxArity * sizeof(Cell));
         auto* d_min = static_cast<Cell*>(ranges.get());
         auto* d_max = d_min + kMaxArity;
@@ -552,6 +641,14 @@ private:
             comparison_sort(tuples, unique);
             return;
         }
+        radix_sort_packed(tuples, unique, layout, total_bits);
+    }
+
+    // Sorts rows packed into 64-bit keys by `layout` (total_bits significant bits).
+    void radix_sort_packed(TupleArray& tuples, bool unique, const PackLayout& layout, std::uint32_t total_bits) {
+        const std::uint64_t n = tuples.size;
+        const std::uint32_t arity = tuples.arity;
+        const LaunchShape shape = shape_for(pack_kernel, n);
         // Keys, with the rows' own buffer as the radix sort's second buffer when it is big enough.
         Buffer keys = allocate(n * sizeof(std::uint64_t));
         Buffer alternate;
@@ -611,7 +708,6 @@ private:
             }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
         }
-        synchronize();
         if (result.buffer.get() != nullptr) {
             result.size = count;
             tuples = std::move(result);
@@ -633,7 +729,6 @@ private:
                 tuples.size = static_cast<std::uint64_t>(end - rows);
             }
         });
-        synchronize();
     }
 
     sched::SchedMode mode_ = sched::SchedMode::kOff;
@@ -673,6 +768,7 @@ std::vector<std::string> occupancy_model_mismatches() {
         {reinterpret_cast<const void*>(&pack_kernel), "pack"},
         {reinterpret_cast<const void*>(&unpack_kernel), "unpack"},
         {reinterpret_cast<const void*>(&absent_flags_kernel), "absent_flags"},
+        {reinterpret_cast<const void*>(&join_emit_distinct_kernel), "join_emit_distinct"},
         {reinterpret_cast<const void*>(&run_start_kernel), "run_start"},
         {reinterpret_cast<const void*>(&insert_runs_kernel), "insert_runs"},
     };
@@ -681,11 +777,7 @@ std::vector<std::string> occupancy_model_mismatches() {
         const sched::KernelCosts costs =
             sched::kernel_costs(device, sched::query_kernel_profile(named.kernel, named.name, 1));
         for (int warps = 1; warps <= costs.max_warps_per_block; ++warps) {
-            // The model's blocks per SM for blocks of `warps` warps (docs/SCHEDULING.md).
-            std::int64_t model = std::min<std::int64_t>(device.max_blocks_per_sm, device.max_warps_per_sm / warps);
-            if (costs.regs_per_warp > 0)
-                model = std::min<std::int64_t>(model, device.regs_per_sm / (warps * costs.regs_per_warp));
-            if (costs.smem_per_block > 0) model = std::min<std::int64_t>(model, device.smem_per_sm / costs.smem_per_block);
+            const std::int64_t model = sched::blocks_per_sm_alone(device, costs, warps);
             const int cuda = sched::cuda_occupancy_blocks_per_sm(named.kernel, warps * device.warp_size, 0);
             if (model != cuda)
                 mismatches.push_back(std::string(named.name) + " with " + std::to_string(warps) + " warps per block: model " +

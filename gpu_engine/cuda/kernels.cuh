@@ -4,6 +4,9 @@
 
 #include <cstdint>
 
+#include <cooperative_groups.h>
+
+#include "gpu_engine/hisa/duplicate_filter.hpp"
 #include "gpu_engine/hisa/join_logic.hpp"
 #include "gpu_engine/hisa/tuple_ops.hpp"
 
@@ -68,10 +71,12 @@ __device__ __forceinline__ std::uint64_t find_source(const std::uint64_t* offset
 // search forward from it.
 constexpr std::uint32_t kBalancedTile = 2048;
 
-__global__ void join_emit_balanced_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
-                                          std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets,
-                                          const std::uint32_t* begins, Cell* out) {
-    const JoinSpec& s = shared_spec(spec);
+// Calls write(k, outer_row, inner_row) for output k of the slice, load-balanced as above.
+template <class Write>
+__device__ __forceinline__ void for_each_balanced_output(const JoinSpec& s, const HisaRef& inner, const Cell* outer,
+                                                         std::uint64_t begin, std::uint64_t from, std::uint64_t to,
+                                                         const std::uint64_t* offsets, const std::uint32_t* begins,
+                                                         Write write) {
     __shared__ std::uint64_t s_first;
     const std::uint64_t base = offsets[from];
     const std::uint64_t total = offsets[to] - base;
@@ -94,11 +99,49 @@ __global__ void join_emit_balanced_kernel(const JoinSpec spec, const HisaRef inn
         for (std::uint64_t k = tile + threadIdx.x; k < tile_end; k += blockDim.x) {
             const std::uint64_t target = base + k;
             const std::uint64_t i = find_source(offsets, first, to, target);
-            const Cell* inner_row = inner.row(begins[i] + (target - offsets[i]));
-            write_output(s, outer + (begin + i) * s.outer_arity, inner_row, out + k * s.out_arity);
+            write(k, outer + (begin + i) * s.outer_arity, inner.row(begins[i] + (target - offsets[i])));
         }
         __syncthreads();
     }
+}
+
+__global__ void join_emit_balanced_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
+                                          std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets,
+                                          const std::uint32_t* begins, Cell* out) {
+    const JoinSpec& s = shared_spec(spec);
+    for_each_balanced_output(s, inner, outer, begin, from, to, offsets, begins,
+                             [&](std::uint64_t k, const Cell* outer_row, const Cell* inner_row) {
+                                 write_output(s, outer_row, inner_row, out + k * s.out_arity);
+                             });
+}
+
+// The same through the duplicate pre-filter (duplicate_filter.hpp), for outputs of one or
+// two columns: a tuple is appended (at *appended, counted with one atomic per warp) only
+// if the filter admits it, so most copies of a tuple are never written.
+__global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
+                                          std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets,
+                                          const std::uint32_t* begins, std::uint64_t* table, std::uint64_t mask,
+                                          Cell* out, unsigned long long* appended) {
+    const JoinSpec& s = shared_spec(spec);
+    auto load = [](std::uint64_t* address) { return *static_cast<volatile std::uint64_t*>(address); };
+    auto cas = [](std::uint64_t* address, std::uint64_t expected, std::uint64_t desired) {
+        return static_cast<std::uint64_t>(atomicCAS(reinterpret_cast<unsigned long long*>(address),
+                                                    static_cast<unsigned long long>(expected),
+                                                    static_cast<unsigned long long>(desired)));
+    };
+    for_each_balanced_output(
+        s, inner, outer, begin, from, to, offsets, begins,
+        [&](std::uint64_t, const Cell* outer_row, const Cell* inner_row) {
+            Cell row[2] = {0, 0};
+            write_output(s, outer_row, inner_row, row);
+            const std::uint64_t key = s.out_arity == 2 ? (std::uint64_t{row[0]} << 32 | row[1]) : row[0];
+            if (!admit_first_copy(table, mask, key, load, cas)) return;
+            const cooperative_groups::coalesced_group group = cooperative_groups::coalesced_threads();
+            unsigned long long position = 0;
+            if (group.thread_rank() == 0) position = atomicAdd(appended, static_cast<unsigned long long>(group.size()));
+            position = group.shfl(position, 0) + group.thread_rank();
+            for (std::uint32_t c = 0; c < s.out_arity; ++c) out[position * s.out_arity + c] = row[c];
+        });
 }
 
 // Pass 2 over a slice: outer tuple begin + i (i in [from, to)) writes its output at

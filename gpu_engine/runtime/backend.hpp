@@ -37,6 +37,16 @@ public:
     [[nodiscard]] virtual std::uint64_t split(std::uint64_t from, std::uint64_t budget) const = 0;
 };
 
+// A duplicate pre-filter for join output (gpu_engine/hisa/duplicate_filter.hpp): a table of
+// the tuples a lane appended to its `new` since the last clear(). Owned by the executor,
+// one per relation and lane, used on that lane's backend only.
+class DuplicateFilter {
+public:
+    virtual ~DuplicateFilter() = default;
+    // Forgets every tuple (the executor has flushed the `new` the table indexed).
+    virtual void clear() = 0;
+};
+
 class Backend {
 public:
     virtual ~Backend() = default;
@@ -124,6 +134,24 @@ public:
     // from/to are slice boundaries returned by counts.split().
     virtual void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
                            std::uint64_t from, std::uint64_t to, TupleArray& out) = 0;
+    // A duplicate pre-filter for join output of `arity` columns, or nullptr when the
+    // backend has none (the host backend removes duplicates in sort_unique, hashing per
+    // thread). With one, join_emit_distinct() replaces join_emit().
+    virtual std::unique_ptr<DuplicateFilter> make_duplicate_filter(std::uint32_t arity) {
+        (void)arity;
+        return nullptr;
+    }
+    // Pass 2 through `filter`: appends to `out` only the tuples the filter admits (every
+    // distinct tuple at least once; most copies of a tuple already appended since the
+    // filter's last clear() are dropped). Returns the tuples derived, admitted or not.
+    virtual std::uint64_t join_emit_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                             const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                             TupleArray& out, DuplicateFilter& filter) {
+        (void)filter;
+        const std::uint64_t before = out.size;
+        join_emit(spec, outer, inner, counts, from, to, out);
+        return out.size - before;
+    }
     // Both passes over the whole outer relation.
     void join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out);
 

@@ -37,6 +37,10 @@ struct Executor::RelationState {
     std::vector<TupleArray> spare;
     TupleArray delta;
     std::vector<TupleArray> fresh;
+    // Per lane, the duplicate pre-filter over fresh[lane] (null where the backend has none,
+    // or until the lane first emits), cleared whenever fresh[lane] is flushed.
+    std::vector<std::unique_ptr<DuplicateFilter>> filters;
+    std::vector<std::uint8_t> filter_made;  // not vector<bool>: lanes set their entries at once
     TupleArray next_delta;
     TupleArray next_delta_spare;
     std::mutex next_delta_mutex;
@@ -45,20 +49,28 @@ struct Executor::RelationState {
 
 // Where a rule runs: a lane of the backend (its own stream on the GPU) and the
 // statistics it books into, merged into the iteration's at the end of the join phase.
+// `concurrent`: other lanes run at the same time, so what this lane leaves in shared
+// state (next_delta) must be finished on its stream before another lane reads it.
 struct Executor::Lane {
     std::size_t index = 0;
     Backend& backend;
     IterationStats& it;
+    bool concurrent = false;
 };
 
 // Times one operator; time spent allocating inside it is booked as Allocation instead.
+// A GPU backend queues work asynchronously, so an operator's device time is only its own
+// when the timer waits for it: with statistics on (`--stats`) every operator
+// synchronizes; without, nothing is reported per operator and the timer adds no round
+// trip (each one is tens of microseconds, and a small analysis runs thousands of
+// operators).
 class Executor::OperatorTimer {
 public:
-    OperatorTimer(Backend& backend, IterationStats& it, Operator op)
-        : backend_(backend), it_(it), op_(op), alloc_start_(backend.own_allocation_seconds()),
-          start_(std::chrono::steady_clock::now()) {}
+    OperatorTimer(Backend& backend, IterationStats& it, Operator op, bool synchronize)
+        : backend_(backend), it_(it), op_(op), synchronize_(synchronize),
+          alloc_start_(backend.own_allocation_seconds()), start_(std::chrono::steady_clock::now()) {}
     ~OperatorTimer() {
-        backend_.synchronize();
+        if (synchronize_) backend_.synchronize();
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
         const double alloc = backend_.own_allocation_seconds() - alloc_start_;
         it_.times[op_] += elapsed - alloc;
@@ -71,6 +83,7 @@ private:
     Backend& backend_;
     IterationStats& it_;
     Operator op_;
+    bool synchronize_;
     double alloc_start_;
     std::chrono::steady_clock::time_point start_;
 };
@@ -93,12 +106,24 @@ Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions
         }
         state->delta = TupleArray(relation.arity());
         for (std::size_t lane = 0; lane < lane_count_; ++lane) state->fresh.emplace_back(relation.arity());
+        state->filters.resize(lane_count_);
+        state->filter_made.resize(lane_count_, 0);
         state->next_delta = TupleArray(relation.arity());
         state->next_delta_spare = TupleArray(relation.arity());
         relations_.push_back(std::move(state));
     }
     for (const plan::Stratum& stratum : plan_.strata)
         for (std::uint32_t r : stratum.relations) relations_[r]->defined_by_rules = true;
+    for (const plan::Stratum& stratum : plan_.strata) {
+        for (const auto* rules : {&stratum.init_rules, &stratum.recursive_rules}) {
+            for (const plan::Rule& rule : *rules) {
+                rule_ids_.emplace(&rule, stats_.rules.size());
+                stats_.rules.push_back(RuleStats{rule.text, rule.delta_atom, 0, 0});
+            }
+        }
+    }
+    rule_output_ = std::make_unique<std::atomic<std::uint64_t>[]>(stats_.rules.size());
+    rule_intermediate_ = std::make_unique<std::atomic<std::uint64_t>[]>(stats_.rules.size());
     stats_.backend = backend_.description();
     stats_.threads = backend_.threads();
     stats_.eager_buffers = options_.eager_buffers;
@@ -109,6 +134,10 @@ Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions
 }
 
 Executor::~Executor() = default;
+
+Executor::OperatorTimer Executor::time_operator(Backend& backend, IterationStats& it, Operator op) const {
+    return OperatorTimer(backend, it, op, options_.collect_stats);
+}
 
 void Executor::resolve_constants() {
     for (const plan::Constant& c : plan_.constants) {
@@ -145,7 +174,7 @@ void Executor::load_inputs(const Inputs& inputs) {
         if (!relation.info.is_input) continue;
         std::vector<Cell> rows;
         {
-            OperatorTimer timer(backend_, it, Operator::Load);
+            const OperatorTimer timer = time_operator(backend_, it, Operator::Load);
             if (auto found = inputs.relations.find(relation.name); found != inputs.relations.end()) {
                 if (found->second.arity != relation.arity())
                     throw DiagnosticError(relation.info.input.location,
@@ -166,7 +195,7 @@ void Executor::load_inputs(const Inputs& inputs) {
         const std::uint64_t tuples = rows.size() / relation.arity();
         TupleArray loaded;
         {
-            OperatorTimer timer(backend_, it, Operator::Load);
+            const OperatorTimer timer = time_operator(backend_, it, Operator::Load);
             loaded = backend_.upload_array(rows.data(), tuples, relation.arity());
             rows = {};
             if (!relation.orders[0].is_identity()) {
@@ -179,19 +208,20 @@ void Executor::load_inputs(const Inputs& inputs) {
         if (state.defined_by_rules) {
             // Rules derive more tuples: the inputs join the first `new`, so they also form
             // part of the first delta.
-            OperatorTimer timer(backend_, it, Operator::Join);
+            const OperatorTimer timer = time_operator(backend_, it, Operator::Join);
             TupleArray& fresh = state.fresh[0];
             backend_.reserve(fresh, fresh.size + loaded.size);
             backend_.copy(loaded.data(), loaded.cells(), fresh.data() + fresh.cells());
             fresh.size += loaded.size;
         } else {
             {
-                OperatorTimer timer(backend_, it, Operator::Dedup);
+                const OperatorTimer timer = time_operator(backend_, it, Operator::Dedup);
                 backend_.sort_unique(loaded);
             }
             install_full(r, std::move(loaded), it);
         }
     }
+    backend_.synchronize();  // the rules' lanes read the inputs on their own streams
     it.iteration = 0;
     it.stratum = 0;
     stats_.totals += it.times;
@@ -211,7 +241,7 @@ void Executor::install_full(std::uint32_t relation, TupleArray sorted_primary, I
     for (std::size_t o = 1; o < plan_relation.orders.size(); ++o) {
         TupleArray copy;
         {
-            OperatorTimer timer(backend_, it, Operator::Merge);
+            const OperatorTimer timer = time_operator(backend_, it, Operator::Merge);
             std::vector<std::uint32_t> columns = order_from_primary(plan_relation, o);
             backend_.permute(sorted_primary, columns, copy);
             backend_.sort(copy);
@@ -219,7 +249,7 @@ void Executor::install_full(std::uint32_t relation, TupleArray sorted_primary, I
         state.full[o].data = std::move(copy);
     }
     state.full[0].data = std::move(sorted_primary);
-    OperatorTimer timer(backend_, it, Operator::IndexBuild);
+    const OperatorTimer timer = time_operator(backend_, it, Operator::IndexBuild);
     for (Hisa& hisa : state.full) backend_.build_index(hisa, options_.load_factor);
 }
 
@@ -255,7 +285,7 @@ void Executor::run_rule(const plan::Rule& rule, Lane& lane) {
     TupleArray& fresh = head.fresh[lane.index];
     if (rule.steps.empty()) {
         // A fact: its constants, in the head's primary order.
-        OperatorTimer timer(lane.backend, lane.it, Operator::Join);
+        const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Join);
         const plan::Relation& relation = plan_.relations[rule.head];
         std::vector<Cell> row;
         for (std::uint32_t column : relation.orders[0].columns) row.push_back(constants_[rule.fact[column]]);
@@ -263,6 +293,7 @@ void Executor::run_rule(const plan::Rule& rule, Lane& lane) {
         lane.backend.upload(row.data(), row.size(), fresh.data() + fresh.cells());
         ++fresh.size;
         ++lane.it.join_output_tuples;
+        ++rule_output_[rule_ids_.at(&rule)];
         return;
     }
     const plan::JoinStep& first = rule.steps.front();
@@ -286,7 +317,7 @@ void Executor::run_rules(const std::vector<plan::Rule>& rules, IterationStats& i
     std::exception_ptr failure;
     std::mutex failure_mutex;
     auto work = [&](std::size_t index) {
-        Lane lane{index, backend_.lane(index), lane_stats[index]};
+        Lane lane{index, backend_.lane(index), lane_stats[index], true};
         try {
             for (std::size_t r = next_rule++; r < rules.size(); r = next_rule++) run_rule(rules[r], lane);
             lane.backend.synchronize();
@@ -322,7 +353,7 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
     const std::uint64_t budget = std::max<std::uint64_t>(1, batch_bytes_ / (sizeof(Cell) * spec.out_arity));
     std::unique_ptr<JoinCounts> counts;
     {
-        OperatorTimer timer(backend, lane.it, Operator::Join);
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Join);
         counts = backend.join_count(spec, outer, 0, outer.size, inner);
     }
     if (counts->total == 0) return;
@@ -331,12 +362,19 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
         if (last) {
             if (fresh.size >= budget) flush(rule.head, lane);
             const std::uint64_t to = counts->split(from, budget - fresh.size);
-            const std::uint64_t before = fresh.size;
+            std::uint64_t derived = 0;
             {
-                OperatorTimer timer(backend, lane.it, Operator::Join);
-                backend.join_emit(spec, outer, inner, *counts, from, to, fresh);
+                const OperatorTimer timer = time_operator(backend, lane.it, Operator::Join);
+                if (DuplicateFilter* filter = duplicate_filter(rule.head, lane)) {
+                    derived = backend.join_emit_distinct(spec, outer, inner, *counts, from, to, fresh, *filter);
+                } else {
+                    const std::uint64_t before = fresh.size;
+                    backend.join_emit(spec, outer, inner, *counts, from, to, fresh);
+                    derived = fresh.size - before;
+                }
             }
-            lane.it.join_output_tuples += fresh.size - before;
+            lane.it.join_output_tuples += derived;
+            rule_output_[rule_ids_.at(&rule)] += derived;
             from = to;
         } else {
             // Temporarily materialized intermediate: no dedup, no versions, freed as soon
@@ -344,20 +382,32 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
             const std::uint64_t to = counts->split(from, budget);
             TupleArray intermediate(spec.out_arity);
             {
-                OperatorTimer timer(backend, lane.it, Operator::Join);
+                const OperatorTimer timer = time_operator(backend, lane.it, Operator::Join);
                 backend.join_emit(spec, outer, inner, *counts, from, to, intermediate);
             }
             lane.it.join_output_tuples += intermediate.size;
+            rule_intermediate_[rule_ids_.at(&rule)] += intermediate.size;
             if (options_.dedup_intermediates && intermediate.size > 1) {
                 // Distinct intermediate tuples only: a duplicate here would be joined again
                 // and multiply into duplicates of the final output.
-                OperatorTimer timer(backend, lane.it, Operator::Dedup);
+                const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
                 backend.sort_unique(intermediate);
             }
             run_steps(rule, s + 1, intermediate, lane);
             from = to;
         }
     }
+}
+
+// The lane's duplicate pre-filter for `relation`'s new tuples, made by the lane's backend
+// on first use (only the lane's own thread touches its entry).
+DuplicateFilter* Executor::duplicate_filter(std::uint32_t relation, Lane& lane) {
+    RelationState& state = *relations_[relation];
+    if (!state.filter_made[lane.index]) {
+        state.filters[lane.index] = lane.backend.make_duplicate_filter(plan_.relations[relation].arity());
+        state.filter_made[lane.index] = 1;
+    }
+    return state.filters[lane.index].get();
 }
 
 // Deduplicates the `new` tuples the lane collected: sort + unique, minus full, minus this
@@ -368,19 +418,20 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
     if (fresh.size == 0) return;
     Backend& backend = lane.backend;
     {
-        OperatorTimer timer(backend, lane.it, Operator::Dedup);
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
         backend.sort_unique(fresh);
     }
     TupleArray part;
     {
-        OperatorTimer timer(backend, lane.it, Operator::Difference);
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Difference);
         backend.difference(fresh, state.full[0].data, part);
         fresh.size = 0;  // the buffer is kept for the next batch
+        if (state.filters[lane.index]) state.filters[lane.index]->clear();
     }
     if (part.size == 0) return;
     std::lock_guard lock(state.next_delta_mutex);
     if (state.next_delta.size != 0) {
-        OperatorTimer timer(backend, lane.it, Operator::Difference);
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Difference);
         TupleArray unseen;
         backend.difference(part, state.next_delta, unseen);
         part = std::move(unseen);
@@ -391,6 +442,9 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
     } else {
         merge_into(state.next_delta, state.next_delta_spare, part, plan_.relations[relation].name, lane);
     }
+    // Operators queue work on the lane's stream; the next lane to take the lock reads
+    // next_delta on its own stream.
+    if (lane.concurrent) backend.synchronize();
 }
 
 // new -> dedup -> delta = new - full -> full ∪= delta in every order -> rebuild indexes.
@@ -409,16 +463,24 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
     for (std::size_t o = 1; o < plan_relation.orders.size(); ++o) {
         TupleArray delta_o;
         {
-            OperatorTimer timer(backend_, it, Operator::Merge);
+            const OperatorTimer timer = time_operator(backend_, it, Operator::Merge);
             backend_.permute(state.delta, order_from_primary(plan_relation, o), delta_o);
             backend_.sort(delta_o);
         }
         merge_into(state.full[o].data, state.spare[o], delta_o, plan_relation.name, main_lane);
     }
-    OperatorTimer timer(backend_, it, Operator::IndexBuild);
+    const OperatorTimer timer = time_operator(backend_, it, Operator::IndexBuild);
     for (Hisa& hisa : state.full) {
         if (hisa.key_len != 0) backend_.build_index(hisa, options_.load_factor);
     }
+}
+
+// Absorbs the iteration's output of every relation of a stratum. The merges and index
+// builds are queued on lane 0's stream; the next iteration's rules read them on every
+// lane's stream, so they must be finished first: one synchronization per iteration.
+void Executor::absorb_all(const std::vector<std::uint32_t>& relations, IterationStats& it) {
+    for (std::uint32_t r : relations) absorb(r, it);
+    backend_.synchronize();
 }
 
 // full ∪= delta through a merge buffer. With EBM the buffer is sized for K more deltas
@@ -427,7 +489,7 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
 void Executor::merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name,
                           Lane& lane) {
     Backend& backend = lane.backend;
-    OperatorTimer timer(backend, lane.it, Operator::Merge);
+    const OperatorTimer timer = time_operator(backend, lane.it, Operator::Merge);
     const std::uint64_t needed = full.size + delta.size;
     const std::size_t tuple_bytes = sizeof(Cell) * full.arity;
     // Capacity for a new buffer: exact without EBM; with EBM room for K more deltas,
@@ -472,7 +534,7 @@ void Executor::evaluate() {
         it.iteration = 0;
         begin_iteration(it);
         run_rules(stratum.init_rules, it);
-        for (std::uint32_t r : stratum.relations) absorb(r, it);
+        absorb_all(stratum.relations, it);
         end_iteration(it, stratum.relations);
         if (stratum.recursive) {
             for (std::size_t iteration = 1;; ++iteration) {
@@ -484,12 +546,13 @@ void Executor::evaluate() {
                 next.iteration = iteration;
                 begin_iteration(next);
                 run_rules(stratum.recursive_rules, next);
-                for (std::uint32_t r : stratum.relations) absorb(r, next);
+                absorb_all(stratum.relations, next);
                 end_iteration(next, stratum.relations);
             }
         }
-        // The stratum is done: its deltas and merge buffers are no longer needed.
+        // The stratum is done: its deltas, merge buffers and filters are no longer needed.
         for (std::uint32_t r : stratum.relations) {
+            for (auto& filter : relations_[r]->filters) filter.reset();
             relations_[r]->delta = TupleArray(plan_.relations[r].arity());
             for (TupleArray& spare : relations_[r]->spare) spare = TupleArray(plan_.relations[r].arity());
         }
@@ -532,7 +595,7 @@ void Executor::finish(Result& result) {
         out.tuple_count = relations_[r]->full[0].data.size;
         const bool write = out.is_output && !options_.output_dir.empty();
         if (write || options_.keep_rows) {
-            OperatorTimer timer(backend_, it, Operator::Write);
+            const OperatorTimer timer = time_operator(backend_, it, Operator::Write);
             TupleArray copy;
             const TupleArray* rows = &relations_[r]->full[0].data;
             if (!relation.orders[0].is_identity()) {
@@ -559,6 +622,10 @@ void Executor::finish(Result& result) {
         result.relations.push_back(std::move(out));
     }
     stats_.totals += it.times;
+    for (std::size_t r = 0; r < stats_.rules.size(); ++r) {
+        stats_.rules[r].output_tuples = rule_output_[r];
+        stats_.rules[r].intermediate_tuples = rule_intermediate_[r];
+    }
     stats_.allocations = backend_.memory().allocations;
     stats_.allocated_bytes = backend_.memory().allocated_bytes;
     stats_.peak_bytes = backend_.memory().peak_bytes;

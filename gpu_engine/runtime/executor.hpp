@@ -3,7 +3,9 @@
 // to a fixpoint (new -> dedup -> delta = new - full -> full ∪= delta, every index order),
 // manages merge buffers (EBM), and records statistics. All data work goes through Backend.
 
+#include <atomic>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "gpu_engine/engine.hpp"
@@ -29,13 +31,16 @@ private:
     struct Lane;
     class OperatorTimer;
 
+    OperatorTimer time_operator(Backend& backend, IterationStats& it, Operator op) const;
     void resolve_constants();
     JoinSpec make_spec(const plan::JoinStep& step, std::uint32_t outer_arity) const;
     void run_rules(const std::vector<plan::Rule>& rules, IterationStats& it);
     void run_rule(const plan::Rule& rule, Lane& lane);
     void run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, Lane& lane);
     void flush(std::uint32_t relation, Lane& lane);
+    DuplicateFilter* duplicate_filter(std::uint32_t relation, Lane& lane);
     void absorb(std::uint32_t relation, IterationStats& it);
+    void absorb_all(const std::vector<std::uint32_t>& relations, IterationStats& it);
     void merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name, Lane& lane);
     void install_full(std::uint32_t relation, TupleArray sorted_primary, IterationStats& it);
     TupleArray identity_order_copy(std::uint32_t relation);
@@ -50,6 +55,11 @@ private:
     std::vector<Cell> constants_;
     std::vector<std::unique_ptr<RelationState>> relations_;
     Stats stats_;
+    // Per rule variant (stats_.rules order): join output and intermediate tuples, counted
+    // by lanes at once.
+    std::unordered_map<const plan::Rule*, std::size_t> rule_ids_;
+    std::unique_ptr<std::atomic<std::uint64_t>[]> rule_output_;
+    std::unique_ptr<std::atomic<std::uint64_t>[]> rule_intermediate_;
     MemoryCounters memory_at_iteration_start_;
     std::uint64_t batch_bytes_ = 0;
 };

@@ -50,6 +50,14 @@ void Stats::print(std::FILE* out) const {
             std::fprintf(out, " %9.4f\n", it.seconds);
         }
     }
+    if (!rules.empty()) {
+        std::fprintf(out, "join output per rule (before deduplication; intermediates of k-ary joins):\n");
+        for (const RuleStats& rule : rules) {
+            const std::string variant = rule.delta_atom < 0 ? "once" : "delta " + std::to_string(rule.delta_atom + 1);
+            std::fprintf(out, "  %14llu %14llu  %-8s %s\n", static_cast<unsigned long long>(rule.output_tuples),
+                         static_cast<unsigned long long>(rule.intermediate_tuples), variant.c_str(), rule.text.c_str());
+        }
+    }
     std::fprintf(out, "time per operator (s):");
     for (std::size_t op = 0; op < kOperatorCount; ++op)
         std::fprintf(out, " %s %.3f", operator_name(static_cast<Operator>(op)), totals.seconds[op]);
@@ -107,6 +115,14 @@ std::string Stats::to_json() const {
         its.push_back(x);
     }
     j["iterations"] = its;
+    nlohmann::json rule_list = nlohmann::json::array();
+    for (const RuleStats& rule : rules) {
+        rule_list.push_back({{"rule", rule.text},
+                             {"delta_atom", rule.delta_atom},
+                             {"output_tuples", rule.output_tuples},
+                             {"intermediate_tuples", rule.intermediate_tuples}});
+    }
+    j["rules"] = rule_list;
     return j.dump(1);
 }
 

@@ -43,6 +43,16 @@ struct IterationStats {
     double seconds = 0;
 };
 
+// Where a rule variant's work went: its joins' output before deduplication (the head's
+// `new` tuples) and the intermediate tuples of its k-ary joins. Output far above the
+// relation's growth means the rule derives the same tuples many times.
+struct RuleStats {
+    std::string text;          // the clause, as `galias run --explain` shows it
+    int delta_atom = -1;       // the body atom read as delta; -1 = run once
+    std::uint64_t output_tuples = 0;
+    std::uint64_t intermediate_tuples = 0;
+};
+
 struct StratumInfo {
     std::vector<std::string> relations;
 };
@@ -53,6 +63,7 @@ struct Stats {
     bool eager_buffers = true;
     std::vector<StratumInfo> strata;
     std::vector<IterationStats> iterations;
+    std::vector<RuleStats> rules;  // plan order: strata, then once rules before recursive ones
     OperatorTimes totals;
     std::size_t allocations = 0;
     std::size_t allocated_bytes = 0;

@@ -104,6 +104,37 @@ TEST_P(OperatorsTest, SortUniqueLargeWithSparseBuckets) {
     }
 }
 
+// Millions of pairs, past the small-array sort path (2^18 tuples on CUDA): many copies of
+// few tuples, and millions of distinct tuples including copies of the all-ones pair (the
+// largest packed key, which is also the duplicate filter's empty marker). The distinct set
+// must be exact.
+TEST_P(OperatorsTest, SortUniqueOfMillionsOfPairs) {
+    std::mt19937_64 rng(11);
+    for (const bool few_distinct : {true, false}) {
+        const std::size_t n = few_distinct ? 3'000'000 : 6'000'000;
+        std::vector<Cell> cells(2 * n);
+        std::vector<std::uint64_t> expected(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint64_t r = rng();
+            Cell a = static_cast<Cell>(r), b = static_cast<Cell>(r >> 32);
+            if (few_distinct) a %= 1000, b %= 50;
+            if (!few_distinct && i % 1000 == 0) a = b = 0xFFFFFFFFu;
+            cells[2 * i] = a;
+            cells[2 * i + 1] = b;
+            expected[i] = std::uint64_t{a} << 32 | b;
+        }
+        std::sort(expected.begin(), expected.end());
+        expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
+        TupleArray array = backend_->upload_array(cells.data(), n, 2);
+        backend_->sort_unique(array);
+        ASSERT_EQ(array.size, expected.size()) << (few_distinct ? "few distinct" : "many distinct");
+        std::vector<Cell> result(array.cells());
+        backend_->download(array.data(), result.size(), result.data());
+        for (std::size_t i = 0; i < expected.size(); ++i)
+            ASSERT_EQ(std::uint64_t{result[2 * i]} << 32 | result[2 * i + 1], expected[i]) << "row " << i;
+    }
+}
+
 TEST_P(OperatorsTest, SortKeepsDuplicates) {
     std::mt19937 rng(2);
     Rows rows = random_rows(rng, 50000, 2, false);
@@ -226,6 +257,59 @@ TEST_P(OperatorsTest, JoinMatchesNestedLoop) {
         std::sort(got.begin(), got.end());
         std::sort(expected.begin(), expected.end());
         ASSERT_EQ(got, expected) << "round " << round;
+    }
+}
+
+// join_emit_distinct through the backend's duplicate pre-filter (CUDA), or the default
+// (plain join_emit) where the backend has none: the same distinct tuples as join_emit, in
+// slices and across calls until clear(); on a backend with a filter, far fewer copies.
+// Outputs projected to (outer.0 % 50, inner.1 % 40): each tuple is derived many times.
+TEST_P(OperatorsTest, JoinEmitDistinctKeepsEveryTupleAndDropsCopies) {
+    struct NoFilter final : DuplicateFilter {
+        void clear() override {}
+    };
+    std::mt19937 rng(9);
+    Rows outer_rows(200000, std::vector<Cell>(2)), inner_rows(3000, std::vector<Cell>(2));
+    for (auto& r : outer_rows) r = {static_cast<Cell>(rng() % 50), static_cast<Cell>(rng() % 300)};
+    for (auto& r : inner_rows) r = {static_cast<Cell>(rng() % 300), static_cast<Cell>(rng() % 40)};
+    inner_rows = sorted_unique(inner_rows);
+    Hisa inner;
+    inner.data = upload(inner_rows, 2);
+    inner.key_len = 1;
+    backend_->build_index(inner, 0.8);
+    JoinSpec spec;
+    spec.outer_arity = 2;
+    spec.inner_arity = 2;
+    spec.out_arity = 2;
+    spec.key_len = 1;
+    spec.has_inner = true;
+    spec.key[0] = Operand{OperandKind::Outer, 1, 0};
+    spec.out[0] = Operand{OperandKind::Outer, 0, 0};
+    spec.out[1] = Operand{OperandKind::Inner, 1, 0};
+    TupleArray outer = upload(outer_rows, 2);
+    TupleArray plain(2);
+    backend_->join(spec, outer, &inner, plain);
+    backend_->sort_unique(plain);
+    const Rows expected = download(plain);
+
+    std::unique_ptr<DuplicateFilter> filter = backend_->make_duplicate_filter(2);
+    NoFilter none;
+    DuplicateFilter& used = filter ? *filter : none;
+    for (int round = 0; round < 2; ++round) {  // the second round after clear()
+        std::unique_ptr<JoinCounts> counts = backend_->join_count(spec, outer, 0, outer.size, &inner);
+        TupleArray out(2);
+        std::uint64_t derived = 0;
+        for (std::uint64_t from = 0; from < outer.size;) {  // slices of about a quarter
+            const std::uint64_t to = counts->split(from, counts->total / 4 + 1);
+            derived += backend_->join_emit_distinct(spec, outer, &inner, *counts, from, to, out, used);
+            from = to;
+        }
+        EXPECT_EQ(derived, counts->total);
+        EXPECT_LE(out.size, derived);
+        if (filter) EXPECT_LT(out.size, 2 * expected.size()) << "the filter let most copies through";
+        backend_->sort_unique(out);
+        ASSERT_EQ(download(out), expected) << "round " << round;
+        used.clear();
     }
 }
 
