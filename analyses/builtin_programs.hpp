@@ -9,7 +9,7 @@
 namespace galias::analyses {
 
 struct BuiltinProgram {
-    std::string_view name;  // "cspa", "andersen", "reach", "sg"
+    std::string_view name;  // "cspa", "cspa_linear", "andersen", "reach", "sg"
     std::string_view file;  // "cspa.dl", shown in diagnostics
     std::string_view text;
 };

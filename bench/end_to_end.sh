@@ -3,7 +3,8 @@
 # prepared project, each context depth k and each backend it runs three stages
 #   frontend  galias facts -p BUILD_DIR -o FACTS [-j N] [--context-k K]
 #             (once per project and k; FACTS is in Soufflé -F layout, see docs/FACTS.md)
-#   engine    galias run cspa     -F FACTS/cspa     -D - --backend B [-j N]
+#   engine    galias run CSPA     -F FACTS/cspa     -D - --backend B [-j N]
+#             (CSPA: --cspa-rules, default cspa_linear, the rule set `galias analyze` uses)
 #             galias run andersen -F FACTS/andersen -D - --backend B [-j N]
 #   report    galias analyze --facts FACTS --sarif OUT.sarif --stats --backend B [-j N]
 #             (or -p BUILD_DIR -k K when there are no facts: then analyze runs the
@@ -28,6 +29,8 @@
 #   --stages LIST      which of frontend,engine,report to run (default all three)
 #   -j N               threads for the frontend and the CPU engine (default 2)
 #   --timeout SEC      limit per stage run (default 3600)
+#   --cspa-rules NAME  CSPA rule set of the engine stage: cspa_linear (default) or cspa (the
+#                      published rules; same relations, far more duplicate work)
 #   --mem-limit GIB    address-space limit (ulimit -v) for CPU-side runs, a safety net on a
 #                      shared machine; not applied to CUDA runs; 0 = none (default 16)
 #   --markdown         print the final table as Markdown (for docs/BENCHMARKS.md)
@@ -50,6 +53,7 @@ BACKENDS=""
 STAGES="frontend,engine,report"
 JOBS=2
 TIMEOUT=3600
+CSPA_RULES=cspa_linear
 MEM_LIMIT_GIB=16
 MARKDOWN=0
 LIST=0
@@ -66,6 +70,7 @@ while [ $# -gt 0 ]; do
         --stages) need "$1" "${2:-}"; STAGES="$2"; shift 2 ;;
         -j) need "$1" "${2:-}"; JOBS="$2"; shift 2 ;;
         --timeout) need "$1" "${2:-}"; TIMEOUT="$2"; shift 2 ;;
+        --cspa-rules) need "$1" "${2:-}"; CSPA_RULES="$2"; shift 2 ;;
         --mem-limit) need "$1" "${2:-}"; MEM_LIMIT_GIB="$2"; shift 2 ;;
         --markdown) MARKDOWN=1; shift ;;
         --list) LIST=1; shift ;;
@@ -262,10 +267,10 @@ fill() {
         NOTES+="stats:$3 "
     fi
 }
-engine_args() {  # engine_args PROGRAM BACKEND: the `galias run` command line
-    ARGS=(run "$1" -F "$FACTS/$1" -D -)
-    has_opt run --backend && ARGS+=(--backend "$2")
-    [ "$2" = cpu ] && has_opt run --jobs && ARGS+=(-j "$JOBS")
+engine_args() {  # engine_args PROGRAM FACTS_SUBDIR BACKEND: the `galias run` command line
+    ARGS=(run "$1" -F "$FACTS/$2" -D -)
+    has_opt run --backend && ARGS+=(--backend "$3")
+    [ "$3" = cpu ] && has_opt run --jobs && ARGS+=(-j "$JOBS")
     return 0
 }
 
@@ -322,14 +327,14 @@ for P in "${projects[@]}"; do
             FRONT_ROW_S=$FRONT_S
 
             if [ "$RUN_ENGINE" = 1 ] && [ "$HAVE_FACTS" = 1 ]; then
-                engine_args cspa "$B"
+                engine_args "$CSPA_RULES" cspa "$B"
                 measure "$D/engine-cspa-$B.log" "$limit" "$GALIAS" "${ARGS[@]}"
                 note_rc cspa
                 ENGINE_S=$M_SECS; PEAK=$(max "$PEAK" "$M_RSS")
                 VF=$(size_of "$D/engine-cspa-$B.log" ValueFlow)
                 VA=$(size_of "$D/engine-cspa-$B.log" ValueAlias)
                 MA=$(size_of "$D/engine-cspa-$B.log" MemoryAlias)
-                engine_args andersen "$B"
+                engine_args andersen andersen "$B"
                 measure "$D/engine-andersen-$B.log" "$limit" "$GALIAS" "${ARGS[@]}"
                 note_rc andersen
                 ENGINE_S=$(add "$ENGINE_S" "$M_SECS"); PEAK=$(max "$PEAK" "$M_RSS")

@@ -40,7 +40,7 @@ check "--list shows ready projects, smallest first" \
 
 out=$("$E2E" --cache "$TMP/cache" --galias "$HERE/fake-galias" --dry-run -k 1 --backend cpu small 2>&1)
 check "--dry-run prints the frontend command" grep -q 'facts -p .*small/src -o .* -j 2 --context-k 1' <<<"$out"
-check "--dry-run prints the engine command" grep -q 'run cspa -F .*/facts/cspa -D - --backend cpu -j 2' <<<"$out"
+check "--dry-run prints the engine command" grep -q 'run cspa_linear -F .*/facts/cspa -D - --backend cpu -j 2' <<<"$out"
 check "--dry-run writes nothing" [ ! -e "$TMP/out" ]
 
 "$E2E" --cache "$TMP/cache" --galias "$HERE/fake-galias" --out "$TMP/out" -k 0,1 \
