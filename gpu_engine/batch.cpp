@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <numeric>
 #include <thread>
 
 #include "gpu_engine/engine.hpp"
@@ -9,6 +11,32 @@
 #include "gpu_engine/runtime/executor.hpp"
 
 namespace galias::engine {
+
+namespace {
+
+// Bytes of input a job reads: its in-memory relations and its facts directory's files.
+std::uintmax_t input_bytes(const Inputs& inputs) {
+    std::uintmax_t bytes = 0;
+    for (const auto& [name, rows] : inputs.relations) bytes += rows.cells.size() * sizeof(std::uint32_t);
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(inputs.facts_dir, error))
+        if (entry.is_regular_file(error)) bytes += entry.file_size(error);
+    return bytes;
+}
+
+// The order in which workers take jobs: largest input first (the longest-processing-time
+// rule, input size standing in for run time), so that a long job does not start last and
+// leave the others' workers idle at the end of the batch.
+std::vector<std::size_t> longest_first(const std::vector<BatchJob>& jobs) {
+    std::vector<std::uintmax_t> bytes;
+    for (const BatchJob& job : jobs) bytes.push_back(input_bytes(job.inputs));
+    std::vector<std::size_t> order(jobs.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return bytes[a] > bytes[b]; });
+    return order;
+}
+
+}  // namespace
 
 std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max_concurrent) {
     std::vector<BatchOutcome> outcomes(jobs.size());
@@ -39,12 +67,13 @@ std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max
     const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
     for (BatchJob& job : jobs)
         if (job.options.max_lanes == 0) job.options.max_lanes = std::max(1U, cores / static_cast<unsigned>(workers));
+    const std::vector<std::size_t> order = longest_first(jobs);
     std::atomic<std::size_t> next{0};
     {
         std::vector<std::jthread> threads;
         for (std::size_t w = 0; w < workers; ++w)
             threads.emplace_back([&] {
-                for (std::size_t j = next++; j < jobs.size(); j = next++) run_job(j);
+                for (std::size_t i = next++; i < order.size(); i = next++) run_job(order[i]);
             });
     }
     return outcomes;

@@ -9,14 +9,20 @@
 #     `galias run --batch` with --sched off (one after another, one process: the
 #     sequential baseline), streams and model; speed-up = sequential / concurrent whole
 #     process time; every mode's per-job output sizes must be identical.
+#  C. throughput over a queue: QUEUE_C jobs (the pool of B cycled) run with at most N at
+#     once (`--max-concurrent N`, N from --counts) against the same queue one after
+#     another; jobs per second and speed-up. Unlike B, where a batch lasts as long as its
+#     longest job, a queue keeps N analyses in flight until its tail.
 #
 # Usage: bench/sched/concurrency.sh [--galias PATH] [--graphs DIR] [--facts DIR]
-#                                   [--counts 1,2,5,8,16] [--runs R] [--part A|B|AB]
+#                                   [--counts 1,2,5,8,16] [--runs R] [--part A|B|C|ABC]
 #   --facts DIR   corpus facts as bench/end_to_end.sh leaves them: DIR/PROJECT/kK/facts/{cspa,andersen}
 #                 (default out/end_to_end)
 #   --runs R      repeat each measurement R times and keep the fastest (default 1)
 #   --backend B   cuda (default) or cpu (to try the script on a machine without a GPU)
-# Environment: CASES_A (single-analysis cases) and POOL_B (the job pool, cycled) override
+#   --run-args A  extra arguments for every `galias run` of part B (e.g. "--lanes 1")
+# Environment: CASES_A (single-analysis cases), POOL_B (the job pool, cycled) and QUEUE_C
+# (jobs in part C's queue, default 64) override
 # the defaults below; a case is PROGRAM:DATASET, DATASET a corpus PROJECT/kK or a graph
 # name, optionally @N for the graph's first N edges.
 set -euo pipefail
@@ -28,7 +34,9 @@ FACTS="$ROOT/out/end_to_end"
 COUNTS="1,2,5,8,16"
 BACKEND=cuda
 RUNS=1
-PART=AB
+PART=ABC
+QUEUE_C="${QUEUE_C:-64}"
+RUN_ARGS=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --galias) GALIAS="$2"; shift 2 ;;
@@ -38,6 +46,7 @@ while [ $# -gt 0 ]; do
         --runs) RUNS="$2"; shift 2 ;;
         --backend) BACKEND="$2"; shift 2 ;;
         --part) PART="$2"; shift 2 ;;
+        --run-args) RUN_ARGS="$2"; shift 2 ;;
         -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "concurrency.sh: unknown argument $1" >&2; exit 2 ;;
     esac
@@ -119,6 +128,7 @@ if [[ "$PART" == *B* ]]; then
     echo
     echo "B. N analyses at once: galias run --batch (one process per mode), fastest of $RUNS run(s)"
     echo "   pool (cycled): ${pool[*]}"
+    [ -n "$RUN_ARGS" ] && echo "   extra arguments: $RUN_ARGS"
     echo
     echo "Batch seconds: run_batch's wall time, the jobs alone (the CUDA context is started and the"
     echo "programs compiled before the clock starts); process seconds: the whole command."
@@ -140,7 +150,7 @@ if [[ "$PART" == *B* ]]; then
             best=""
             for ((r = 1; r <= RUNS; r++)); do
                 start=$(now)
-                "$GALIAS" run --batch "$jobs" --backend "$BACKEND" --sched "$mode" > "$WORK/batch-$mode" 2> "$WORK/batch-err" \
+                "$GALIAS" run --batch "$jobs" --backend "$BACKEND" --sched "$mode" $RUN_ARGS > "$WORK/batch-$mode" 2> "$WORK/batch-err" \
                     || { echo "| $n | FAILED ($mode): $(tail -c 300 "$WORK/batch-err" | tr '\n' ' ') |"; continue 3; }
                 w=$(calc "$(now) - $start")
                 bw=$(grep -o 'sched [a-z]*: [0-9.]* s wall' "$WORK/batch-err" | awk '{print $3}')
@@ -157,5 +167,44 @@ if [[ "$PART" == *B* ]]; then
             "${batch[off]}" "${batch[streams]}" "${batch[model]}" \
             "$(calc "${batch[off]} / ${batch[streams]}")" "$(calc "${batch[off]} / ${batch[model]}")" \
             "${wall[off]}" "${wall[streams]}" "${wall[model]}" "${solves:--}" "$same"
+    done
+fi
+
+if [[ "$PART" == *C* ]]; then
+    pool=($POOL_B)
+    queue="$WORK/queue.txt"
+    : > "$queue"
+    for ((j = 0; j < QUEUE_C; j++)); do
+        case="${pool[$((j % ${#pool[@]}))]}"
+        program="${case%%:*}"; dataset="${case#*:}"
+        echo "$program $(facts_dir "$program" "$dataset") -" >> "$queue"
+    done
+    echo
+    echo "C. Throughput: a queue of $QUEUE_C jobs (the pool of B cycled), at most N at once, fastest of $RUNS run(s)"
+    [ -n "$RUN_ARGS" ] && echo "   extra arguments: $RUN_ARGS"
+    echo
+    # queue_seconds MODE [ARGS...]: the fastest batch wall time of the queue.
+    queue_seconds() {
+        local mode="$1" best="" r b
+        shift
+        for ((r = 1; r <= RUNS; r++)); do
+            "$GALIAS" run --batch "$queue" --backend "$BACKEND" --sched "$mode" $RUN_ARGS "$@" > "$WORK/queue-$mode" 2> "$WORK/queue-err" \
+                || { echo "FAILED ($mode $*): $(tail -c 300 "$WORK/queue-err" | tr '\n' ' ')" >&2; return 1; }
+            b=$(grep -o 'sched [a-z]*: [0-9.]* s wall' "$WORK/queue-err" | awk '{print $3}')
+            if [ -z "$best" ] || less "$b" "$best"; then best=$b; fi
+        done
+        echo "$best"
+    }
+    seq_s=$(queue_seconds off)
+    cp "$WORK/queue-off" "$WORK/queue-sequential"
+    echo "| at most N at once | sequential s | streams s | model s | jobs/s streams | speed-up streams | speed-up model | outputs identical |"
+    echo "|---|---|---|---|---|---|---|---|"
+    for n in ${COUNTS//,/ }; do
+        st=$(queue_seconds streams --max-concurrent "$n"); same=yes
+        cmp -s "$WORK/queue-sequential" "$WORK/queue-streams" || same="NO (streams)"
+        mo=$(queue_seconds model --max-concurrent "$n")
+        cmp -s "$WORK/queue-sequential" "$WORK/queue-model" || same="NO (model)"
+        printf "| %d | %.3f | %.3f | %.3f | %.1f | %.2f× | %.2f× | %s |\n" "$n" "$seq_s" "$st" "$mo" \
+            "$(calc "$QUEUE_C / $st")" "$(calc "$seq_s / $st")" "$(calc "$seq_s / $mo")" "$same"
     done
 fi

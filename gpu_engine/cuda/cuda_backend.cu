@@ -18,7 +18,9 @@
 #include <thrust/unique.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -33,6 +35,7 @@
 #include "gpu_engine/cuda/error.cuh"
 #include "gpu_engine/cuda/kernels.cuh"
 #include "gpu_engine/cuda/launch.cuh"
+#include "gpu_engine/cuda/pinned_slots.cuh"
 #include "gpu_engine/cuda/trace.cuh"
 
 namespace galias::engine::cuda {
@@ -182,7 +185,7 @@ const cudaDeviceProp& device_properties() {
 }
 
 // Pinned host memory per backend for small device-to-host reads.
-constexpr std::size_t kStagingBytes = 256;
+constexpr std::size_t kStagingBytes = PinnedSlots::kSlotBytes;
 
 // Arrays of at most this many tuples are sorted without reading their column ranges first.
 constexpr std::uint64_t kSmallSortTuples = std::uint64_t{1} << 18;
@@ -224,9 +227,12 @@ public:
             properties_ = device_properties();
         }
         GALIAS_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
-        GALIAS_CUDA_TRY(cudaMallocHost(&staging_, kStagingBytes));
+        staging_ = PinnedSlots::instance().take();
         cache_ = std::make_unique<BlockCache>(stream_);
-        if (mode_ != sched::SchedMode::kOff) {
+        // Only the model needs to know what runs beside a launch. In mode streams every
+        // kernel takes its default shape, and a coordinator would only add a lock shared by
+        // every lane of every analysis to each launch.
+        if (mode_ == sched::SchedMode::kModel) {
             coordinator_ = shared_coordinator(mode_);
             lane_id_ = coordinator_->open_lane();
         }
@@ -246,7 +252,7 @@ public:
         if (coordinator_) coordinator_->close_lane(lane_id_);
         if (trace_) trace_->report(stderr);
         trace_.reset();
-        cudaFreeHost(staging_);
+        PinnedSlots::instance().give_back(staging_);
         cache_.reset();
         cudaStreamSynchronize(stream_);
         cudaStreamDestroy(stream_);
@@ -266,7 +272,10 @@ public:
     }
     [[nodiscard]] sched::SchedMode sched_mode() const override { return mode_; }
     [[nodiscard]] sched::CoordinatorCounters sched_counters() const override {
-        return coordinator_ ? coordinator_->counters() : sched::CoordinatorCounters{};
+        if (coordinator_) return coordinator_->counters();
+        sched::CoordinatorCounters counters;
+        counters.launches = root().default_launches_.load(std::memory_order_relaxed);
+        return counters;
     }
 
     [[nodiscard]] std::size_t free_memory() const override {
@@ -308,7 +317,9 @@ public:
     }
 
     void synchronize() override {
+        const auto start = std::chrono::steady_clock::now();
         GALIAS_CUDA_TRY(cudaStreamSynchronize(stream_));
+        count_wait(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         if (coordinator_) coordinator_->idle(lane_id_);
         if (trace_ && trace_->enabled()) trace_->collect();
     }
@@ -591,7 +602,10 @@ private:
     // else the coordinator's (the model's when other lanes' kernels are in flight).
     template <class Kernel>
     LaunchShape shape_for(Kernel* kernel, std::uint64_t items) const {
-        if (!coordinator_) return default_shape(items, properties_.multiProcessorCount);
+        if (!coordinator_) {
+            if (mode_ != sched::SchedMode::kOff) root().default_launches_.fetch_add(1, std::memory_order_relaxed);
+            return default_shape(items, properties_.multiProcessorCount);
+        }
         const void* identity = reinterpret_cast<const void*>(kernel);
         const sched::Launch launch = coordinator_->launch(lane_id_, kernel_profile(identity, items), identity);
         return LaunchShape{launch.grid, launch.block};
@@ -733,7 +747,9 @@ private:
 
     sched::SchedMode mode_ = sched::SchedMode::kOff;
     CudaBackend* parent_ = nullptr;  // set on lanes
-    std::shared_ptr<sched::LaunchCoordinator> coordinator_;  // null with --sched off
+    std::shared_ptr<sched::LaunchCoordinator> coordinator_;  // only with --sched model
+    mutable std::atomic<std::uint64_t> default_launches_{0};  // --sched streams, on the root backend
+    [[nodiscard]] const CudaBackend& root() const { return parent_ != nullptr ? *parent_ : *this; }
     int lane_id_ = -1;
     std::mutex lanes_mutex_;
     std::vector<std::unique_ptr<CudaBackend>> lanes_;  // lanes 1..kLanes-1

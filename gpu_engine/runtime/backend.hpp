@@ -17,6 +17,13 @@
 
 namespace galias::engine {
 
+// Host threads waiting for the device (stream synchronizations): how often and how long.
+// Jobs made of many small operators are bound by these round trips (docs/SCHEDULING.md).
+struct DeviceWaits {
+    std::uint64_t count = 0;
+    double seconds = 0;
+};
+
 struct MemoryCounters {
     std::size_t current_bytes = 0;
     std::size_t peak_bytes = 0;
@@ -92,6 +99,11 @@ public:
     // Time spent allocating and releasing through this backend object alone (one lane),
     // for the executor's per-operator times; memory() sums all lanes.
     [[nodiscard]] double own_allocation_seconds() const { return own_allocation_seconds_.load(std::memory_order_relaxed); }
+    // Synchronizations of this backend and its lanes (zero for host backends).
+    [[nodiscard]] DeviceWaits device_waits() const {
+        return {accounting_->wait_count_.load(std::memory_order_relaxed),
+                accounting_->wait_seconds_.load(std::memory_order_relaxed)};
+    }
     // Device memory the backend's allocator reserved at its peak (0 for host backends).
     [[nodiscard]] virtual std::size_t reserved_peak_bytes() const { return 0; }
 
@@ -158,6 +170,10 @@ public:
 protected:
     // A lane counts its allocations in its parent's counters.
     void account_in(Backend& parent) { accounting_ = parent.accounting_; }
+    void count_wait(double seconds) {
+        accounting_->wait_count_.fetch_add(1, std::memory_order_relaxed);
+        accounting_->wait_seconds_.fetch_add(seconds, std::memory_order_relaxed);
+    }
     virtual void* raw_allocate(std::size_t bytes) = 0;  // nullptr on failure
     virtual void raw_release(void* data, std::size_t bytes) = 0;
     // Default: allocate, copy, release.
@@ -168,6 +184,8 @@ private:
 
     Backend* accounting_ = this;
     std::atomic<double> own_allocation_seconds_{0};
+    std::atomic<std::uint64_t> wait_count_{0};
+    std::atomic<double> wait_seconds_{0};
     mutable std::mutex memory_mutex_;
     MemoryCounters memory_;
 };

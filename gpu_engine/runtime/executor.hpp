@@ -3,6 +3,8 @@
 // to a fixpoint (new -> dedup -> delta = new - full -> full ∪= delta, every index order),
 // manages merge buffers (EBM), and records statistics. All data work goes through Backend.
 
+#include <tbb/task_arena.h>
+
 #include <atomic>
 #include <memory>
 #include <unordered_map>
@@ -52,6 +54,7 @@ private:
     EngineOptions options_;
     std::shared_ptr<facts::StringInterner> symbols_;
     std::size_t lane_count_ = 1;  // lanes the rules of an iteration run on (1: sequential)
+    tbb::task_arena lane_arena_;   // runs the lanes (lane_count_ threads)
     std::vector<Cell> constants_;
     std::vector<std::unique_ptr<RelationState>> relations_;
     Stats stats_;

@@ -74,6 +74,9 @@ void Stats::print(std::FILE* out) const {
                      static_cast<unsigned long long>(sched_launches),
                      static_cast<unsigned long long>(sched_concurrent_launches),
                      static_cast<unsigned long long>(sched_solves), sched_solve_seconds * 1e3, sched_plan_seconds * 1e3);
+    if (device_waits != 0)
+        std::fprintf(out, "device waits: %llu synchronizations, %.3f s\n", static_cast<unsigned long long>(device_waits),
+                     device_wait_seconds);
     std::fprintf(out, "total: %.3f s\n", total_seconds);
 }
 
@@ -96,6 +99,8 @@ std::string Stats::to_json() const {
     j["sched_solves"] = sched_solves;
     j["sched_solve_seconds"] = sched_solve_seconds;
     j["sched_plan_seconds"] = sched_plan_seconds;
+    j["device_waits"] = device_waits;
+    j["device_wait_seconds"] = device_wait_seconds;
     nlohmann::json ops;
     for (std::size_t op = 0; op < kOperatorCount; ++op) ops[operator_name(static_cast<Operator>(op))] = totals.seconds[op];
     j["operator_seconds"] = ops;

@@ -80,6 +80,9 @@ struct Stats {
     std::uint64_t sched_solves = 0;
     double sched_solve_seconds = 0;
     double sched_plan_seconds = 0;  // all shape planning in mode model (solves included)
+    // Stream synchronizations (CUDA): how many, and the host's time waiting in them.
+    std::uint64_t device_waits = 0;
+    double device_wait_seconds = 0;
     double total_seconds = 0;
 
     // Human-readable report: one line per iteration and a per-operator summary.

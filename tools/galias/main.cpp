@@ -1,6 +1,7 @@
 // The galias tool: a thin main over the libraries; each subcommand lives in its own file.
 #include <cstdio>
 #include <exception>
+#include <new>
 
 #include "facts/diagnostic.hpp"
 #include "tools/galias/command.hpp"
@@ -44,6 +45,13 @@ int main(int argc, char** argv) {
     } catch (const galias::DiagnosticError& e) {
         std::fprintf(stderr, "%s\n", e.diagnostic().str().c_str());
         return galias::tool::kExitUsage;
+    } catch (const std::bad_alloc& e) {
+        // Not a bug: the analysis outgrew the memory of the backend it ran on.
+        std::fprintf(stderr,
+                     "galias: error: out of memory: %s\n"
+                     "galias: note: fewer facts (a smaller --context-k) or another backend (--backend cpu|cuda) may fit\n",
+                     e.what());
+        return galias::tool::kExitInternal;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "galias: internal error: %s\n", e.what());
         return galias::tool::kExitInternal;

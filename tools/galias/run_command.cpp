@@ -31,9 +31,10 @@ struct RunOptions {
     std::string sched;  // empty: the backend's default
     std::string batch_file;
     std::size_t max_concurrent = 0;
+    unsigned lanes = 0;
 };
 
-// A program is a file, or the name of a built-in rule set (cspa, andersen, reach, sg).
+// A program is a file, or the name of a built-in rule set (cspa, cspa_linear, andersen, reach, sg).
 std::pair<std::string, std::string> load_program_text(const std::string& name) {
     std::ifstream in(name);
     if (in) {
@@ -45,7 +46,7 @@ std::pair<std::string, std::string> load_program_text(const std::string& name) {
         return {std::string(builtin->text), std::string(builtin->file)};
     }
     throw DiagnosticError(SourceLocation{name, 0, 0},
-                          "cannot open program file (and it is not a built-in: cspa, andersen, reach, sg)");
+                          "cannot open program file (and it is not a built-in: cspa, cspa_linear, andersen, reach, sg)");
 }
 
 engine::BackendKind parse_backend(const std::string& name) {
@@ -65,6 +66,7 @@ engine::EngineOptions engine_options_from(const RunOptions& options) {
     engine_options.collect_stats = options.stats || !options.stats_json.empty();
     engine_options.keep_rows = false;
     if (!options.sched.empty()) engine_options.sched = engine::sched::parse_sched_mode(options.sched);
+    engine_options.max_lanes = options.lanes;
     return engine_options;
 }
 
@@ -140,8 +142,16 @@ int run_batch(const RunOptions& options) {
         if (outcome.error || outcome.result.stats.sched_launches < launches.sched_launches) continue;
         launches = outcome.result.stats;
     }
+    std::uint64_t waits = 0;
+    double wait_seconds = 0;
+    for (const engine::BatchOutcome& outcome : outcomes) {
+        if (outcome.error) continue;
+        waits += outcome.result.stats.device_waits;
+        wait_seconds += outcome.result.stats.device_wait_seconds;
+    }
     std::fprintf(stderr, "batch: %zu jobs on %s, sched %s: %.3f s wall, %.3f s summed over jobs", outcomes.size(),
                  backend.c_str(), sched.c_str(), wall, job_seconds);
+    if (waits != 0) std::fprintf(stderr, " (%llu device waits, %.3f s)", static_cast<unsigned long long>(waits), wait_seconds);
     if (launches.sched_launches != 0)
         std::fprintf(stderr,
                      "; %llu launches, %llu beside another lane's kernel, %llu model solves in %.3f ms (%.3f%% of "
@@ -183,7 +193,7 @@ int run(const RunOptions& options) {
 }
 
 const RegisterCommand kRegister{CommandInfo{
-    "run", "Evaluate a Datalog program (a .dl file or a built-in: cspa, andersen, reach, sg)",
+    "run", "Evaluate a Datalog program (a .dl file or a built-in: cspa, cspa_linear, andersen, reach, sg)",
     [](CLI::App& app) -> CommandAction {
         auto options = std::make_shared<RunOptions>();
         app.add_option("program", options->program, "Datalog program (.dl file) or built-in rule set name");
@@ -213,6 +223,9 @@ const RegisterCommand kRegister{CommandInfo{
                        "Run every job of this file (lines 'PROGRAM FACTS_DIR [OUTPUT_DIR|-]') on one device; "
                        "--sched off runs them one after another, else together");
         app.add_option("--max-concurrent", options->max_concurrent, "With --batch: at most this many jobs at once (0 = all)");
+        app.add_option("--lanes", options->lanes,
+                       "With --sched streams|model: at most this many lanes (streams and host threads) per analysis "
+                       "(default 0: automatic; in a batch, the cores shared among the jobs)");
         return [options] { return run(*options); };
     }}};
 

@@ -1,0 +1,52 @@
+#pragma once
+// Small pinned host buffers for the backends' device-to-host reads of counts and sizes,
+// carved out of one page-locked slab per process. Why not cudaMallocHost per backend:
+// page-locking and unlocking take process-wide driver locks and may synchronize the whole
+// device, and with `--batch` backends come and go while other analyses run. The slab is
+// never freed: its slots are reused by later backends.
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <mutex>
+#include <vector>
+
+#include "gpu_engine/cuda/error.cuh"
+
+namespace galias::engine::cuda {
+
+class PinnedSlots {
+public:
+    static constexpr std::size_t kSlotBytes = 256;
+    static constexpr std::size_t kSlotsPerSlab = 1024;  // 256 KiB of page-locked memory
+
+    static PinnedSlots& instance() {
+        static PinnedSlots slots;
+        return slots;
+    }
+
+    void* take() {
+        std::lock_guard lock(mutex_);
+        if (free_.empty()) {
+            void* slab = nullptr;
+            GALIAS_CUDA_TRY(cudaMallocHost(&slab, kSlotBytes * kSlotsPerSlab));
+            for (std::size_t i = kSlotsPerSlab; i-- > 0;) free_.push_back(static_cast<char*>(slab) + i * kSlotBytes);
+        }
+        void* slot = free_.back();
+        free_.pop_back();
+        return slot;
+    }
+
+    void give_back(void* slot) {
+        if (slot == nullptr) return;
+        std::lock_guard lock(mutex_);
+        free_.push_back(slot);
+    }
+
+private:
+    PinnedSlots() = default;
+    std::mutex mutex_;
+    std::vector<void*> free_;
+};
+
+}  // namespace galias::engine::cuda
