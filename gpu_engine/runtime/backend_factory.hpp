@@ -15,7 +15,7 @@ namespace galias::engine {
 // `auto` made concrete: CUDA when the CUDA backend is built and a GPU is usable, else CPU.
 BackendKind resolve_backend(BackendKind kind);
 
-// --sched when the user gives none: model on the GPU, off on the CPU.
+// --sched when the user gives none: streams on the GPU, off on the CPU.
 sched::SchedMode default_sched_mode(BackendKind kind);
 
 // `sched`: how rules and kernels run concurrently; nullopt = the backend's default

@@ -217,7 +217,7 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_option("--sched", options->sched,
                        "Concurrency: off (rules one after another), streams (independent rules on separate "
                        "CUDA streams), model (streams + launch shapes from the scheduling model). "
-                       "Default: model on the GPU, off on the CPU")
+                       "Default: streams on the GPU, off on the CPU")
             ->check(CLI::IsMember({"off", "streams", "model"}));
         app.add_option("--batch", options->batch_file,
                        "Run every job of this file (lines 'PROGRAM FACTS_DIR [OUTPUT_DIR|-]') on one device; "
