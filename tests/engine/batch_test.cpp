@@ -12,28 +12,9 @@
 namespace galias::test {
 namespace {
 
-TupleSet random_pairs(std::mt19937& rng, std::uint32_t nodes, std::uint32_t edges) {
-    TupleSet out;
-    std::uniform_int_distribution<std::uint32_t> node(0, nodes - 1);
-    for (std::uint32_t e = 0; e < edges; ++e) out.insert({node(rng), node(rng)});
-    return out;
-}
-
-std::map<std::string, TupleSet> random_inputs(std::mt19937& rng, const std::string& name) {
-    std::map<std::string, TupleSet> inputs;
-    if (name == "reach" || name == "sg") inputs["edge"] = random_pairs(rng, 30, 60);
-    if (name == "cspa") {
-        inputs["assign"] = random_pairs(rng, 25, 35);
-        inputs["dereference"] = random_pairs(rng, 25, 15);
-    }
-    if (name == "andersen")
-        for (const char* r : {"addressOf", "assign", "load", "store"}) inputs[r] = random_pairs(rng, 25, 15);
-    return inputs;
-}
-
 TEST(Batch, EveryJobEqualsItsReferenceInEveryMode) {
     std::mt19937 rng(31);
-    const char* names[] = {"reach", "sg", "cspa", "andersen"};
+    const char* names[] = {"reach", "sg", "cspa", "cspa_linear", "andersen"};
     std::map<std::string, engine::Program> programs;
     for (const char* name : names)
         programs.emplace(name, engine::compile_program(analyses::find_builtin_program(name)->text, name));
@@ -43,8 +24,8 @@ TEST(Batch, EveryJobEqualsItsReferenceInEveryMode) {
             std::vector<engine::BatchJob> jobs;
             std::vector<std::map<std::string, TupleSet>> expected;
             for (int j = 0; j < 10; ++j) {
-                const std::string name = names[j % 4];
-                const auto inputs = random_inputs(rng, name);
+                const std::string name = names[j % std::size(names)];
+                const auto inputs = random_program_inputs(programs.at(name), rng, 25, 30);
                 auto symbols = std::make_shared<facts::StringInterner>();
                 engine::BatchJob job;
                 job.program = &programs.at(name);

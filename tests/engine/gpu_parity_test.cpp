@@ -28,7 +28,8 @@ protected:
     }
 };
 
-TupleSet random_pairs(std::mt19937& rng, std::uint32_t nodes, std::uint32_t edges) {
+// Uniform pairs, with a 32-bit extreme in about one in fifty.
+TupleSet random_pairs_with_extremes(std::mt19937& rng, std::uint32_t nodes, std::uint32_t edges) {
     TupleSet out;
     std::uniform_int_distribution<std::uint32_t> node(0, nodes - 1);
     for (std::uint32_t e = 0; e < edges; ++e) {
@@ -79,7 +80,7 @@ TEST_F(GpuParity, Reach) {
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
         const std::uint32_t nodes = small ? 20 : 400;
-        check_parity("reach", {{"edge", random_pairs(rng, nodes, small ? 40 : 900)}}, small, c % 2 ? 0 : 4096, sched_for_case(c));
+        check_parity("reach", {{"edge", random_pairs_with_extremes(rng, nodes, small ? 40 : 900)}}, small, c % 2 ? 0 : 4096, sched_for_case(c));
         if (HasFatalFailure()) return;
     }
 }
@@ -88,23 +89,27 @@ TEST_F(GpuParity, SameGeneration) {
     std::mt19937 rng(22);
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
-        check_parity("sg", {{"edge", random_pairs(rng, small ? 20 : 300, small ? 40 : 700)}}, small, c % 2 ? 0 : 4096, sched_for_case(c));
+        check_parity("sg", {{"edge", random_pairs_with_extremes(rng, small ? 20 : 300, small ? 40 : 700)}}, small, c % 2 ? 0 : 4096, sched_for_case(c));
         if (HasFatalFailure()) return;
     }
 }
 
-TEST_F(GpuParity, Cspa) {
-    std::mt19937 rng(23);
-    for (int c = 0; c < cases_per_program(); ++c) {
+// Both CSPA forms: the published rules and the linear form galias analyze uses.
+void check_cspa_parity(const char* program, std::uint32_t seed, int cases) {
+    std::mt19937 rng(seed);
+    for (int c = 0; c < cases; ++c) {
         const bool small = c % 3 == 0;
         const std::uint32_t nodes = small ? 20 : 120;
-        check_parity("cspa",
-                     {{"assign", random_pairs(rng, nodes, small ? 30 : 120)},
-                      {"dereference", random_pairs(rng, nodes, small ? 15 : 50)}},
+        check_parity(program,
+                     {{"assign", random_pairs_with_extremes(rng, nodes, small ? 30 : 120)},
+                      {"dereference", random_pairs_with_extremes(rng, nodes, small ? 15 : 50)}},
                      small, c % 2 ? 0 : 4096, sched_for_case(c));
-        if (HasFatalFailure()) return;
+        if (::testing::Test::HasFatalFailure()) return;
     }
 }
+
+TEST_F(GpuParity, Cspa) { check_cspa_parity("cspa", 23, cases_per_program()); }
+TEST_F(GpuParity, CspaLinear) { check_cspa_parity("cspa_linear", 26, cases_per_program()); }
 
 TEST_F(GpuParity, Andersen) {
     std::mt19937 rng(24);
@@ -113,10 +118,10 @@ TEST_F(GpuParity, Andersen) {
         const std::uint32_t nodes = small ? 20 : 150;
         const std::uint32_t e = small ? 15 : 100;
         check_parity("andersen",
-                     {{"addressOf", random_pairs(rng, nodes, e)},
-                      {"assign", random_pairs(rng, nodes, e)},
-                      {"load", random_pairs(rng, nodes, e / 2)},
-                      {"store", random_pairs(rng, nodes, e / 2)}},
+                     {{"addressOf", random_pairs_with_extremes(rng, nodes, e)},
+                      {"assign", random_pairs_with_extremes(rng, nodes, e)},
+                      {"load", random_pairs_with_extremes(rng, nodes, e / 2)},
+                      {"store", random_pairs_with_extremes(rng, nodes, e / 2)}},
                      small, c % 2 ? 0 : 4096, sched_for_case(c));
         if (HasFatalFailure()) return;
     }
@@ -137,7 +142,7 @@ TEST_F(GpuParity, OccupancyModelMatchesCuda) {
 // those of the same job run alone on the CPU, in every --sched mode.
 TEST_F(GpuParity, ConcurrentJobsEqualSeparateRuns) {
     std::mt19937 rng(25);
-    const char* names[] = {"reach", "sg", "cspa", "andersen"};
+    const char* names[] = {"reach", "sg", "cspa", "cspa_linear", "andersen"};
     std::map<std::string, engine::Program> programs;
     for (const char* name : names)
         programs.emplace(name, engine::compile_program(analyses::find_builtin_program(name)->text, name));
@@ -146,15 +151,10 @@ TEST_F(GpuParity, ConcurrentJobsEqualSeparateRuns) {
         std::vector<engine::BatchJob> jobs;
         std::vector<engine::Result> alone;
         for (int j = 0; j < 12; ++j) {
-            const std::string name = names[j % 4];
-            std::map<std::string, TupleSet> inputs;
-            if (name == "reach" || name == "sg") inputs["edge"] = random_pairs(rng, 300, 700);
-            if (name == "cspa") {
-                inputs["assign"] = random_pairs(rng, 120, 120);
-                inputs["dereference"] = random_pairs(rng, 120, 50);
-            }
-            if (name == "andersen")
-                for (const char* r : {"addressOf", "assign", "load", "store"}) inputs[r] = random_pairs(rng, 150, 80);
+            const std::string name = names[j % std::size(names)];
+            const std::uint32_t nodes = name == "reach" || name == "sg" ? 300 : 130;
+            const std::uint32_t edges = name == "reach" || name == "sg" ? 700 : 100;
+            const auto inputs = random_program_inputs(programs.at(name), rng, nodes, edges);
             engine::BatchJob job;
             job.program = &programs.at(name);
             job.inputs = make_inputs(inputs, std::make_shared<facts::StringInterner>());
