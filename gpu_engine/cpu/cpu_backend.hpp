@@ -6,10 +6,15 @@
 #include <tbb/task_arena.h>
 
 #include <memory>
+#include <mutex>
+#include <vector>
 
+#include "gpu_engine/cpu/distinct_set.hpp"
 #include "gpu_engine/runtime/backend.hpp"
 
 namespace galias::engine::cpu {
+
+class HostBlockCache;
 
 class CpuBackend final : public Backend {
 public:
@@ -17,6 +22,7 @@ public:
     // rules on several host threads at once; they share this backend (its operators are
     // safe to call concurrently) and its task arena.
     explicit CpuBackend(unsigned threads, sched::SchedMode sched = sched::SchedMode::kOff);
+    ~CpuBackend() override;
 
     [[nodiscard]] std::string description() const override;
     [[nodiscard]] unsigned threads() const override { return threads_; }
@@ -56,12 +62,18 @@ private:
     }
     void parallel_copy(const Cell* src, std::size_t cells, Cell* dst);
     bool remove_duplicates_by_hashing(TupleArray& tuples);
+    // Hash sets for remove_duplicates_by_hashing, kept between calls (lanes call it at once).
+    std::vector<DistinctSet> take_distinct_sets(std::size_t count);
+    void give_back_distinct_sets(std::vector<DistinctSet> sets);
 
     unsigned threads_;
     sched::SchedMode sched_;
     // Lets an arena use more threads than cores when the user asks for them (-j).
     std::unique_ptr<tbb::global_control> parallelism_;
     tbb::task_arena arena_;
+    std::unique_ptr<HostBlockCache> blocks_;  // large buffers for reuse
+    std::mutex distinct_sets_mutex_;
+    std::vector<std::vector<DistinctSet>> spare_distinct_sets_;
 };
 
 }  // namespace galias::engine::cpu
