@@ -28,6 +28,8 @@ unsigned resolve_threads(unsigned requested) {
 }
 
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
+// Allocations from this size on are checked against the memory available (fits_in_memory).
+constexpr std::size_t kCheckedAllocation = std::size_t{64} << 20;
 
 }  // namespace
 
@@ -59,7 +61,16 @@ std::size_t CpuBackend::free_memory() const {
     return std::size_t{1} << 34;  // unknown: assume 16 GiB
 }
 
+// Linux overcommits: an allocation the machine cannot back succeeds, and the process is
+// killed when it touches the pages. Buffers are written right after they are allocated, so
+// a large one that exceeds the memory available now is refused instead, and the engine
+// reports "not enough memory" with the sizes involved.
+bool CpuBackend::fits_in_memory(std::size_t bytes) const {
+    return bytes < kCheckedAllocation || bytes <= free_memory();
+}
+
 void* CpuBackend::raw_allocate(std::size_t bytes) {
+    if (!fits_in_memory(bytes)) return nullptr;
     // Large buffers come from the block cache: 2 MiB aligned and marked for transparent
     // huge pages (fewer page faults and TLB misses), and reused rather than faulted in anew.
     if (bytes >= kHugePage) return blocks_->allocate(bytes);
@@ -71,7 +82,8 @@ void CpuBackend::raw_release(void* data, std::size_t bytes) {
     else std::free(data);
 }
 
-void* CpuBackend::raw_reallocate(void* data, std::size_t /*old_bytes*/, std::size_t new_bytes) {
+void* CpuBackend::raw_reallocate(void* data, std::size_t old_bytes, std::size_t new_bytes) {
+    if (new_bytes > old_bytes && !fits_in_memory(new_bytes - old_bytes)) return nullptr;
     // Large blocks keep their size class, so that the cache can hand them out again.
     return std::realloc(data, new_bytes >= kHugePage ? HostBlockCache::size_class(new_bytes) : new_bytes);
 }

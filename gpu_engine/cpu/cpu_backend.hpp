@@ -62,6 +62,7 @@ private:
     }
     void parallel_copy(const Cell* src, std::size_t cells, Cell* dst);
     bool remove_duplicates_by_hashing(TupleArray& tuples);
+    [[nodiscard]] bool fits_in_memory(std::size_t bytes) const;
     // Hash sets for remove_duplicates_by_hashing, kept between calls (lanes call it at once).
     std::vector<DistinctSet> take_distinct_sets(std::size_t count);
     void give_back_distinct_sets(std::vector<DistinctSet> sets);

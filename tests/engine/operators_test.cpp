@@ -60,6 +60,15 @@ Rows sorted_unique(Rows rows) {
     return rows;
 }
 
+// More memory than any machine has: a clear OutOfMemory, never a crash or (on Linux,
+// which overcommits) a process killed later when the pages are touched.
+TEST_P(OperatorsTest, AllocationBeyondMemoryThrowsOutOfMemory) {
+    const std::size_t petabyte = std::size_t{1} << 50;
+    EXPECT_THROW((void)backend_->make_array(2, petabyte / 8), OutOfMemory);
+    TupleArray small = backend_->make_array(2, 16);  // the backend still works afterwards
+    EXPECT_GE(small.capacity(), 16u);
+}
+
 TEST_P(OperatorsTest, SortUniqueEmptyAndSingle) {
     TupleArray empty = upload({}, 2);
     backend_->sort_unique(empty);
