@@ -58,8 +58,8 @@ run() {
 size() { awk -v r="$2" '$1 == r { print $2 }' "$1"; }
 status() { case "$1" in 0) echo ok ;; 124) echo timeout ;; *) echo "exit$1" ;; esac; }
 
-echo "| project | k | backend | assign | ValueFlow | ValueAlias | MemoryAlias | CSPA s | PointsTo | Andersen s | peak MiB | CSPA sizes as first backend |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| project | k | backend | assign | ValueFlow | ValueAlias | MemoryAlias | CSPA s | PointsTo | Andersen s | peak MiB | CSPA sizes as first backend | errors |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for P in "$@"; do
     for K in ${KS//,/ }; do
         F="$FACTS/$P/k$K/facts"
@@ -71,7 +71,10 @@ for P in "$@"; do
             run "$WORK/cspa" run "$RULES" -F "$F/cspa" -D - "${extra[@]}"
             cspa_s=$SECS cspa_rc=$RC peak=$RSS_MIB
             sizes="$(size "$WORK/cspa" ValueFlow) $(size "$WORK/cspa" ValueAlias) $(size "$WORK/cspa" MemoryAlias)"
+            errors=""
+            [ "$cspa_rc" = 0 ] || [ "$cspa_rc" = 124 ] || errors="CSPA: $(head -c 160 "$WORK/cspa.err" | tr '\n|' '  ')"
             run "$WORK/andersen" run andersen -F "$F/andersen" -D - "${extra[@]}"
+            [ "$RC" = 0 ] || [ "$RC" = 124 ] || errors="$errors Andersen: $(head -c 160 "$WORK/andersen.err" | tr '\n|' '  ')"
             [ "$RSS_MIB" != - ] && [ "$peak" != - ] && [ "$RSS_MIB" -gt "$peak" ] && peak=$RSS_MIB
             same="-"
             if [ "$cspa_rc" = 0 ]; then
@@ -81,7 +84,7 @@ for P in "$@"; do
             cspa_cell=$cspa_s; [ "$cspa_rc" = 0 ] || cspa_cell="$(status "$cspa_rc") after $cspa_s"
             and_cell=$SECS; [ "$RC" = 0 ] || and_cell="$(status "$RC") after $SECS"
             read -r vf va ma <<<"$sizes"
-            echo "| $P | $K | $B | $(wc -l <"$F/cspa/assign.facts") | ${vf:--} | ${va:--} | ${ma:--} | $cspa_cell | $(size "$WORK/andersen" PointsTo) | $and_cell | $peak | $same |"
+            echo "| $P | $K | $B | $(wc -l <"$F/cspa/assign.facts") | ${vf:--} | ${va:--} | ${ma:--} | $cspa_cell | $(size "$WORK/andersen" PointsTo) | $and_cell | $peak | $same | $errors |"
         done
     done
 done
