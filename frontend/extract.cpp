@@ -169,7 +169,7 @@ ExtractResult extract_facts(const FrontendOptions& options) {
         result.diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{}, warning, {}});
     }
 
-    const EmitOptions emit_options{options.field_sensitive, options.allocators};
+    const EmitOptions emit_options{options.field_model, options.allocators};
     IndirectCallStats indirect;
     stage("resolving calls through function pointers (" +
           std::string(options.indirect_calls == IndirectCalls::Types ? "by type" : "points-to pre-analysis") +
@@ -220,6 +220,7 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     c.emplace_back("indirect_calls.solver_work", indirect.solver_work);
     c.emplace_back("indirect_calls.by_type_fallback", indirect.fell_back_to_types ? 1 : 0);
     c.emplace_back("context_k", options.context_k);
+    c.emplace_back("field_model", static_cast<std::uint64_t>(options.field_model));
     c.emplace_back("tu.total", result.units.total);
     c.emplace_back("tu.analysed", result.units.analysed);
     c.emplace_back("tu.failed", result.units.failed);

@@ -12,12 +12,13 @@
 #include "frontend/call_graph.hpp"
 #include "frontend/context_table.hpp"
 #include "frontend/extract_result.hpp"
+#include "frontend/frontend_options.hpp"
 #include "frontend/program_ir.hpp"
 
 namespace galias::frontend {
 
 struct EmitOptions {
-    bool field_sensitive = true;
+    FieldModel field_model = FieldModel::Types;
     std::vector<std::string> allocators;  // functions treated as malloc, body or not
 };
 
@@ -43,6 +44,7 @@ public:
 private:
     void grow_term_tables();
     TermId resolved(TermId term);
+    TermId field_address(TermId object, EntityId field, const facts::SourcePos& pos);
     bool per_context(TermId term);
     std::string term_name(TermId term);
     void emit_assign(TermId src, ContextId src_context, TermId dst, ContextId dst_context,

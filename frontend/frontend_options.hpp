@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "frontend/compile_database.hpp"
@@ -17,6 +19,23 @@ enum class IndirectCalls {
     PointsTo,  // a context-insensitive Andersen pre-analysis resolves each call (default)
     Types,     // every address-taken function whose parameter count fits the call
 };
+
+// Which struct and union fields get nodes of their own (docs/FACTS.md, "Fields").
+enum class FieldModel {
+    // Fields of variables are told apart; a field reached through a pointer (or inside a
+    // variable whose address is taken) is the field of its declared type, one node per
+    // field of each struct type (field-based; the default).
+    Types,
+    // Fields of variables are told apart until the variable's address is taken; a field
+    // reached through a pointer is the whole object (*p).
+    Variables,
+    // One node per variable, whatever the field (--field-insensitive).
+    None,
+};
+
+// "types", "variables", "none" (the command-line names), or nothing.
+std::optional<FieldModel> parse_field_model(std::string_view name);
+const char* field_model_name(FieldModel model);
 
 struct ExtractProgress {
     std::size_t done = 0;  // translation units finished
@@ -36,7 +55,7 @@ struct FrontendOptions {
     unsigned context_k = 1;                          // call-string length; 0 = context-insensitive
     std::uint64_t max_clones = 500000;               // function copies beyond the first, in total
     std::uint64_t max_clone_statements = 5'000'000;  // statements in those copies, in total
-    bool field_sensitive = true;
+    FieldModel field_model = FieldModel::Types;
     // Track integers as wide as a pointer (uintptr_t, long, size_t, PostgreSQL's Datum) like
     // pointers, so that a pointer cast to one and back keeps its target. Off by default:
     // it adds nodes for every such integer.

@@ -19,7 +19,8 @@ bool compatible(const CallSite& call, const Function& f) {
 void resolve_by_type(const ProgramIr& program, CallTargets& targets) {
     std::vector<EntityId> address_taken;
     for (const Term& t : program.terms.terms()) {
-        if (t.kind == TermKind::AddrOf && program.entities[t.entity].kind == facts::NodeKind::Function) {
+        if (t.kind == TermKind::AddrOf && t.entity != kNone &&
+            program.entities[t.entity].kind == facts::NodeKind::Function) {
             address_taken.push_back(t.entity);
         }
     }

@@ -19,6 +19,7 @@ struct FactsOptions {
     std::string compile_db;
     std::string output;
     std::string indirect_calls = "points-to";
+    std::string field_model = "types";
     bool field_insensitive = false;
     bool quiet = false;
 };
@@ -36,7 +37,8 @@ void show_progress(const frontend::ExtractProgress& p, bool terminal) {
 
 int run_facts(FactsOptions& options) {
     options.frontend.compile_database = options.compile_db;
-    options.frontend.field_sensitive = !options.field_insensitive;
+    options.frontend.field_model = options.field_insensitive ? frontend::FieldModel::None
+                                                             : *frontend::parse_field_model(options.field_model);
     options.frontend.indirect_calls = options.indirect_calls == "types" ? frontend::IndirectCalls::Types
                                                                         : frontend::IndirectCalls::PointsTo;
     const bool terminal = isatty(STDERR_FILENO) != 0;
@@ -98,7 +100,13 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_option("--max-clone-statements", options->frontend.max_clone_statements,
                        "Statements allowed in those copies; over it, contexts are merged")
             ->capture_default_str();
-        app.add_flag("--field-insensitive", options->field_insensitive, "Do not distinguish struct fields");
+        app.add_option("--field-model", options->field_model,
+                       "Struct fields: types (a field through a pointer is its type's field), variables "
+                       "(only fields of variables are told apart) or none")
+            ->check(CLI::IsMember({"types", "variables", "none"}))
+            ->capture_default_str();
+        app.add_flag("--field-insensitive", options->field_insensitive,
+                     "Do not distinguish struct fields (--field-model none)");
         app.add_flag("--integer-pointers", options->frontend.integer_pointers,
                      "Track pointer-wide integers (uintptr_t, long) like pointers");
         app.add_option("--indirect-calls", options->indirect_calls,

@@ -1,4 +1,6 @@
-// p->f is a location inside *p: fields under a dereference are not told apart.
+// Under --field-model=variables, p->f is a location inside *p: fields under a dereference are
+// not told apart.
+// RUN: --field-model=variables
 struct node { struct node *next; int *data; };
 void f(struct node *p, int *d) {
     p->data = d;

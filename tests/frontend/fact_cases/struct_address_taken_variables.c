@@ -1,4 +1,6 @@
-// Taking &s collapses s's fields into s: a pointer to s reaches every field.
+// Under --field-model=variables, taking &s collapses s's fields into s: a pointer to s reaches
+// every field.
+// RUN: --field-model=variables
 struct pair { int *a; int *b; };
 void f(void) {
     int x, y;

@@ -93,7 +93,9 @@ frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem
             else if (flag == "--max-clone-statements")
                 options.max_clone_statements = std::stoull(value);
             else if (flag == "--field-insensitive")
-                options.field_sensitive = false;
+                options.field_model = frontend::FieldModel::None;
+            else if (flag == "--field-model")
+                options.field_model = frontend::parse_field_model(value).value();
             else if (flag == "--integer-pointers")
                 options.integer_pointers = true;
             else if (flag == "--indirect-calls")

@@ -3,7 +3,7 @@
 // hold directives, lit-style:
 //
 //   // RUN: --context-k=0 --field-insensitive --indirect-calls=types --allocator=xmalloc
-//   //      --max-clones=N --extra=-DFOO
+//   //      --max-clones=N --extra=-DFOO --field-model=variables
 //   // CSPA: assign(&main::x, main::p)         expected fact (rendered by node names)
 //   // CSPA-EXACT                               ... and no other CSPA facts
 //   // NOT-CSPA: assign(main::q, main::p)       this fact must be absent
