@@ -15,6 +15,7 @@
 #include "frontend/call_graph.hpp"
 #include "frontend/context_table.hpp"
 #include "frontend/fact_emitter.hpp"
+#include "frontend/fact_reduction.hpp"
 #include "frontend/indirect_calls.hpp"
 #include "frontend/linker.hpp"
 #include "frontend/tu_runner.hpp"
@@ -206,6 +207,8 @@ ExtractResult extract_facts(const FrontendOptions& options) {
           std::to_string(contexts.size()) + " contexts");
     FactEmitter emitter(program, targets, &contexts, emit_options, result);
     emitter.emit_program();
+    ReductionStats reduction;
+    if (options.reduce_copies) reduction = reduce_copies(result);
     emitter.finish();
     lap("emit");
 
@@ -221,6 +224,9 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     c.emplace_back("indirect_calls.by_type_fallback", indirect.fell_back_to_types ? 1 : 0);
     c.emplace_back("context_k", options.context_k);
     c.emplace_back("field_model", static_cast<std::uint64_t>(options.field_model));
+    c.emplace_back("reduction.assign_before", reduction.assign_before);
+    c.emplace_back("reduction.cycle_members", reduction.cycle_members);
+    c.emplace_back("reduction.substituted", reduction.substituted);
     c.emplace_back("tu.total", result.units.total);
     c.emplace_back("tu.analysed", result.units.analysed);
     c.emplace_back("tu.failed", result.units.failed);

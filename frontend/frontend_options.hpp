@@ -60,6 +60,9 @@ struct FrontendOptions {
     // pointers, so that a pointer cast to one and back keeps its target. Off by default:
     // it adds nodes for every such integer.
     bool integer_pointers = false;
+    // Shrink the assign graph without changing ValueAlias, MemoryAlias or PointsTo
+    // (fact_reduction.hpp); off only to compare or to read ValueFlow in full.
+    bool reduce_copies = true;
     IndirectCalls indirect_calls = IndirectCalls::PointsTo;
     // Work the points-to pre-analysis may do before falling back to types (propagation
     // steps; 10^8 is a few seconds).

@@ -20,6 +20,7 @@ struct FactsOptions {
     std::string output;
     std::string indirect_calls = "points-to";
     std::string field_model = "types";
+    bool no_copy_reduction = false;
     bool field_insensitive = false;
     bool quiet = false;
 };
@@ -37,6 +38,7 @@ void show_progress(const frontend::ExtractProgress& p, bool terminal) {
 
 int run_facts(FactsOptions& options) {
     options.frontend.compile_database = options.compile_db;
+    options.frontend.reduce_copies = !options.no_copy_reduction;
     options.frontend.field_model = options.field_insensitive ? frontend::FieldModel::None
                                                              : *frontend::parse_field_model(options.field_model);
     options.frontend.indirect_calls = options.indirect_calls == "types" ? frontend::IndirectCalls::Types
@@ -107,6 +109,8 @@ const RegisterCommand kRegister{CommandInfo{
             ->capture_default_str();
         app.add_flag("--field-insensitive", options->field_insensitive,
                      "Do not distinguish struct fields (--field-model none)");
+        app.add_flag("--no-copy-reduction", options->no_copy_reduction,
+                     "Keep copy chains and cycles of the assign graph as emitted (ValueFlow in full)");
         app.add_flag("--integer-pointers", options->frontend.integer_pointers,
                      "Track pointer-wide integers (uintptr_t, long) like pointers");
         app.add_option("--indirect-calls", options->indirect_calls,

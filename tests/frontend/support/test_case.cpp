@@ -75,8 +75,9 @@ std::vector<TestCase> list_cases(const std::filesystem::path& dir) {
     return cases;
 }
 
-frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem::path& include_dir) {
-    frontend::FrontendOptions options;
+frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem::path& include_dir,
+                                     frontend::FrontendOptions defaults) {
+    frontend::FrontendOptions options = std::move(defaults);
     options.threads = 1;
     std::vector<std::string> extra;
     for (const std::string& run : test.all("RUN")) {
@@ -96,6 +97,10 @@ frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem
                 options.field_model = frontend::FieldModel::None;
             else if (flag == "--field-model")
                 options.field_model = frontend::parse_field_model(value).value();
+            else if (flag == "--no-copy-reduction")
+                options.reduce_copies = false;
+            else if (flag == "--copy-reduction")
+                options.reduce_copies = true;
             else if (flag == "--integer-pointers")
                 options.integer_pointers = true;
             else if (flag == "--indirect-calls")
