@@ -36,7 +36,10 @@ void resolve_by_type(const ProgramIr& program, CallTargets& targets) {
     }
 }
 
-// Feeds the Andersen rows emitted since the last call into the solver.
+// Feeds the Andersen rows emitted since the last call into the solver. All string literals
+// are one object to the solver: they hold no pointer, so which literal a pointer reaches
+// never changes which functions a call reaches, and printf-style code makes thousands of
+// literals reach the same format parameters.
 class SolverFeed {
 public:
     SolverFeed(const ExtractResult& facts, PointsToSolver& solver) : facts_(facts), solver_(solver) {}
@@ -45,15 +48,23 @@ public:
         const auto rows = [](const FactRelation& r, std::size_t& consumed, auto&& add) {
             for (; consumed < r.size(); ++consumed) add(r.cells[2 * consumed], r.cells[2 * consumed + 1]);
         };
-        rows(facts_.andersen_address_of, address_of_, [&](auto y, auto x) { solver_.add_address_of(y, x); });
+        rows(facts_.andersen_address_of, address_of_,
+             [&](auto y, auto x) { solver_.add_address_of(y, object(x)); });
         rows(facts_.andersen_assign, assign_, [&](auto y, auto x) { solver_.add_copy(y, x); });
         rows(facts_.andersen_load, load_, [&](auto y, auto x) { solver_.add_load(y, x); });
         rows(facts_.andersen_store, store_, [&](auto y, auto x) { solver_.add_store(y, x); });
     }
 
 private:
+    facts::NodeId object(facts::NodeId x) {
+        if (facts_.program.nodes[x].kind != facts::NodeKind::String) return x;
+        if (string_ == facts::kNoNode) string_ = x;
+        return string_;
+    }
+
     const ExtractResult& facts_;
     PointsToSolver& solver_;
+    facts::NodeId string_ = facts::kNoNode;
     std::size_t address_of_ = 0, assign_ = 0, load_ = 0, store_ = 0;
 };
 
