@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "facts/tsv.hpp"
+#include "frontend/allocation_wrappers.hpp"
 #include "frontend/call_graph.hpp"
 #include "frontend/context_table.hpp"
 #include "frontend/fact_emitter.hpp"
@@ -170,6 +171,7 @@ ExtractResult extract_facts(const FrontendOptions& options) {
         result.diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{}, warning, {}});
     }
 
+    program.allocation_wrappers = find_allocation_wrappers(program, options.allocators, options.field_model);
     const EmitOptions emit_options{options.field_model, options.allocators};
     IndirectCallStats indirect;
     stage("resolving calls through function pointers (" +
@@ -222,6 +224,7 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     c.emplace_back("indirect_calls.targets", indirect.targets);
     c.emplace_back("indirect_calls.solver_work", indirect.solver_work);
     c.emplace_back("indirect_calls.by_type_fallback", indirect.fell_back_to_types ? 1 : 0);
+    c.emplace_back("allocation_wrappers", program.allocation_wrappers.size());
     c.emplace_back("context_k", options.context_k);
     c.emplace_back("field_model", static_cast<std::uint64_t>(options.field_model));
     c.emplace_back("reduction.assign_before", reduction.assign_before);

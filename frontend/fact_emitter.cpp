@@ -307,6 +307,7 @@ void FactEmitter::emit_call_target(const CallSite& call, ContextId context, Enti
     }
     const ContextId callee_context =
         contexts_ == nullptr ? 0 : contexts_->callee_context(call.id, context, target);
+    const auto wrapper = program_.allocation_wrappers.find(target);
     for (std::size_t i = 0; i < call.args.size(); ++i) {
         if (i < f->params.size()) {
             emit_value(call.args[i], context, f->params[i], f->param_aggregate[i], callee_context,
@@ -314,6 +315,14 @@ void FactEmitter::emit_call_target(const CallSite& call, ContextId context, Enti
         } else if (f->varargs != kNone) {
             emit_value(call.args[i], context, f->varargs, false, callee_context, call.begin);
         }
+    }
+    if (wrapper != program_.allocation_wrappers.end() && !call.result.aggregate) {
+        // The body still runs with these arguments; its result is fresh memory of this call.
+        const std::string& caller = program_.entities[program_.caller_of(call.id).entity].name;
+        emit_assign(heap_object(call, caller), context, call.result.term, context, call.begin);
+        if (wrapper->second.reallocates)
+            emit_assign(arg_term(call, wrapper->second.arg), context, call.result.term, context, call.begin);
+        return;
     }
     if (call.result.term != kNone && f->return_value != kNone) {
         const CallValue returned{f->return_value, f->return_aggregate && call.result.aggregate,

@@ -210,6 +210,12 @@ struct TranslationUnitIr {
     std::size_t unused_static_functions = 0;             // dropped by prune_unused_static_functions
 };
 
+// A function with a body that returns fresh memory like malloc (allocation_wrappers.hpp).
+struct AllocationWrapper {
+    bool reallocates = false;  // like realloc: the result may also be argument `arg`
+    unsigned arg = 0;
+};
+
 // The whole program after linking. Terms and entities are shared by all TUs; the function
 // table has one entry per function entity (definitions merged, see linker.hpp).
 struct ProgramIr {
@@ -234,6 +240,9 @@ struct ProgramIr {
     // the object an external function without a body returns.
     std::unordered_map<std::uint32_t, EntityId> heap_of_site;
     std::unordered_map<std::string, EntityId> extern_object;
+    // Functions with a body whose calls get a heap object of their own call site, as
+    // malloc's do (allocation_wrappers.hpp).
+    std::unordered_map<EntityId, AllocationWrapper> allocation_wrappers;
 
     [[nodiscard]] const CallSite& call_site(std::uint32_t id) const {
         return functions[call_sites[id].first].calls[call_sites[id].second];
