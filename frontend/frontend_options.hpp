@@ -53,8 +53,13 @@ struct FrontendOptions {
     unsigned threads = 0;                     // parallel translation units; 0 = all cores
 
     unsigned context_k = 1;                          // call-string length; 0 = context-insensitive
+    // With k = 1, clone every function per context, not only those whose call sites pass
+    // different points-to sets or that allocate (clone_selection.hpp).
+    bool clone_all = false;
     std::uint64_t max_clones = 500000;               // function copies beyond the first, in total
     std::uint64_t max_clone_statements = 5'000'000;  // statements in those copies, in total
+    // A recursive component of more functions keeps one copy (context_table.hpp); 0: no limit.
+    std::uint32_t max_component_cloned = 32;
     FieldModel field_model = FieldModel::Types;
     // Track integers as wide as a pointer (uintptr_t, long, size_t, PostgreSQL's Datum) like
     // pointers, so that a pointer cast to one and back keeps its target. Off by default:

@@ -96,11 +96,17 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_option("--context-k", options->frontend.context_k,
                        "Call-string length for context cloning; 0 = context-insensitive")
             ->capture_default_str();
+        app.add_flag("--clone-all", options->frontend.clone_all,
+                     "With --context-k 1, clone every function, not only those whose calls pass different "
+                     "points-to sets or that allocate");
         app.add_option("--max-clones", options->frontend.max_clones,
                        "Function copies allowed beyond the first; over it, contexts are merged")
             ->capture_default_str();
         app.add_option("--max-clone-statements", options->frontend.max_clone_statements,
                        "Statements allowed in those copies; over it, contexts are merged")
+            ->capture_default_str();
+        app.add_option("--max-component-cloned", options->frontend.max_component_cloned,
+                       "A recursive component of more functions keeps one copy; 0 = no limit")
             ->capture_default_str();
         app.add_option("--field-model", options->field_model,
                        "Struct fields: types (a field through a pointer is its type's field), variables "

@@ -89,8 +89,14 @@ frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem
             const std::string value = eq == std::string::npos ? "" : word.substr(eq + 1);
             if (flag == "--context-k")
                 options.context_k = static_cast<unsigned>(std::stoul(value));
+            else if (flag == "--clone-all")
+                options.clone_all = true;
+            else if (flag == "--select-clones")
+                options.clone_all = false;
             else if (flag == "--max-clones")
                 options.max_clones = std::stoull(value);
+            else if (flag == "--max-component-cloned")
+                options.max_component_cloned = static_cast<std::uint32_t>(std::stoul(value));
             else if (flag == "--max-clone-statements")
                 options.max_clone_statements = std::stoull(value);
             else if (flag == "--field-insensitive")

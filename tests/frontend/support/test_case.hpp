@@ -4,7 +4,7 @@
 //
 //   // RUN: --context-k=0 --field-insensitive --indirect-calls=types --allocator=xmalloc
 //   //      --max-clones=N --extra=-DFOO --field-model=variables --copy-reduction
-//   //      --no-copy-reduction
+//   //      --no-copy-reduction --clone-all --select-clones
 //   // CSPA: assign(&main::x, main::p)         expected fact (rendered by node names)
 //   // CSPA-EXACT                               ... and no other CSPA facts
 //   // NOT-CSPA: assign(main::q, main::p)       this fact must be absent
