@@ -55,7 +55,7 @@ TermId FactEmitter::resolved(TermId term) {
     switch (t.kind) {
         case TermKind::Entity: {
             FieldLocation at = resolve_entity_field(program_, t.entity, t.path, t.field, model);
-            result = program_.terms.entity(at.entity, std::move(at.path), t.pos);
+            result = program_.terms.entity(literal_object(at.entity), std::move(at.path), t.pos);
             break;
         }
         case TermKind::AddrOf:
@@ -70,7 +70,7 @@ TermId FactEmitter::resolved(TermId term) {
                 FieldLocation at = resolve_entity_field(program_, t.entity, t.path, t.field, model);
                 result = at.field_node
                              ? field_address(program_.terms.entity(t.entity, "", t.pos), t.field, t.pos)
-                             : program_.terms.addr_of(at.entity, std::move(at.path), t.pos);
+                             : program_.terms.addr_of(literal_object(at.entity), std::move(at.path), t.pos);
             }
             break;
         case TermKind::Member:
@@ -100,6 +100,18 @@ TermId FactEmitter::resolved(TermId term) {
 TermId FactEmitter::field_address(TermId object, EntityId field, const facts::SourcePos& pos) {
     const TermId member = program_.terms.member(object, program_.field_representative(field), pos);
     return program_.terms.address_of_location(member);
+}
+
+// The entity a string literal's node stands for: with merged literals, one object for all
+// but those passed straight to a restrict parameter.
+EntityId FactEmitter::literal_object(EntityId entity) {
+    const Entity& e = program_.entities[entity];
+    if (!options_.merge_string_literals || e.kind != NodeKind::String || e.restrict_argument) return entity;
+    if (merged_literals_ == kNone) {
+        program_.entities.push_back(Entity{NodeKind::String, "str:*", "str@*", "", {}, false});
+        merged_literals_ = static_cast<EntityId>(program_.entities.size() - 1);
+    }
+    return merged_literals_;
 }
 
 bool FactEmitter::per_context(TermId term) {

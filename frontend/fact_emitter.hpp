@@ -19,6 +19,7 @@ namespace galias::frontend {
 
 struct EmitOptions {
     FieldModel field_model = FieldModel::Types;
+    bool merge_string_literals = true;
     std::vector<std::string> allocators;  // functions treated as malloc, body or not
 };
 
@@ -45,6 +46,7 @@ private:
     void grow_term_tables();
     TermId resolved(TermId term);
     TermId field_address(TermId object, EntityId field, const facts::SourcePos& pos);
+    EntityId literal_object(EntityId entity);
     bool per_context(TermId term);
     std::string term_name(TermId term);
     void emit_assign(TermId src, ContextId src_context, TermId dst, ContextId dst_context,
@@ -74,6 +76,7 @@ private:
     std::unordered_set<std::string> reported_;                // (category, site) reported once
     std::vector<facts::UnmodelledConstruct> emit_unmodelled_;
     std::uint64_t call_rows_ = 0;
+    EntityId merged_literals_ = kNone;  // the "str@*" entity, once made
 };
 
 }  // namespace galias::frontend

@@ -18,23 +18,15 @@ using facts::NodeId;
 struct Edge {
     NodeId src;
     NodeId dst;
-    std::uint32_t site;  // index into the original assign_sites
-    friend bool operator<(const Edge& a, const Edge& b) {
-        return a.src != b.src ? a.src < b.src : a.dst != b.dst ? a.dst < b.dst : a.site < b.site;
-    }
+    friend auto operator<=>(const Edge&, const Edge&) = default;
 };
 
-// Sorts, then keeps the first edge of each (src, dst) pair and drops self loops.
+// Sorts, drops duplicates and self loops.
 void normalize(std::vector<Edge>& edges) {
     std::sort(edges.begin(), edges.end());
-    std::size_t out = 0;
-    for (std::size_t i = 0; i < edges.size(); ++i) {
-        const Edge& e = edges[i];
-        if (e.src == e.dst) continue;
-        if (out > 0 && edges[out - 1].src == e.src && edges[out - 1].dst == e.dst) continue;
-        edges[out++] = e;
-    }
-    edges.resize(out);
+    edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+    edges.erase(std::remove_if(edges.begin(), edges.end(), [](const Edge& e) { return e.src == e.dst; }),
+                edges.end());
 }
 
 // Component representative of every node (the node itself outside cycles).
@@ -82,24 +74,18 @@ ReductionStats reduce_copies(ExtractResult& facts) {
     std::vector<Edge> edges;
     edges.reserve(assign.size());
     for (std::size_t i = 0; i < assign.size(); ++i) {
-        edges.push_back(Edge{assign.cells[2 * i], assign.cells[2 * i + 1], static_cast<std::uint32_t>(i)});
+        edges.push_back(Edge{assign.cells[2 * i], assign.cells[2 * i + 1]});
     }
 
     // 1. Cycles.
     const std::vector<NodeId> rep = component_representatives(nodes, edges, stats);
     std::vector<Edge> collapsed;
     collapsed.reserve(edges.size());
-    std::vector<std::uint32_t> site_into(nodes, UINT32_MAX);  // an original edge into each node
-    std::vector<std::uint32_t> site_from(nodes, UINT32_MAX);  // ... and out of it
-    for (const Edge& e : edges) {
-        site_into[e.dst] = std::min(site_into[e.dst], e.site);
-        site_from[e.src] = std::min(site_from[e.src], e.site);
-        collapsed.push_back(Edge{rep[e.src], rep[e.dst], e.site});
-    }
+    for (const Edge& e : edges) collapsed.push_back(Edge{rep[e.src], rep[e.dst]});
     for (NodeId n = 0; n < nodes; ++n) {
         if (rep[n] == n) continue;
-        collapsed.push_back(Edge{rep[n], n, site_into[n]});
-        if (memory[n]) collapsed.push_back(Edge{n, rep[n], site_from[n]});
+        collapsed.push_back(Edge{rep[n], n});
+        if (memory[n]) collapsed.push_back(Edge{n, rep[n]});
     }
     normalize(collapsed);
 
@@ -131,21 +117,19 @@ ReductionStats reduce_copies(ExtractResult& facts) {
     };
     std::vector<Edge> reduced;
     reduced.reserve(collapsed.size());
-    for (const Edge& e : collapsed) reduced.push_back(Edge{value_representative(e.src), e.dst, e.site});
+    for (const Edge& e : collapsed) reduced.push_back(Edge{value_representative(e.src), e.dst});
     normalize(reduced);
     for (NodeId n = 0; n < nodes; ++n) {
         if (value_of[n] != facts::kNoNode && value_of[n] != n && rep[n] == n) ++stats.substituted;
     }
 
-    // Rebuild the assign relations and their sites.
-    const std::vector<facts::AssignSite> sites = std::move(facts.program.assign_sites);
-    facts.program.assign_sites.clear();
+    // Rebuild the assign relations. assign_sites.tsv keeps the edges as emitted: it is the
+    // graph witness paths are searched in, and the statements as written explain best.
     facts.cspa_assign.cells.clear();
     facts.andersen_assign.cells.clear();
     facts.andersen_store.cells.clear();
     for (const Edge& e : reduced) {
         facts.cspa_assign.add(e.src, e.dst);
-        facts.program.assign_sites.push_back(facts::AssignSite{e.src, e.dst, sites[e.site].pos});
         if (pointer_of[e.dst] != facts::kNoNode) {
             facts.andersen_store.add(pointer_of[e.dst], e.src);
         } else {

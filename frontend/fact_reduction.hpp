@@ -25,8 +25,9 @@
 // substituted v (its value reaches x from its representative).
 //
 // The Andersen assign and store facts are rebuilt from the reduced CSPA assign facts (they
-// are a function of them, docs/FACTS.md); assign_sites.tsv follows the new edges, each
-// with the position of an original statement it stands for.
+// are a function of them, docs/FACTS.md). assign_sites.tsv keeps the edges as emitted,
+// each with its statement: witness paths (reports/witness_path.hpp) follow the program's
+// own chain of assignments.
 
 #include <cstddef>
 

@@ -65,6 +65,9 @@ struct FrontendOptions {
     // pointers, so that a pointer cast to one and back keeps its target. Off by default:
     // it adds nodes for every such integer.
     bool integer_pointers = false;
+    // All string literals are one object, except those passed straight to a restrict
+    // parameter (docs/FACTS.md, "String literals"); off: one object per literal.
+    bool merge_string_literals = true;
     // Shrink the assign graph without changing ValueAlias, MemoryAlias or PointsTo
     // (fact_reduction.hpp); off only to compare or to read ValueFlow in full.
     bool reduce_copies = true;

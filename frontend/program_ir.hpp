@@ -41,6 +41,9 @@ struct Entity {
     // Lives in a function's frame (locals, parameters, return values, temporaries): one
     // copy per calling context of the function.
     bool per_context = false;
+    // A string literal passed directly to a restrict-qualified parameter: an object of its
+    // own even when string literals are merged (FrontendOptions::merge_string_literals).
+    bool restrict_argument = false;
 };
 
 enum class TermKind : std::uint8_t {

@@ -146,6 +146,16 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
                        "the called function pointer comes from nowhere known");
         }
     }
+    // String literals given straight to restrict parameters stay objects of their own when
+    // literals are merged: two of them (fopen("f", "r")) must not alias.
+    for (unsigned i = 0; i < e->getNumArgs() && i < site.restrict_params.size(); ++i) {
+        if (!site.restrict_params[i]) continue;
+        const clang::Expr* arg = e->getArg(i)->IgnoreParenImpCasts();
+        if (llvm::isa<clang::StringLiteral>(arg)) {
+            const TermId literal = string_literal(arg);
+            ir_.entities[terms()[literal].entity].restrict_argument = true;
+        }
+    }
     for (const clang::Expr* arg : e->arguments()) site.args.push_back(call_value(arg));
     const clang::QualType result_type = e->getCallReturnType(context_);
     if (want_value && may_hold_pointer(result_type)) {

@@ -21,6 +21,7 @@ struct FactsOptions {
     std::string indirect_calls = "points-to";
     std::string field_model = "types";
     bool no_copy_reduction = false;
+    bool distinct_string_literals = false;
     bool field_insensitive = false;
     bool quiet = false;
 };
@@ -39,6 +40,7 @@ void show_progress(const frontend::ExtractProgress& p, bool terminal) {
 int run_facts(FactsOptions& options) {
     options.frontend.compile_database = options.compile_db;
     options.frontend.reduce_copies = !options.no_copy_reduction;
+    options.frontend.merge_string_literals = !options.distinct_string_literals;
     options.frontend.field_model = options.field_insensitive ? frontend::FieldModel::None
                                                              : *frontend::parse_field_model(options.field_model);
     options.frontend.indirect_calls = options.indirect_calls == "types" ? frontend::IndirectCalls::Types
@@ -115,6 +117,9 @@ const RegisterCommand kRegister{CommandInfo{
             ->capture_default_str();
         app.add_flag("--field-insensitive", options->field_insensitive,
                      "Do not distinguish struct fields (--field-model none)");
+        app.add_flag("--distinct-string-literals", options->distinct_string_literals,
+                     "One object per string literal (by default all are one object, except those passed "
+                     "straight to restrict parameters)");
         app.add_flag("--no-copy-reduction", options->no_copy_reduction,
                      "Keep copy chains and cycles of the assign graph as emitted (ValueFlow in full)");
         app.add_flag("--integer-pointers", options->frontend.integer_pointers,

@@ -103,6 +103,8 @@ frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem
                 options.field_model = frontend::FieldModel::None;
             else if (flag == "--field-model")
                 options.field_model = frontend::parse_field_model(value).value();
+            else if (flag == "--distinct-string-literals")
+                options.merge_string_literals = false;
             else if (flag == "--no-copy-reduction")
                 options.reduce_copies = false;
             else if (flag == "--copy-reduction")
