@@ -36,11 +36,19 @@ ContextTable::ContextTable(const ProgramIr& program, const CallGraph& graph, con
     for (std::uint32_t c : graph.topological_order) {
         // Callers come first, so every context of this component is known by now.
         std::vector<ContextId>& contexts = component_contexts_[c];
-        if (graph.called_from_outside[c]) {
+        const bool worth_cloning =
+            (options_.max_component_cloned == 0 || graph.members[c].size() <= options_.max_component_cloned) &&
+            (options_.cloned.empty() || std::any_of(graph.members[c].begin(), graph.members[c].end(),
+                                                    [&](std::uint32_t f) { return options_.cloned[f]; }));
+        if (graph.called_from_outside[c] && worth_cloning) {
             contexts.assign(incoming[c].begin(), incoming[c].end());
             std::sort(contexts.begin(), contexts.end());
         } else {
             contexts = {0};
+            if (!worth_cloning) {
+                merged_[c] = true;  // calls from other components reach context 0
+                if (graph.called_from_outside[c]) uncloned_functions_ += graph.members[c].size();
+            }
         }
         incoming[c].clear();
         const std::uint64_t size = graph.members[c].size();

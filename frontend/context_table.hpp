@@ -30,6 +30,13 @@ struct ContextOptions {
     // new contexts: its targets are analysed in context 0 for it. Cloning every target
     // per such site multiplies the program's size for little precision.
     std::uint32_t max_targets_cloned = 8;
+    // Per function index: worth one copy per context (clone_selection.hpp); a component none
+    // of whose functions is keeps context 0 only. Empty: all are.
+    std::vector<bool> cloned;
+    // A recursive component of more functions than this keeps one copy: calls inside it
+    // keep the caller's context, so each context copies all of it (an interpreter's or a
+    // server's core: lua5.4's has 746 functions), for little precision. 0: no limit.
+    std::uint32_t max_component_cloned = 32;
 };
 
 class ContextTable {
@@ -50,6 +57,8 @@ public:
     [[nodiscard]] std::uint64_t clones() const { return clones_; }
     [[nodiscard]] std::uint64_t clone_statements() const { return clone_statements_; }
     [[nodiscard]] const std::vector<std::uint32_t>& merged_functions() const { return merged_functions_; }
+    // Functions kept in one copy because cloning them would not tell anything apart.
+    [[nodiscard]] std::uint64_t uncloned_functions() const { return uncloned_functions_; }
 
 private:
     ContextId extend(ContextId context, std::uint32_t site);
@@ -62,11 +71,12 @@ private:
     std::unordered_map<std::string, ContextId> ids_;   // encoded call string -> context
     std::vector<std::vector<ContextId>> component_contexts_;
     std::vector<bool> wide_site_;  // per call site: more targets than max_targets_cloned
-    std::vector<bool> merged_;     // per component
+    std::vector<bool> merged_;     // per component: one copy (over the budget, or not worth cloning)
     std::vector<std::uint32_t> merged_functions_;
     std::uint64_t instances_ = 0;
     std::uint64_t clones_ = 0;
     std::uint64_t clone_statements_ = 0;
+    std::uint64_t uncloned_functions_ = 0;
 };
 
 }  // namespace galias::frontend

@@ -12,9 +12,12 @@
 #include <unordered_set>
 
 #include "facts/tsv.hpp"
+#include "frontend/allocation_wrappers.hpp"
 #include "frontend/call_graph.hpp"
+#include "frontend/clone_selection.hpp"
 #include "frontend/context_table.hpp"
 #include "frontend/fact_emitter.hpp"
+#include "frontend/fact_reduction.hpp"
 #include "frontend/indirect_calls.hpp"
 #include "frontend/linker.hpp"
 #include "frontend/tu_runner.hpp"
@@ -169,13 +172,15 @@ ExtractResult extract_facts(const FrontendOptions& options) {
         result.diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{}, warning, {}});
     }
 
-    const EmitOptions emit_options{options.field_sensitive, options.allocators};
+    program.allocation_wrappers = find_allocation_wrappers(program, options.allocators, options.field_model);
+    const EmitOptions emit_options{options.field_model, options.merge_string_literals, options.allocators};
     IndirectCallStats indirect;
     stage("resolving calls through function pointers (" +
           std::string(options.indirect_calls == IndirectCalls::Types ? "by type" : "points-to pre-analysis") +
           ")");
-    const CallTargets targets = resolve_call_targets(program, options.indirect_calls,
-                                                     options.points_to_budget, emit_options, indirect);
+    VaryingArguments varying;
+    const CallTargets targets = resolve_call_targets(program, options.indirect_calls, options.points_to_budget,
+                                                     emit_options, indirect, &varying);
     if (indirect.fell_back_to_types) {
         result.diagnostics.push_back(
             Diagnostic{Severity::Warning,
@@ -187,8 +192,19 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     }
     lap("calls");
     const CallGraph graph = build_call_graph(program, targets, options.allocators);
-    const ContextTable contexts(
-        program, graph, ContextOptions{options.context_k, options.max_clones, options.max_clone_statements});
+    ContextOptions context_options;
+    context_options.k = options.context_k;
+    context_options.max_clones = options.max_clones;
+    context_options.max_clone_statements = options.max_clone_statements;
+    context_options.max_component_cloned = options.max_component_cloned;
+    std::size_t shared_entities = 0;
+    if (options.context_k == 1 && !options.clone_all) {
+        CloneSelection selection = select_clones(program, graph, targets, varying, options.allocators, options.field_model);
+        context_options.cloned = std::move(selection.cloned);
+        for (EntityId e : selection.shared) program.entities[e].per_context = false;
+        shared_entities = selection.shared.size();
+    }
+    const ContextTable contexts(program, graph, context_options);
     lap("contexts");
     if (!contexts.merged_functions().empty()) {
         result.diagnostics.push_back(Diagnostic{
@@ -206,6 +222,8 @@ ExtractResult extract_facts(const FrontendOptions& options) {
           std::to_string(contexts.size()) + " contexts");
     FactEmitter emitter(program, targets, &contexts, emit_options, result);
     emitter.emit_program();
+    ReductionStats reduction;
+    if (options.reduce_copies) reduction = reduce_copies(result);
     emitter.finish();
     lap("emit");
 
@@ -214,12 +232,19 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     c.emplace_back("call_graph.recursive_components", graph.recursive_components);
     c.emplace_back("call_graph.largest_component", graph.largest_component);
     c.emplace_back("clone_statements", contexts.clone_statements());
+    c.emplace_back("uncloned_functions", contexts.uncloned_functions());
+    c.emplace_back("context_shared_entities", shared_entities);
     c.emplace_back("indirect_calls.sites", indirect.indirect_sites);
     c.emplace_back("indirect_calls.resolved_sites", indirect.resolved_sites);
     c.emplace_back("indirect_calls.targets", indirect.targets);
     c.emplace_back("indirect_calls.solver_work", indirect.solver_work);
     c.emplace_back("indirect_calls.by_type_fallback", indirect.fell_back_to_types ? 1 : 0);
+    c.emplace_back("allocation_wrappers", program.allocation_wrappers.size());
     c.emplace_back("context_k", options.context_k);
+    c.emplace_back("field_model", static_cast<std::uint64_t>(options.field_model));
+    c.emplace_back("reduction.assign_before", reduction.assign_before);
+    c.emplace_back("reduction.cycle_members", reduction.cycle_members);
+    c.emplace_back("reduction.substituted", reduction.substituted);
     c.emplace_back("tu.total", result.units.total);
     c.emplace_back("tu.analysed", result.units.analysed);
     c.emplace_back("tu.failed", result.units.failed);

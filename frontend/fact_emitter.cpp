@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <map>
 
+#include "frontend/field_model.hpp"
 #include "frontend/library_models.hpp"
-#include "frontend/linker.hpp"
 
 namespace galias::frontend {
 
@@ -43,26 +43,47 @@ void FactEmitter::grow_term_tables() {
     if (first_node_.size() < n) first_node_.resize(n, facts::kNoNode);
 }
 
-// The term with its field path cut back to what is distinguished (docs/FACTS.md, "Fields").
+// The term that stands for `term` under the field model (field_model.hpp): field paths cut
+// back to what is distinguished, fields through pointers to their field's node or to the
+// dereference, field parts dropped from the key. Resolved terms resolve to themselves.
 TermId FactEmitter::resolved(TermId term) {
     grow_term_tables();
     if (resolved_[term] != kNone) return resolved_[term];
     const Term t = program_.terms[term];  // a copy: interning below may move the table
+    const FieldModel model = options_.field_model;
     TermId result = term;
     switch (t.kind) {
-        case TermKind::Entity:
-        case TermKind::AddrOf: {
-            std::string path = resolve_field_path(program_, t.entity, t.path, options_.field_sensitive);
-            if (path != t.path) {
-                result = t.kind == TermKind::Entity
-                             ? program_.terms.entity(t.entity, std::move(path), t.pos)
-                             : program_.terms.addr_of(t.entity, std::move(path), t.pos);
-            }
+        case TermKind::Entity: {
+            FieldLocation at = resolve_entity_field(program_, t.entity, t.path, t.field, model);
+            result = program_.terms.entity(literal_object(at.entity), std::move(at.path), t.pos);
             break;
         }
+        case TermKind::AddrOf:
+            if (t.operand != kNone) {  // &p->f
+                const Term member = program_.terms[t.operand];
+                if (model == FieldModel::Types) {
+                    result = field_address(resolved(member.operand), member.field, t.pos);
+                } else {
+                    result = resolved(program_.terms[member.operand].operand);  // &*p is p
+                }
+            } else {
+                FieldLocation at = resolve_entity_field(program_, t.entity, t.path, t.field, model);
+                result = at.field_node
+                             ? field_address(program_.terms.entity(t.entity, "", t.pos), t.field, t.pos)
+                             : program_.terms.addr_of(literal_object(at.entity), std::move(at.path), t.pos);
+            }
+            break;
+        case TermKind::Member:
+            if (model == FieldModel::Types) {
+                const FieldLocation at = member_field(program_, t.field);
+                result = program_.terms.entity(at.entity, at.path, t.pos);
+            } else {
+                result = resolved(t.operand);
+            }
+            break;
         case TermKind::Deref: {
             const TermId operand = resolved(t.operand);
-            if (operand != t.operand) result = program_.terms.deref(operand, t.pos);
+            result = operand == t.operand ? term : program_.terms.deref(operand, t.pos);
             break;
         }
     }
@@ -72,12 +93,33 @@ TermId FactEmitter::resolved(TermId term) {
     return result;
 }
 
+// &object.field under the types model: the address of the field's node and the address
+// of the object, both (a pointer to a field is a pointer into its object: to its first
+// byte for the first field). The term is an AddrOf of a Member whose base is the resolved
+// object location; node() gives it the two values.
+TermId FactEmitter::field_address(TermId object, EntityId field, const facts::SourcePos& pos) {
+    const TermId member = program_.terms.member(object, program_.field_representative(field), pos);
+    return program_.terms.address_of_location(member);
+}
+
+// The entity a string literal's node stands for: with merged literals, one object for all
+// but those passed straight to a restrict parameter.
+EntityId FactEmitter::literal_object(EntityId entity) {
+    const Entity& e = program_.entities[entity];
+    if (!options_.merge_string_literals || e.kind != NodeKind::String || e.restrict_argument) return entity;
+    if (merged_literals_ == kNone) {
+        program_.entities.push_back(Entity{NodeKind::String, "str:*", "str@*", "", {}, false});
+        merged_literals_ = static_cast<EntityId>(program_.entities.size() - 1);
+    }
+    return merged_literals_;
+}
+
 bool FactEmitter::per_context(TermId term) {
     grow_term_tables();
     if (per_context_[term] >= 0) return per_context_[term] == 1;
     const Term& t = program_.terms[term];
-    const bool result =
-        t.kind == TermKind::Deref ? per_context(t.operand) : program_.entities[t.entity].per_context;
+    const bool result = t.entity == kNone ? per_context(t.operand)  // Deref, Member, &p->f
+                                          : program_.entities[t.entity].per_context;
     per_context_[term] = result ? 1 : 0;
     return result;
 }
@@ -88,6 +130,14 @@ std::string FactEmitter::term_name(TermId term) {
     std::string name;
     switch (t.kind) {
         case TermKind::AddrOf:
+            if (t.operand != kNone) {  // field_address(): "&(*f::p).struct:node.next"
+                const Term& member = program_.terms[t.operand];
+                name = "&(";
+                name += term_name(member.operand);
+                name += ").";
+                name += program_.entities[member.field].name;
+                return name;
+            }
             name = "&";
             [[fallthrough]];
         case TermKind::Entity:
@@ -98,6 +148,8 @@ std::string FactEmitter::term_name(TermId term) {
             name = "*";
             name += term_name(t.operand);
             return name;
+        case TermKind::Member:  // never a node: resolved() replaces it
+            break;
     }
     return "?";
 }
@@ -130,10 +182,15 @@ NodeId FactEmitter::node(TermId term, ContextId context) {
             break;
         }
         case TermKind::AddrOf:
+            if (t.operand != kNone) {  // field_address(): a value, made below
+                n.kind = NodeKind::Temp;
+                break;
+            }
             n.kind = NodeKind::AddrOf;
             n.function = program_.entities[t.entity].function;
             break;
         case TermKind::Deref:
+        case TermKind::Member:
             n.kind = NodeKind::Deref;
             break;
     }
@@ -146,6 +203,14 @@ NodeId FactEmitter::node(TermId term, ContextId context) {
         out_.program.nodes[id].function = out_.program.nodes[pointer].function;
         out_.cspa_dereference.add(pointer, id);
         out_.andersen_load.add(id, pointer);
+    } else if (t.kind == TermKind::AddrOf && t.operand != kNone) {
+        // &object.field: the object's address and the field node's address flow into it.
+        const Term member = program_.terms[t.operand];
+        const TermId object_address = program_.terms.address_of_location(member.operand);
+        const TermId field_node_address = program_.terms.addr_of(member.field, "", t.pos);
+        emit_assign(object_address, c, term, c, t.pos);
+        emit_assign(field_node_address, 0, term, c, t.pos);
+        out_.program.nodes[id].function = out_.program.nodes[node(object_address, c)].function;
     } else if (t.kind == TermKind::AddrOf) {
         const NodeId object = node(program_.terms.entity(t.entity, t.path, t.pos), c);
         out_.cspa_dereference.add(id, object);
@@ -189,7 +254,7 @@ void FactEmitter::emit_value(const CallValue& from, ContextId from_context, Term
         emit_assign(from.term, from_context, to, to_context, pos);
         return;
     }
-    for (const std::string& leaf : from.leaves) {
+    for (const Leaf& leaf : from.leaves) {
         const TermId src = program_.terms.extend(from.term, leaf);
         const TermId dst = to_aggregate ? program_.terms.extend(to, leaf) : to;
         emit_assign(src, from_context, dst, to_context, pos);
@@ -254,6 +319,7 @@ void FactEmitter::emit_call_target(const CallSite& call, ContextId context, Enti
     }
     const ContextId callee_context =
         contexts_ == nullptr ? 0 : contexts_->callee_context(call.id, context, target);
+    const auto wrapper = program_.allocation_wrappers.find(target);
     for (std::size_t i = 0; i < call.args.size(); ++i) {
         if (i < f->params.size()) {
             emit_value(call.args[i], context, f->params[i], f->param_aggregate[i], callee_context,
@@ -261,6 +327,14 @@ void FactEmitter::emit_call_target(const CallSite& call, ContextId context, Enti
         } else if (f->varargs != kNone) {
             emit_value(call.args[i], context, f->varargs, false, callee_context, call.begin);
         }
+    }
+    if (wrapper != program_.allocation_wrappers.end() && !call.result.aggregate) {
+        // The body still runs with these arguments; its result is fresh memory of this call.
+        const std::string& caller = program_.entities[program_.caller_of(call.id).entity].name;
+        emit_assign(heap_object(call, caller), context, call.result.term, context, call.begin);
+        if (wrapper->second.reallocates)
+            emit_assign(arg_term(call, wrapper->second.arg), context, call.result.term, context, call.begin);
+        return;
     }
     if (call.result.term != kNone && f->return_value != kNone) {
         const CallValue returned{f->return_value, f->return_aggregate && call.result.aggregate,
@@ -307,7 +381,8 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
         case ModelKind::CopyPointees: {
             const TermId dst = arg_term(call, model->arg);
             const TermId src = arg_term(call, model->src);
-            if (dst != kNone && src != kNone) {
+            const bool moves_pointers = !(call.copies_bytes_only && options_.field_model == FieldModel::Types);
+            if (dst != kNone && src != kNone && moves_pointers) {
                 emit_assign(program_.terms.deref(src, call.begin), context,
                             program_.terms.deref(dst, call.begin), context, call.begin);
             }

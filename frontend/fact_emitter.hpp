@@ -12,12 +12,14 @@
 #include "frontend/call_graph.hpp"
 #include "frontend/context_table.hpp"
 #include "frontend/extract_result.hpp"
+#include "frontend/frontend_options.hpp"
 #include "frontend/program_ir.hpp"
 
 namespace galias::frontend {
 
 struct EmitOptions {
-    bool field_sensitive = true;
+    FieldModel field_model = FieldModel::Types;
+    bool merge_string_literals = true;
     std::vector<std::string> allocators;  // functions treated as malloc, body or not
 };
 
@@ -43,6 +45,8 @@ public:
 private:
     void grow_term_tables();
     TermId resolved(TermId term);
+    TermId field_address(TermId object, EntityId field, const facts::SourcePos& pos);
+    EntityId literal_object(EntityId entity);
     bool per_context(TermId term);
     std::string term_name(TermId term);
     void emit_assign(TermId src, ContextId src_context, TermId dst, ContextId dst_context,
@@ -72,6 +76,7 @@ private:
     std::unordered_set<std::string> reported_;                // (category, site) reported once
     std::vector<facts::UnmodelledConstruct> emit_unmodelled_;
     std::uint64_t call_rows_ = 0;
+    EntityId merged_literals_ = kNone;  // the "str@*" entity, once made
 };
 
 }  // namespace galias::frontend

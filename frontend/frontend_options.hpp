@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "frontend/compile_database.hpp"
@@ -17,6 +19,23 @@ enum class IndirectCalls {
     PointsTo,  // a context-insensitive Andersen pre-analysis resolves each call (default)
     Types,     // every address-taken function whose parameter count fits the call
 };
+
+// Which struct and union fields get nodes of their own (docs/FACTS.md, "Fields").
+enum class FieldModel {
+    // Fields of variables are told apart; a field reached through a pointer (or inside a
+    // variable whose address is taken) is the field of its declared type, one node per
+    // field of each struct type (field-based; the default).
+    Types,
+    // Fields of variables are told apart until the variable's address is taken; a field
+    // reached through a pointer is the whole object (*p).
+    Variables,
+    // One node per variable, whatever the field (--field-insensitive).
+    None,
+};
+
+// "types", "variables", "none" (the command-line names), or nothing.
+std::optional<FieldModel> parse_field_model(std::string_view name);
+const char* field_model_name(FieldModel model);
 
 struct ExtractProgress {
     std::size_t done = 0;  // translation units finished
@@ -34,17 +53,28 @@ struct FrontendOptions {
     unsigned threads = 0;                     // parallel translation units; 0 = all cores
 
     unsigned context_k = 1;                          // call-string length; 0 = context-insensitive
+    // With k = 1, clone every function per context, not only those whose call sites pass
+    // different points-to sets or that allocate (clone_selection.hpp).
+    bool clone_all = false;
     std::uint64_t max_clones = 500000;               // function copies beyond the first, in total
     std::uint64_t max_clone_statements = 5'000'000;  // statements in those copies, in total
-    bool field_sensitive = true;
+    // A recursive component of more functions keeps one copy (context_table.hpp); 0: no limit.
+    std::uint32_t max_component_cloned = 32;
+    FieldModel field_model = FieldModel::Types;
     // Track integers as wide as a pointer (uintptr_t, long, size_t, PostgreSQL's Datum) like
     // pointers, so that a pointer cast to one and back keeps its target. Off by default:
     // it adds nodes for every such integer.
     bool integer_pointers = false;
+    // All string literals are one object, except those passed straight to a restrict
+    // parameter (docs/FACTS.md, "String literals"); off: one object per literal.
+    bool merge_string_literals = true;
+    // Shrink the assign graph without changing ValueAlias, MemoryAlias or PointsTo
+    // (fact_reduction.hpp); off only to compare or to read ValueFlow in full.
+    bool reduce_copies = true;
     IndirectCalls indirect_calls = IndirectCalls::PointsTo;
     // Work the points-to pre-analysis may do before falling back to types (propagation
-    // steps; 10^8 is a few seconds).
-    std::uint64_t points_to_budget = 100'000'000;
+    // steps; 10^8 is a few seconds). The corpus needs up to 4.3 * 10^8 (git).
+    std::uint64_t points_to_budget = 2'000'000'000;
     std::vector<std::string> allocators;  // extra functions that return fresh heap objects
 
     std::function<void(const ExtractProgress&)> on_progress;  // called from worker threads, serialized

@@ -19,7 +19,8 @@ bool compatible(const CallSite& call, const Function& f) {
 void resolve_by_type(const ProgramIr& program, CallTargets& targets) {
     std::vector<EntityId> address_taken;
     for (const Term& t : program.terms.terms()) {
-        if (t.kind == TermKind::AddrOf && program.entities[t.entity].kind == facts::NodeKind::Function) {
+        if (t.kind == TermKind::AddrOf && t.entity != kNone &&
+            program.entities[t.entity].kind == facts::NodeKind::Function) {
             address_taken.push_back(t.entity);
         }
     }
@@ -35,7 +36,10 @@ void resolve_by_type(const ProgramIr& program, CallTargets& targets) {
     }
 }
 
-// Feeds the Andersen rows emitted since the last call into the solver.
+// Feeds the Andersen rows emitted since the last call into the solver. All string literals
+// are one object to the solver: they hold no pointer, so which literal a pointer reaches
+// never changes which functions a call reaches, and printf-style code makes thousands of
+// literals reach the same format parameters.
 class SolverFeed {
 public:
     SolverFeed(const ExtractResult& facts, PointsToSolver& solver) : facts_(facts), solver_(solver) {}
@@ -44,21 +48,77 @@ public:
         const auto rows = [](const FactRelation& r, std::size_t& consumed, auto&& add) {
             for (; consumed < r.size(); ++consumed) add(r.cells[2 * consumed], r.cells[2 * consumed + 1]);
         };
-        rows(facts_.andersen_address_of, address_of_, [&](auto y, auto x) { solver_.add_address_of(y, x); });
+        rows(facts_.andersen_address_of, address_of_,
+             [&](auto y, auto x) { solver_.add_address_of(y, object(x)); });
         rows(facts_.andersen_assign, assign_, [&](auto y, auto x) { solver_.add_copy(y, x); });
         rows(facts_.andersen_load, load_, [&](auto y, auto x) { solver_.add_load(y, x); });
         rows(facts_.andersen_store, store_, [&](auto y, auto x) { solver_.add_store(y, x); });
     }
 
 private:
+    facts::NodeId object(facts::NodeId x) {
+        if (facts_.program.nodes[x].kind != facts::NodeKind::String) return x;
+        if (string_ == facts::kNoNode) string_ = x;
+        return string_;
+    }
+
     const ExtractResult& facts_;
     PointsToSolver& solver_;
+    facts::NodeId string_ = facts::kNoNode;
     std::size_t address_of_ = 0, assign_ = 0, load_ = 0, store_ = 0;
 };
 
+// For every function and argument position, whether its call sites pass arguments that
+// share no object: the intersection of the non-empty sets (an aggregate: all its leaves).
+VaryingArguments varying_arguments(ProgramIr& program, const CallTargets& targets, FactEmitter& emitter,
+                                   const PointsToSolver& solver) {
+    const std::size_t n = program.functions.size();
+    std::vector<std::vector<PointsToSolver::Set>> common(n);  // running intersections
+    std::vector<std::vector<bool>> seen(n);
+    for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {
+        const std::vector<CallValue> args = program.call_site(site).args;  // copy: nodes may intern terms
+        std::vector<PointsToSolver::Set> sets(args.size());
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            const CallValue& arg = args[i];
+            if (arg.term == kNone) continue;
+            if (!arg.aggregate) {
+                sets[i] = solver.points_to(emitter.node(arg.term, 0));
+            } else {
+                for (const Leaf& leaf : arg.leaves)
+                    sets[i] |= solver.points_to(emitter.node(program.terms.extend(arg.term, leaf), 0));
+            }
+        }
+        for (EntityId target : targets[site]) {
+            auto it = program.function_index.find(target);
+            if (it == program.function_index.end() || !program.functions[it->second].has_body) continue;
+            auto& c = common[it->second];
+            auto& s = seen[it->second];
+            if (c.size() < sets.size()) {
+                c.resize(sets.size());
+                s.resize(sets.size(), false);
+            }
+            for (std::size_t i = 0; i < sets.size(); ++i) {
+                if (sets[i].empty()) continue;  // a null argument separates nothing
+                if (!s[i]) {
+                    c[i] = sets[i];
+                    s[i] = true;
+                } else {
+                    c[i] &= sets[i];
+                }
+            }
+        }
+    }
+    VaryingArguments varying(n);
+    for (std::size_t f = 0; f < n; ++f) {
+        varying[f].resize(common[f].size(), false);
+        for (std::size_t i = 0; i < common[f].size(); ++i) varying[f][i] = seen[f][i] && common[f][i].empty();
+    }
+    return varying;
+}
+
 // Returns false (targets untouched) when the solver went over its budget.
 bool resolve_by_points_to(ProgramIr& program, std::uint64_t budget, const EmitOptions& emit_options,
-                          CallTargets& targets, IndirectCallStats& stats) {
+                          CallTargets& targets, IndirectCallStats& stats, VaryingArguments* varying) {
     const CallTargets direct_only = targets;
     ExtractResult scratch;
     FactEmitter emitter(program, targets, nullptr, emit_options, scratch);
@@ -102,13 +162,15 @@ bool resolve_by_points_to(ProgramIr& program, std::uint64_t budget, const EmitOp
         }
     }
     for (std::uint32_t site : indirect) std::sort(targets[site].begin(), targets[site].end());
+    if (varying != nullptr) *varying = varying_arguments(program, targets, emitter, solver);
     return true;
 }
 
 }  // namespace
 
 CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, std::uint64_t points_to_budget,
-                                 const EmitOptions& emit_options, IndirectCallStats& stats) {
+                                 const EmitOptions& emit_options, IndirectCallStats& stats,
+                                 VaryingArguments* varying) {
     CallTargets targets(program.call_sites.size());
     for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {
         const CallSite& call = program.call_site(site);
@@ -120,7 +182,7 @@ CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, std::ui
     }
     if (mode == IndirectCalls::Types) {
         resolve_by_type(program, targets);
-    } else if (!resolve_by_points_to(program, points_to_budget, emit_options, targets, stats)) {
+    } else if (!resolve_by_points_to(program, points_to_budget, emit_options, targets, stats, varying)) {
         stats.fell_back_to_types = true;
         resolve_by_type(program, targets);
     }

@@ -15,6 +15,11 @@
 
 namespace galias::frontend {
 
+// Per function index, per argument position: do the function's call sites pass arguments
+// that share no object, by the pre-analysis (the objects every non-null argument may point
+// to have an empty intersection)? Empty when the calls were resolved by type.
+using VaryingArguments = std::vector<std::vector<bool>>;
+
 struct IndirectCallStats {
     std::size_t indirect_sites = 0;
     std::size_t resolved_sites = 0;
@@ -25,6 +30,7 @@ struct IndirectCallStats {
 };
 
 CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, std::uint64_t points_to_budget,
-                                 const EmitOptions& emit_options, IndirectCallStats& stats);
+                                 const EmitOptions& emit_options, IndirectCallStats& stats,
+                                 VaryingArguments* varying = nullptr);
 
 }  // namespace galias::frontend

@@ -93,6 +93,7 @@ constexpr std::array kModels = {
     Entry{"localtime", kStatic},
     Entry{"longjmp", kNoEffect},
     Entry{"malloc", kAllocate},
+    Entry{"malloc_usable_size", kNoEffect},
     Entry{"memchr", returns_arg(0)},
     Entry{"memcmp", kNoEffect},
     Entry{"memcpy", copies(0, 1)},

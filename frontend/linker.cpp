@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <tuple>
+#include <utility>
 
 namespace galias::frontend {
 
@@ -28,8 +30,12 @@ public:
         for (const Assign& a : unit_.global_assigns) {
             program_.global_assigns.push_back(Assign{term(a.src), term(a.dst), a.pos});
         }
-        for (const CollapsedPath& c : unit_.collapsed)
-            program_.collapsed[entity_map_[c.entity]].push_back(c.path);
+        for (const CollapsedPath& c : unit_.collapsed) {
+            const EntityId entity = entity_map_[c.entity];
+            program_.collapsed[entity].push_back(CollapsedPath{entity, c.path, mapped(c.field), c.kind});
+        }
+        for (const FieldOverlap& o : unit_.field_overlaps)
+            program_.field_overlaps.push_back(FieldOverlap{mapped(o.a), mapped(o.b)});
         for (auto& u : unit_.unmodelled) program_.unmodelled.push_back(std::move(u));
         program_.unused_static_functions += unit_.unused_static_functions;
     }
@@ -45,11 +51,14 @@ private:
         return static_cast<EntityId>(program_.entities.size() - 1);
     }
 
+    EntityId mapped(EntityId e) const { return e == kNone ? kNone : entity_map_[e]; }
+
     TermId term(TermId t) {
         if (t == kNone) return kNone;
         if (term_map_[t] != kNone) return term_map_[t];
         Term copy = unit_.terms[t];
-        if (copy.entity != kNone) copy.entity = entity_map_[copy.entity];
+        copy.entity = mapped(copy.entity);
+        copy.field = mapped(copy.field);
         if (copy.operand != kNone) copy.operand = term(copy.operand);
         term_map_[t] = program_.terms.intern(copy);
         return term_map_[t];
@@ -57,6 +66,7 @@ private:
 
     CallValue value(CallValue v) {
         v.term = term(v.term);
+        for (Leaf& leaf : v.leaves) leaf.field = mapped(leaf.field);
         return v;
     }
 
@@ -125,16 +135,50 @@ private:
     std::vector<TermId> term_map_;
 };
 
+// Union-find over the overlapping fields; each class is represented by its smallest entity
+// (the field seen first), so that the result does not depend on the order of the pairs.
+std::unordered_map<EntityId, EntityId> field_classes(const std::vector<FieldOverlap>& overlaps) {
+    std::unordered_map<EntityId, EntityId> parent;
+    const auto find = [&](EntityId e) {
+        EntityId root = e;
+        for (auto it = parent.find(root); it != parent.end() && it->second != root; it = parent.find(root))
+            root = it->second;
+        while (e != root) {  // path compression
+            EntityId& up = parent[e];
+            e = std::exchange(up, root);
+        }
+        return root;
+    };
+    for (const FieldOverlap& o : overlaps) {
+        parent.try_emplace(o.a, o.a);
+        parent.try_emplace(o.b, o.b);
+        const EntityId a = find(o.a);
+        const EntityId b = find(o.b);
+        if (a != b) parent[std::max(a, b)] = std::min(a, b);
+    }
+    std::unordered_map<EntityId, EntityId> classes;
+    for (const auto& entry : parent) {
+        const EntityId root = find(entry.first);
+        if (root != entry.first) classes.emplace(entry.first, root);
+    }
+    return classes;
+}
+
 }  // namespace
 
 ProgramIr link_program(std::vector<TranslationUnitIr>& units) {
     ProgramIr program;
     std::unordered_map<std::string, EntityId> external;
     for (TranslationUnitIr& unit : units) UnitLinker(program, external, unit).link();
-    for (auto& [entity, paths] : program.collapsed) {
-        std::sort(paths.begin(), paths.end());
-        paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+    for (auto& [entity, parts] : program.collapsed) {
+        const auto key = [](const CollapsedPath& c) { return std::tie(c.path, c.field, c.kind); };
+        std::sort(parts.begin(), parts.end(),
+                  [&](const CollapsedPath& a, const CollapsedPath& b) { return key(a) < key(b); });
+        parts.erase(std::unique(parts.begin(), parts.end(),
+                                [&](const CollapsedPath& a, const CollapsedPath& b) { return key(a) == key(b); }),
+                    parts.end());
     }
+    program.field_class = field_classes(program.field_overlaps);
     for (std::uint32_t f = 0; f < program.functions.size(); ++f) {
         std::vector<CallSite>& calls = program.functions[f].calls;
         for (std::uint32_t c = 0; c < calls.size(); ++c) {
@@ -143,22 +187,6 @@ ProgramIr link_program(std::vector<TranslationUnitIr>& units) {
         }
     }
     return program;
-}
-
-std::string resolve_field_path(const ProgramIr& program, EntityId entity, const std::string& path,
-                               bool field_sensitive) {
-    if (path.empty() || !field_sensitive) return {};
-    auto it = program.collapsed.find(entity);
-    if (it == program.collapsed.end()) return path;
-    // Paths are sorted, so a shorter prefix comes before the longer ones it covers.
-    for (const std::string& prefix : it->second) {
-        if (prefix.empty()) return {};
-        if (path.size() >= prefix.size() && path.compare(0, prefix.size(), prefix) == 0 &&
-            (path.size() == prefix.size() || path[prefix.size()] == '.')) {
-            return prefix;
-        }
-    }
-    return path;
 }
 
 }  // namespace galias::frontend

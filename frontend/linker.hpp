@@ -8,6 +8,9 @@
 // the union of the bodies: sound for each program, and reported as a warning. Inline-only
 // definitions (a header's `extern inline` function, copied into every unit) are not
 // duplicates: one copy is kept, and a real definition wins over it.
+//
+// Fields are linked by their record's name; the fields that overlap (FieldOverlap) are
+// grouped into classes (ProgramIr::field_class).
 
 #include <vector>
 
@@ -16,10 +19,5 @@
 namespace galias::frontend {
 
 ProgramIr link_program(std::vector<TranslationUnitIr>& units);
-
-// The field path that `path` inside `entity` is represented by: the shortest collapsed
-// prefix of it, or "" when fields are not distinguished at all.
-std::string resolve_field_path(const ProgramIr& program, EntityId entity, const std::string& path,
-                               bool field_sensitive);
 
 }  // namespace galias::frontend

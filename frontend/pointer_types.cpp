@@ -47,32 +47,36 @@ std::string PointerTypes::field_component(const clang::FieldDecl* field) {
     return "#" + std::to_string(field->getFieldIndex());
 }
 
-void PointerTypes::collect_leaves(clang::QualType type, const std::string& prefix,
-                                  std::vector<std::string>& leaves) {
+void PointerTypes::collect_leaves(clang::QualType type, const std::string& prefix, const clang::FieldDecl* field,
+                                  bool in_union, std::vector<LeafDecl>& leaves) {
     if (!may_hold_pointer(type)) return;
     const clang::Type* t = type.getCanonicalType().getTypePtr();
     if (const auto* array = llvm::dyn_cast<clang::ArrayType>(t)) {
-        collect_leaves(array->getElementType(), prefix, leaves);
+        collect_leaves(array->getElementType(), prefix, field, in_union, leaves);
         return;
     }
     if (const auto* record = t->getAs<clang::RecordType>()) {
         const clang::RecordDecl* decl = record->getDecl()->getDefinition();
-        if (decl != nullptr && decl->isStruct()) {
-            for (const clang::FieldDecl* field : decl->fields()) {
+        if (decl != nullptr) {
+            // Inside a union nothing gets a longer path: all of it is the union's storage.
+            const bool is_union = decl->isUnion();
+            for (const clang::FieldDecl* member : decl->fields()) {
                 std::string path = prefix;
-                if (!path.empty()) path += '.';
-                path += field_component(field);
-                collect_leaves(field->getType(), path, leaves);
+                if (!in_union && !is_union) {
+                    if (!path.empty()) path += '.';
+                    path += field_component(member);
+                }
+                collect_leaves(member->getType(), path, member, in_union || is_union, leaves);
             }
             return;
         }
     }
-    leaves.push_back(prefix);
+    leaves.push_back(LeafDecl{prefix, field});
 }
 
-std::vector<std::string> PointerTypes::leaves_of(clang::QualType type) {
-    std::vector<std::string> leaves;
-    collect_leaves(type, "", leaves);
+std::vector<PointerTypes::LeafDecl> PointerTypes::leaves_of(clang::QualType type) {
+    std::vector<LeafDecl> leaves;
+    collect_leaves(type, "", nullptr, false, leaves);
     return leaves;
 }
 

@@ -30,16 +30,24 @@ public:
     // their index: "#2".
     static std::string field_component(const clang::FieldDecl* field);
 
-    // The field paths inside a value of `type` that may hold a pointer ("a", "in.p"; "" for
-    // the whole value). Structs are split into their fields; unions and arrays are one
-    // location (all members, all elements).
-    std::vector<std::string> leaves_of(clang::QualType type);
+    // A part of an aggregate that may hold a pointer: its path and the declared field it is
+    // (nullptr for the whole value when it is not split).
+    struct LeafDecl {
+        std::string path;
+        const clang::FieldDecl* field = nullptr;
+    };
+    // The parts inside a value of `type` that may hold a pointer ("a", "in.p"; "" for the
+    // whole value). Structs are split into their fields; arrays are one location (all
+    // elements). The members of a union share the union's path (one location per
+    // variable) but are listed one by one, each with its own field.
+    std::vector<LeafDecl> leaves_of(clang::QualType type);
 
     // The function type with pointers all alike: "p(p,i64,...)", "i32(?)" without a prototype.
     std::string signature(const clang::FunctionType* type);
 
 private:
-    void collect_leaves(clang::QualType type, const std::string& prefix, std::vector<std::string>& leaves);
+    void collect_leaves(clang::QualType type, const std::string& prefix, const clang::FieldDecl* field,
+                        bool in_union, std::vector<LeafDecl>& leaves);
     std::string type_key(clang::QualType type);
 
     clang::ASTContext& context_;

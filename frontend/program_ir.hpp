@@ -8,8 +8,12 @@
 //   Entity  something with storage or identity: a variable, a parameter, a function's
 //           return value, a function, a string literal, a temporary.
 //   Term    a node *template* of the program-expression graph: an entity (or one of its
-//           field paths), the dereference `*t` of another term, or the address `&x` of an
-//           entity. A term becomes one node per calling context it is instantiated in.
+//           field paths), the dereference `*t` of another term, a field `p->f` of such a
+//           dereference, or the address `&x` of an entity or a field. A term becomes one
+//           node per calling context it is instantiated in.
+//
+// Terms keep every field the C code names, whatever the field model: the fact emitter
+// decides which terms share a node (resolved(), docs/FACTS.md "Fields").
 //   Statements: value flows between terms (`dst = src`) and call sites.
 
 #include <cstdint>
@@ -37,24 +41,43 @@ struct Entity {
     // Lives in a function's frame (locals, parameters, return values, temporaries): one
     // copy per calling context of the function.
     bool per_context = false;
+    // A string literal passed directly to a restrict-qualified parameter: an object of its
+    // own even when string literals are merged (FrontendOptions::merge_string_literals).
+    bool restrict_argument = false;
 };
 
 enum class TermKind : std::uint8_t {
     Entity,  // the entity, or the field path `path` inside it
     Deref,   // *operand
-    AddrOf,  // &entity.path
+    AddrOf,  // &entity.path, or &operand when operand is a Member term (&p->f)
+    Member,  // the field `field` of the location operand (a Deref term): p->f, (*p).f, p[i].f
 };
 
 struct Term {
     TermKind kind = TermKind::Entity;
-    EntityId entity = kNone;  // Entity, AddrOf
+    EntityId entity = kNone;  // Entity, AddrOf of an entity
     std::string path;         // Entity, AddrOf: field path "f" or "f.g"; "" = the whole entity
-    TermId operand = kNone;   // Deref
-    facts::SourcePos pos;     // where the term first appears
+    TermId operand = kNone;   // Deref; Member (its Deref base); AddrOf of a Member
+    // The field (a Field entity, one per declared struct or union member) that the term
+    // names last, when that field may hold a pointer: Member terms, and Entity and AddrOf
+    // terms whose path ends in such a field or that are such a union member (union members
+    // share their union's path). kNone otherwise: a field that holds no pointer is part of
+    // its object (p->count is *p).
+    EntityId field = kNone;
+    facts::SourcePos pos;  // where the term first appears
 
     friend bool operator==(const Term& a, const Term& b) {
-        return a.kind == b.kind && a.entity == b.entity && a.path == b.path && a.operand == b.operand;
+        return a.kind == b.kind && a.entity == b.entity && a.path == b.path && a.operand == b.operand &&
+               a.field == b.field;
     }
+};
+
+// A pointer-holding part of an aggregate: its path below the aggregate ("a", "in.p"; ""
+// for a member of a union, which shares the union's storage) and the declared field it is
+// (kNone for the aggregate itself, when it is not split).
+struct Leaf {
+    std::string path;
+    EntityId field = kNone;
 };
 
 // Hash-conses terms: the same (kind, entity, path, operand) always gets the same id.
@@ -66,13 +89,15 @@ public:
     [[nodiscard]] const std::vector<Term>& terms() const { return terms_; }
 
     // Convenience constructors (they intern).
-    TermId entity(EntityId entity, std::string path, const facts::SourcePos& pos);
+    TermId entity(EntityId entity, std::string path, const facts::SourcePos& pos, EntityId field = kNone);
     TermId deref(TermId operand, const facts::SourcePos& pos);
-    TermId addr_of(EntityId entity, std::string path, const facts::SourcePos& pos);
-    // The term for field path `leaf` inside the location `base` (an Entity or Deref term).
-    // Field paths under a dereference are not distinguished (docs/FACTS.md), so a Deref
-    // base is returned as is.
-    TermId extend(TermId base, const std::string& leaf);
+    TermId addr_of(EntityId entity, std::string path, const facts::SourcePos& pos, EntityId field = kNone);
+    // &location for a location term (Entity or Member); `*&x` gives x back (deref()).
+    TermId address_of_location(TermId location);
+    TermId member(TermId base, EntityId field, const facts::SourcePos& pos);
+    // The term for `leaf` inside the location `base`: a longer path inside an entity, or
+    // the Member term of the leaf's field under a dereference.
+    TermId extend(TermId base, const Leaf& leaf);
 
 private:
     struct Key {
@@ -80,6 +105,7 @@ private:
         EntityId entity;
         std::string path;
         TermId operand;
+        EntityId field;
         friend bool operator==(const Key&, const Key&) = default;
     };
     struct KeyHash {
@@ -102,7 +128,7 @@ struct Assign {
 struct CallValue {
     TermId term = kNone;  // kNone: holds no pointer (an int, a null pointer constant)
     bool aggregate = false;
-    std::vector<std::string> leaves;
+    std::vector<Leaf> leaves;
 };
 
 struct CallSite {
@@ -114,6 +140,9 @@ struct CallSite {
     std::vector<CallValue> args;
     CallValue result;                   // where the returned value goes (kNone if unused or no pointer)
     std::vector<bool> restrict_params;  // per declared parameter of the callee's type
+    // A library copy (memcpy, strcpy, ...) between buffers whose declared types hold no
+    // pointer (char, int): under the types field model it moves no pointer.
+    bool copies_bytes_only = false;
     // The called function type, for type-based resolution of indirect calls.
     std::uint32_t param_count = 0;
     bool variadic = false;
@@ -148,12 +177,28 @@ struct Function {
     std::vector<facts::UnmodelledConstruct> unmodelled;  // found in the body
 };
 
-// Field paths below `path` inside `entity` are not told apart: they are collapsed into
-// `path`. Happens when the address of an aggregate part of x is taken (a pointer to it
-// reaches all its fields) and for unions (all members share storage).
+// A part of a variable whose field paths are not all kept apart per variable:
+//   Escaped  the address of the aggregate at `path` (with `field`, see Term) is taken, so a
+//            pointer reaches its fields. Under the variables field model its subtree is one
+//            node; under the types model the fields below it are the field's nodes that
+//            accesses through pointers use.
+//   Union    `path` holds a union: its members (and everything inside them) share storage
+//            and are one node.
+enum class CollapseKind : std::uint8_t { Escaped, Union };
+
 struct CollapsedPath {
     EntityId entity = kNone;
     std::string path;
+    EntityId field = kNone;
+    CollapseKind kind = CollapseKind::Escaped;
+};
+
+// Two fields whose storage overlaps (members of one union, or fields at the same offsets
+// of two struct types that a pointer cast converts between): one node under the types
+// field model.
+struct FieldOverlap {
+    EntityId a = kNone;
+    EntityId b = kNone;
 };
 
 struct TranslationUnitIr {
@@ -163,8 +208,15 @@ struct TranslationUnitIr {
     std::vector<Function> functions;
     std::vector<Assign> global_assigns;  // initializers of globals and statics
     std::vector<CollapsedPath> collapsed;
+    std::vector<FieldOverlap> field_overlaps;
     std::vector<facts::UnmodelledConstruct> unmodelled;  // at file scope
     std::size_t unused_static_functions = 0;             // dropped by prune_unused_static_functions
+};
+
+// A function with a body that returns fresh memory like malloc (allocation_wrappers.hpp).
+struct AllocationWrapper {
+    bool reallocates = false;  // like realloc: the result may also be argument `arg`
+    unsigned arg = 0;
 };
 
 // The whole program after linking. Terms and entities are shared by all TUs; the function
@@ -175,8 +227,12 @@ struct ProgramIr {
     std::vector<Function> functions;
     std::unordered_map<EntityId, std::uint32_t> function_index;  // Function entity -> functions[]
     std::vector<Assign> global_assigns;
-    // Per entity, the field paths whose subtrees are collapsed ("" = the whole entity).
-    std::unordered_map<EntityId, std::vector<std::string>> collapsed;
+    // Per entity, the parts whose field paths are collapsed or escaped (sorted by path).
+    std::unordered_map<EntityId, std::vector<CollapsedPath>> collapsed;
+    std::vector<FieldOverlap> field_overlaps;
+    // Per Field entity, the representative of its overlap class (FieldOverlap); fields that
+    // overlap nothing are absent. Set by the linker.
+    std::unordered_map<EntityId, EntityId> field_class;
     // Call site id -> (index into functions, index into that function's calls).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> call_sites;
     std::vector<facts::UnmodelledConstruct> unmodelled;
@@ -187,12 +243,21 @@ struct ProgramIr {
     // the object an external function without a body returns.
     std::unordered_map<std::uint32_t, EntityId> heap_of_site;
     std::unordered_map<std::string, EntityId> extern_object;
+    // Functions with a body whose calls get a heap object of their own call site, as
+    // malloc's do (allocation_wrappers.hpp).
+    std::unordered_map<EntityId, AllocationWrapper> allocation_wrappers;
 
     [[nodiscard]] const CallSite& call_site(std::uint32_t id) const {
         return functions[call_sites[id].first].calls[call_sites[id].second];
     }
     [[nodiscard]] const Function& caller_of(std::uint32_t site) const {
         return functions[call_sites[site].first];
+    }
+
+    // The Field entity whose node stands for `field` under the types field model.
+    [[nodiscard]] EntityId field_representative(EntityId field) const {
+        auto it = field_class.find(field);
+        return it == field_class.end() ? field : it->second;
     }
 
     [[nodiscard]] const Function* function_of(EntityId entity) const {

@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "frontend/field_table.hpp"
 #include "frontend/pointer_types.hpp"
 #include "frontend/program_ir.hpp"
 #include "frontend/tu_translator.hpp"
@@ -42,7 +43,8 @@ public:
           sm_(context.getSourceManager()),
           options_(options),
           ir_(ir),
-          types_(context, options.integer_pointers) {}
+          types_(context, options.integer_pointers),
+          fields_(context, ir, [this](clang::SourceLocation loc) { return pos(loc); }) {}
 
     void translate_declarations(const clang::DeclContext* dc);
 
@@ -67,7 +69,8 @@ private:
     static std::string field_component(const clang::FieldDecl* field) {
         return PointerTypes::field_component(field);
     }
-    std::vector<std::string> leaves_of(clang::QualType type) { return types_.leaves_of(type); }
+    // The pointer-holding parts of an aggregate of `type`, with their Field entities.
+    std::vector<Leaf> leaves_of(clang::QualType type);
     std::string signature(const clang::FunctionType* type) { return types_.signature(type); }
 
     // ---------------------------------------------------------------- entities
@@ -127,12 +130,17 @@ private:
 
     void effects_of_children(const clang::Expr* e);
 
-    // Field paths below `location` are not told apart any more (docs/FACTS.md, "Fields").
-    void collapse(TermId location);
+    // Records that the part of a variable at `location` escapes (its address is taken) or
+    // holds a union (docs/FACTS.md, "Fields"); nothing for locations reached through pointers.
+    void collapse(TermId location, CollapseKind kind);
 
     // &place: the pointer to a location. Taking the address of an aggregate part of a
-    // variable collapses that part's fields: a pointer to it reaches all of them.
+    // variable lets pointers reach its fields (CollapseKind::Escaped).
     TermId address_of(TermId location, clang::QualType type);
+
+    // The field `field` of the location `base` (a.f, p->f): a longer path in a variable, a
+    // Member term under a dereference. A union member shares its union's storage.
+    TermId member_of(TermId base, const clang::FieldDecl* field);
 
     TermId deref(TermId pointer, clang::SourceLocation loc);
 
@@ -173,6 +181,11 @@ private:
 
     CallValue call_value(const clang::Expr* arg);
 
+    // memcpy(&b, &a, n) and the other library copies: between two struct types, their
+    // overlapping fields are one (FieldTable::convert); between buffers of characters or
+    // numbers, the copy moves no pointer (CallSite::copies_bytes_only).
+    void copied_types(const clang::CallExpr* e, const clang::FunctionDecl* callee, CallSite& site);
+
     TermId call(const clang::CallExpr* e, bool want_value);
 
     clang::ASTContext& context_;
@@ -180,6 +193,7 @@ private:
     const TranslateOptions& options_;
     TranslationUnitIr& ir_;
     PointerTypes types_;
+    FieldTable fields_;
 
     std::uint32_t current_ = kNone;  // index into ir_.functions of the function being translated
     const clang::FunctionDecl* current_decl_ = nullptr;

@@ -1,6 +1,7 @@
 // Call sites, the builtins that are not calls, and atomic operations (frontend/translator.hpp).
 #include <clang/Basic/Builtins.h>
 
+#include "frontend/library_models.hpp"
 #include "frontend/translator.hpp"
 
 namespace galias::frontend::detail {
@@ -67,6 +68,29 @@ bool Translator::builtin(const clang::CallExpr* call, unsigned id, TermId& resul
     }
 }
 
+void Translator::copied_types(const clang::CallExpr* e, const clang::FunctionDecl* callee, CallSite& site) {
+    const LibraryModel* model = find_library_model(callee->getName());
+    if (model == nullptr || model->kind != ModelKind::CopyPointees) return;
+    if (model->arg >= e->getNumArgs() || model->src >= e->getNumArgs()) return;
+    // What the arguments point to, by their types before the conversion to void * (an
+    // array argument points to its elements).
+    const auto pointee_of = [](const clang::Expr* arg) {
+        const clang::QualType type = arg->IgnoreParenImpCasts()->getType().getCanonicalType();
+        if (type->isPointerType()) return type->getPointeeType();
+        if (const clang::ArrayType* array = type->getAsArrayTypeUnsafe()) return array->getElementType();
+        return clang::QualType();
+    };
+    const clang::QualType dst = pointee_of(e->getArg(model->arg));
+    const clang::QualType src = pointee_of(e->getArg(model->src));
+    if (dst.isNull() || src.isNull()) return;
+    fields_.convert(src, dst);
+    const auto holds_no_pointer = [this](clang::QualType pointee) {
+        const clang::QualType t = pointee.getCanonicalType();
+        return (t->isArithmeticType() || t->isEnumeralType()) && !may_hold_pointer(t);
+    };
+    site.copies_bytes_only = holds_no_pointer(dst) && holds_no_pointer(src);
+}
+
 CallValue Translator::call_value(const clang::Expr* arg) {
     CallValue v;
     const clang::QualType type = arg->getType();
@@ -95,6 +119,7 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
     site.end = end_pos(e->getEndLoc());
     const clang::FunctionType* type = nullptr;
     if (callee != nullptr) {
+        copied_types(e, callee, site);
         const std::uint32_t index = function_for(callee);
         site.direct_callee = ir_.functions[index].entity;
         site.restrict_params = ir_.functions[index].restrict_params;
@@ -119,6 +144,16 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
         if (site.callee_pointer == kNone) {
             unmodelled("indirect-call", e->getExprLoc(),
                        "the called function pointer comes from nowhere known");
+        }
+    }
+    // String literals given straight to restrict parameters stay objects of their own when
+    // literals are merged: two of them (fopen("f", "r")) must not alias.
+    for (unsigned i = 0; i < e->getNumArgs() && i < site.restrict_params.size(); ++i) {
+        if (!site.restrict_params[i]) continue;
+        const clang::Expr* arg = e->getArg(i)->IgnoreParenImpCasts();
+        if (llvm::isa<clang::StringLiteral>(arg)) {
+            const TermId literal = string_literal(arg);
+            ir_.entities[terms()[literal].entity].restrict_argument = true;
         }
     }
     for (const clang::Expr* arg : e->arguments()) site.args.push_back(call_value(arg));

@@ -34,19 +34,31 @@ void Translator::effects_of_children(const clang::Expr* e) {
     }
 }
 
-void Translator::collapse(TermId location) {
+void Translator::collapse(TermId location, CollapseKind kind) {
     if (location == kNone) return;
     const Term& term = terms()[location];
-    if (term.kind == TermKind::Entity) ir_.collapsed.push_back(CollapsedPath{term.entity, term.path});
+    if (term.kind == TermKind::Entity)
+        ir_.collapsed.push_back(CollapsedPath{term.entity, term.path, term.field, kind});
 }
 
 TermId Translator::address_of(TermId location, clang::QualType type) {
     if (location == kNone) return kNone;
-    const Term term = terms()[location];
-    if (term.kind == TermKind::Deref) return term.operand;  // &*p is p
-    if (term.kind != TermKind::Entity) return kNone;
-    if (is_aggregate(type)) collapse(location);
-    return terms().addr_of(term.entity, term.path, term.pos);
+    const TermKind kind = terms()[location].kind;
+    if (kind == TermKind::AddrOf) return kNone;  // not a location
+    if (kind == TermKind::Entity && is_aggregate(type)) collapse(location, CollapseKind::Escaped);
+    return terms().address_of_location(location);
+}
+
+TermId Translator::member_of(TermId base, const clang::FieldDecl* field) {
+    if (base == kNone) return kNone;
+    // A field that cannot hold a pointer (a counter, a byte buffer) gets no node of its own:
+    // it is part of its object, so that &p->buf is p and byte copies stay per object.
+    const EntityId entity = may_hold_pointer(field->getType()) ? fields_.field(field) : kNone;
+    if (field->getParent()->isUnion()) {
+        collapse(base, CollapseKind::Union);  // all members share the union's storage
+        return terms().extend(base, Leaf{"", entity});
+    }
+    return terms().extend(base, Leaf{field_component(field), entity});
 }
 
 TermId Translator::deref(TermId pointer, clang::SourceLocation loc) {
@@ -71,12 +83,8 @@ TermId Translator::place(const clang::Expr* e) {
             const TermId base = member->isArrow() ? deref(value(member->getBase()), member->getExprLoc())
                                                   : place(member->getBase());
             const auto* field = llvm::dyn_cast<clang::FieldDecl>(member->getMemberDecl());
-            if (base == kNone || field == nullptr) return base;
-            if (field->getParent()->isUnion()) {  // all members share the union's storage
-                collapse(base);
-                return base;
-            }
-            return terms().extend(base, field_component(field));
+            if (field == nullptr) return base;
+            return member_of(base, field);
         }
         case clang::Stmt::ArraySubscriptExprClass: {
             const auto* subscript = llvm::cast<clang::ArraySubscriptExpr>(e);
@@ -332,6 +340,11 @@ TermId Translator::cast(const clang::CastExpr* e) {
         case clang::CK_ToVoid:
             effects(sub);
             return kNone;
+        case clang::CK_BitCast:
+            // (struct b *)pa: the same bytes read as other fields (field_table.hpp).
+            if (e->getType()->isPointerType() && sub->getType()->isPointerType())
+                fields_.convert(sub->getType()->getPointeeType(), e->getType()->getPointeeType());
+            [[fallthrough]];
         default:
             if (!may_hold_pointer(e->getType())) {
                 effects(sub);

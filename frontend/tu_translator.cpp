@@ -196,9 +196,17 @@ void Translator::add_assign(TermId src, TermId dst, clang::SourceLocation loc) {
     }
 }
 
+std::vector<Leaf> Translator::leaves_of(clang::QualType type) {
+    std::vector<Leaf> leaves;
+    for (PointerTypes::LeafDecl& leaf : types_.leaves_of(type)) {
+        leaves.push_back(Leaf{std::move(leaf.path), leaf.field != nullptr ? fields_.field(leaf.field) : kNone});
+    }
+    return leaves;
+}
+
 void Translator::copy_aggregate(TermId src, TermId dst, clang::QualType type, clang::SourceLocation loc) {
     if (src == kNone || dst == kNone) return;
-    for (const std::string& leaf : leaves_of(type)) {
+    for (const Leaf& leaf : leaves_of(type)) {
         add_assign(terms().extend(src, leaf), terms().extend(dst, leaf), loc);
     }
 }
@@ -253,18 +261,16 @@ void Translator::initialize(TermId dst, clang::QualType type, const clang::Expr*
             const clang::RecordDecl* decl = record->getDecl()->getDefinition();
             if (decl == nullptr) return;
             if (decl->isUnion()) {
-                collapse(dst);
                 const clang::FieldDecl* field = list->getInitializedFieldInUnion();
                 if (field != nullptr && list->getNumInits() > 0)
-                    initialize(dst, field->getType(), list->getInit(0));
+                    initialize(member_of(dst, field), field->getType(), list->getInit(0));
                 return;
             }
             unsigned index = 0;
             for (const clang::FieldDecl* field : decl->fields()) {
                 if (field->isUnnamedBitfield()) continue;  // has no initializer of its own
                 if (index >= list->getNumInits()) break;
-                initialize(terms().extend(dst, field_component(field)), field->getType(),
-                           list->getInit(index++));
+                initialize(member_of(dst, field), field->getType(), list->getInit(index++));
             }
             return;
         }

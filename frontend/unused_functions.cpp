@@ -21,7 +21,8 @@ void prune_unused_static_functions(TranslationUnitIr& unit) {
         if (unit.entities[f.entity].key.rfind("ext:", 0) == 0 && !f.inline_only) use(f.entity);
     }
     for (const Term& term : unit.terms.terms()) {
-        if (term.kind == TermKind::AddrOf && unit.entities[term.entity].kind == facts::NodeKind::Function) {
+        if (term.kind == TermKind::AddrOf && term.entity != kNone &&
+            unit.entities[term.entity].kind == facts::NodeKind::Function) {
             use(term.entity);
         }
     }

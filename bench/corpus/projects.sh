@@ -146,9 +146,12 @@ configure_postgresql_15() {
         CC="$CC" CFLAGS="$CFLAGS"
 }
 # The generated headers first: `make -C src/backend -j2` alone races between creating
-# src/include/storage/lwlocknames.h and compiling files that include it.
+# src/include/storage/lwlocknames.h and compiling files that include it. Then src/port and
+# src/common: in parallel, the link of `postgres` can look for libpgcommon_srv.a (which
+# src/backend has no rule for) before the submake that builds it is done.
 build_postgresql_15() {
     make -C src/backend generated-headers
+    make -C src/backend -j"$JOBS" submake-libpgport
     make -C src/backend -j"$JOBS"
 }
 

@@ -19,6 +19,9 @@ struct FactsOptions {
     std::string compile_db;
     std::string output;
     std::string indirect_calls = "points-to";
+    std::string field_model = "types";
+    bool no_copy_reduction = false;
+    bool distinct_string_literals = false;
     bool field_insensitive = false;
     bool quiet = false;
 };
@@ -36,7 +39,10 @@ void show_progress(const frontend::ExtractProgress& p, bool terminal) {
 
 int run_facts(FactsOptions& options) {
     options.frontend.compile_database = options.compile_db;
-    options.frontend.field_sensitive = !options.field_insensitive;
+    options.frontend.reduce_copies = !options.no_copy_reduction;
+    options.frontend.merge_string_literals = !options.distinct_string_literals;
+    options.frontend.field_model = options.field_insensitive ? frontend::FieldModel::None
+                                                             : *frontend::parse_field_model(options.field_model);
     options.frontend.indirect_calls = options.indirect_calls == "types" ? frontend::IndirectCalls::Types
                                                                         : frontend::IndirectCalls::PointsTo;
     const bool terminal = isatty(STDERR_FILENO) != 0;
@@ -92,13 +98,30 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_option("--context-k", options->frontend.context_k,
                        "Call-string length for context cloning; 0 = context-insensitive")
             ->capture_default_str();
+        app.add_flag("--clone-all", options->frontend.clone_all,
+                     "With --context-k 1, clone every function, not only those whose calls pass different "
+                     "points-to sets or that allocate");
         app.add_option("--max-clones", options->frontend.max_clones,
                        "Function copies allowed beyond the first; over it, contexts are merged")
             ->capture_default_str();
         app.add_option("--max-clone-statements", options->frontend.max_clone_statements,
                        "Statements allowed in those copies; over it, contexts are merged")
             ->capture_default_str();
-        app.add_flag("--field-insensitive", options->field_insensitive, "Do not distinguish struct fields");
+        app.add_option("--max-component-cloned", options->frontend.max_component_cloned,
+                       "A recursive component of more functions keeps one copy; 0 = no limit")
+            ->capture_default_str();
+        app.add_option("--field-model", options->field_model,
+                       "Struct fields: types (a field through a pointer is its type's field), variables "
+                       "(only fields of variables are told apart) or none")
+            ->check(CLI::IsMember({"types", "variables", "none"}))
+            ->capture_default_str();
+        app.add_flag("--field-insensitive", options->field_insensitive,
+                     "Do not distinguish struct fields (--field-model none)");
+        app.add_flag("--distinct-string-literals", options->distinct_string_literals,
+                     "One object per string literal (by default all are one object, except those passed "
+                     "straight to restrict parameters)");
+        app.add_flag("--no-copy-reduction", options->no_copy_reduction,
+                     "Keep copy chains and cycles of the assign graph as emitted (ValueFlow in full)");
         app.add_flag("--integer-pointers", options->frontend.integer_pointers,
                      "Track pointer-wide integers (uintptr_t, long) like pointers");
         app.add_option("--indirect-calls", options->indirect_calls,

@@ -9,6 +9,6 @@ void f(void) {
 // CSPA: assign(&heap@lookup(), f::$call@5:15)
 // CSPA: assign(f::$call@5:15, f::v)
 // CSPA: dereference(&heap@lookup(), heap@lookup())
-// CSPA: dereference(&str@external_call.c:5:22, str@external_call.c:5:22)
+// CSPA: dereference(&str@*, str@*)
 // UNMODELLED: external-call 1
 // NODE: heap@lookup() heap

@@ -75,8 +75,9 @@ std::vector<TestCase> list_cases(const std::filesystem::path& dir) {
     return cases;
 }
 
-frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem::path& include_dir) {
-    frontend::FrontendOptions options;
+frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem::path& include_dir,
+                                     frontend::FrontendOptions defaults) {
+    frontend::FrontendOptions options = std::move(defaults);
     options.threads = 1;
     std::vector<std::string> extra;
     for (const std::string& run : test.all("RUN")) {
@@ -88,12 +89,26 @@ frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem
             const std::string value = eq == std::string::npos ? "" : word.substr(eq + 1);
             if (flag == "--context-k")
                 options.context_k = static_cast<unsigned>(std::stoul(value));
+            else if (flag == "--clone-all")
+                options.clone_all = true;
+            else if (flag == "--select-clones")
+                options.clone_all = false;
             else if (flag == "--max-clones")
                 options.max_clones = std::stoull(value);
+            else if (flag == "--max-component-cloned")
+                options.max_component_cloned = static_cast<std::uint32_t>(std::stoul(value));
             else if (flag == "--max-clone-statements")
                 options.max_clone_statements = std::stoull(value);
             else if (flag == "--field-insensitive")
-                options.field_sensitive = false;
+                options.field_model = frontend::FieldModel::None;
+            else if (flag == "--field-model")
+                options.field_model = frontend::parse_field_model(value).value();
+            else if (flag == "--distinct-string-literals")
+                options.merge_string_literals = false;
+            else if (flag == "--no-copy-reduction")
+                options.reduce_copies = false;
+            else if (flag == "--copy-reduction")
+                options.reduce_copies = true;
             else if (flag == "--integer-pointers")
                 options.integer_pointers = true;
             else if (flag == "--indirect-calls")

@@ -3,7 +3,8 @@
 // hold directives, lit-style:
 //
 //   // RUN: --context-k=0 --field-insensitive --indirect-calls=types --allocator=xmalloc
-//   //      --max-clones=N --extra=-DFOO
+//   //      --max-clones=N --extra=-DFOO --field-model=variables --copy-reduction
+//   //      --no-copy-reduction --clone-all --select-clones
 //   // CSPA: assign(&main::x, main::p)         expected fact (rendered by node names)
 //   // CSPA-EXACT                               ... and no other CSPA facts
 //   // NOT-CSPA: assign(main::q, main::p)       this fact must be absent
@@ -45,8 +46,10 @@ inline void PrintTo(const TestCase& test, std::ostream* out) {
 // Every *.c file directly in `dir` is a case, and so is every subdirectory (all its .c files).
 std::vector<TestCase> list_cases(const std::filesystem::path& dir);
 
-// Runs the frontend on the case, with the RUN options; `include_dir` is added with -I.
-frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem::path& include_dir);
+// Runs the frontend on the case, with the RUN options over `defaults`; `include_dir` is
+// added with -I.
+frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem::path& include_dir,
+                                     frontend::FrontendOptions defaults = {});
 
 // "name" or "name#context".
 std::string node_label(const facts::ProgramFacts& program, facts::NodeId id);

@@ -1,0 +1,186 @@
+#include "frontend/allocation_wrappers.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <unordered_set>
+
+#include "frontend/library_models.hpp"
+
+namespace galias::frontend {
+
+namespace {
+
+// What a call site in a candidate's body is, for the detection.
+enum class CallKind { Fresh, Reallocate, Other };
+
+class WrapperDetector {
+public:
+    WrapperDetector(const ProgramIr& program, const std::vector<std::string>& allocators, FieldModel model,
+                    const std::unordered_map<EntityId, AllocationWrapper>& found)
+        : program_(program), allocators_(allocators.begin(), allocators.end()), model_(model), found_(found) {
+        for (const Term& t : program.terms.terms()) {
+            if (t.kind == TermKind::AddrOf && t.entity != kNone) address_taken_.insert(t.entity);
+        }
+    }
+
+    // The wrapper `f` is, if it is one.
+    std::optional<AllocationWrapper> detect(const Function& f) {
+        if (!f.has_body || f.return_value == kNone || f.return_aggregate) return std::nullopt;
+        if (allocators_.count(program_.entities[f.entity].name) != 0) return std::nullopt;
+        sources_.clear();
+        for (const Assign& a : f.assigns) sources_[a.dst].push_back(a.src);
+        // Calls: fresh results, and each realloc result's source (its argument).
+        fresh_.clear();
+        for (const CallSite& call : f.calls) {
+            if (call.result.term == kNone || call.result.aggregate) continue;
+            unsigned arg = 0;
+            const CallKind kind = classify(call, arg);
+            if (kind == CallKind::Fresh) fresh_.insert(call.result.term);
+            if (kind == CallKind::Reallocate) {
+                fresh_.insert(call.result.term);
+                if (arg < call.args.size() && !call.args[arg].aggregate && call.args[arg].term != kNone)
+                    sources_[call.result.term].push_back(call.args[arg].term);
+            }
+        }
+        // The values returned, backwards through copies: fresh results, locals and
+        // temporaries all of whose sources are such values, and at most one parameter.
+        std::vector<TermId> work(sources_[f.return_value].begin(), sources_[f.return_value].end());
+        if (work.empty()) return std::nullopt;
+        std::unordered_set<TermId> returned;
+        bool allocates = false;
+        TermId parameter = kNone;
+        while (!work.empty()) {
+            const TermId t = work.back();
+            work.pop_back();
+            if (!returned.insert(t).second) continue;
+            const bool is_fresh = fresh_.count(t) != 0;
+            allocates = allocates || is_fresh;
+            const bool is_param = std::find(f.params.begin(), f.params.end(), t) != f.params.end();
+            if (is_param) {
+                if (parameter != kNone && parameter != t) return std::nullopt;
+                parameter = t;
+            } else if (!is_fresh && !is_private_variable(t)) {
+                return std::nullopt;
+            }
+            auto it = sources_.find(t);
+            if (it == sources_.end()) {
+                if (!is_fresh && !is_param) return std::nullopt;  // a local nothing assigns
+                continue;
+            }
+            for (TermId s : it->second) work.push_back(s);
+        }
+        if (!allocates || escapes(f, returned)) return std::nullopt;
+        AllocationWrapper wrapper;
+        if (parameter != kNone) {
+            wrapper.reallocates = true;
+            wrapper.arg = static_cast<unsigned>(std::find(f.params.begin(), f.params.end(), parameter) -
+                                                f.params.begin());
+        }
+        return wrapper;
+    }
+
+private:
+    CallKind classify(const CallSite& call, unsigned& arg) const {
+        if (call.direct_callee == kNone) return CallKind::Other;
+        if (auto it = found_.find(call.direct_callee); it != found_.end()) {
+            arg = it->second.arg;
+            return it->second.reallocates ? CallKind::Reallocate : CallKind::Fresh;
+        }
+        const std::string& name = program_.entities[call.direct_callee].name;
+        if (allocators_.count(name) != 0) return CallKind::Fresh;
+        const Function* callee = program_.function_of(call.direct_callee);
+        if (callee != nullptr && callee->has_body) return CallKind::Other;
+        const LibraryModel* model = find_library_model(name);
+        if (model == nullptr) return CallKind::Other;
+        if (model->kind == ModelKind::Allocate) return CallKind::Fresh;
+        if (model->kind == ModelKind::Reallocate) {
+            arg = model->arg;
+            return CallKind::Reallocate;
+        }
+        return CallKind::Other;
+    }
+
+    // A local or temporary of the function's own frame, not reachable through a pointer.
+    bool is_private_variable(TermId t) const {
+        const Term& term = program_.terms[t];
+        if (term.kind != TermKind::Entity || !term.path.empty() || term.field != kNone) return false;
+        const Entity& e = program_.entities[term.entity];
+        return e.per_context && (e.kind == facts::NodeKind::Local || e.kind == facts::NodeKind::Temp) &&
+               address_taken_.count(term.entity) == 0;
+    }
+
+    // Does a returned value go anywhere but into other returned values and the result, or
+    // does the body write into the fresh object (where the caller's own object would not
+    // see it)? Under the types field model a write to a field p->f goes to the field's node,
+    // which every object of the type shares, so only untyped writes (*p, p[i]) count.
+    bool escapes(const Function& f, const std::unordered_set<TermId>& returned) const {
+        for (const Assign& a : f.assigns) {
+            if (returned.count(a.src) != 0 && a.dst != f.return_value && returned.count(a.dst) == 0) return true;
+            if (writes_into(a.dst, returned)) return true;
+        }
+        for (const CallSite& call : f.calls) {
+            if (call.callee_pointer != kNone && returned.count(call.callee_pointer) != 0) return true;
+            for (std::size_t i = 0; i < call.args.size(); ++i) {
+                if (call.args[i].aggregate || returned.count(call.args[i].term) == 0) continue;
+                if (!harmless_use(call, static_cast<unsigned>(i), returned)) return true;
+            }
+        }
+        return false;
+    }
+
+    bool writes_into(TermId location, const std::unordered_set<TermId>& returned) const {
+        const Term& t = program_.terms[location];
+        if (t.kind == TermKind::Deref) return returned.count(t.operand) != 0;
+        if (t.kind == TermKind::Member && model_ != FieldModel::Types) {
+            return writes_into(t.operand, returned);
+        }
+        return false;
+    }
+
+    // Passing a returned value as argument `i` of `call` moves it nowhere: a library
+    // function that moves no pointer, one that returns its argument (memset) where that
+    // result is unused or returned too, or the reallocated argument of a reallocation.
+    bool harmless_use(const CallSite& call, unsigned i, const std::unordered_set<TermId>& returned) const {
+        if (call.direct_callee == kNone) return false;
+        unsigned arg = 0;
+        if (classify(call, arg) == CallKind::Reallocate && arg == i) return true;
+        const Function* callee = program_.function_of(call.direct_callee);
+        if (callee != nullptr && callee->has_body) return false;
+        const LibraryModel* model = find_library_model(program_.entities[call.direct_callee].name);
+        if (model == nullptr) return false;
+        if (model->kind == ModelKind::NoEffect) return true;
+        const bool returns_it = model->kind == ModelKind::ReturnArg && model->arg == i;
+        return returns_it && (call.result.term == kNone || returned.count(call.result.term) != 0);
+    }
+
+    const ProgramIr& program_;
+    std::unordered_set<std::string> allocators_;
+    FieldModel model_;
+    const std::unordered_map<EntityId, AllocationWrapper>& found_;
+    std::unordered_set<EntityId> address_taken_;
+    std::unordered_map<TermId, std::vector<TermId>> sources_;
+    std::unordered_set<TermId> fresh_;
+};
+
+}  // namespace
+
+std::unordered_map<EntityId, AllocationWrapper> find_allocation_wrappers(
+    const ProgramIr& program, const std::vector<std::string>& allocators, FieldModel model) {
+    std::unordered_map<EntityId, AllocationWrapper> found;
+    WrapperDetector detector(program, allocators, model, found);
+    // Wrappers of wrappers: until nothing new is found.
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (const Function& f : program.functions) {
+            if (found.count(f.entity) != 0) continue;
+            if (const std::optional<AllocationWrapper> wrapper = detector.detect(f)) {
+                found.emplace(f.entity, *wrapper);
+                changed = true;
+            }
+        }
+    }
+    return found;
+}
+
+}  // namespace galias::frontend

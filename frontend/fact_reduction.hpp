@@ -1,0 +1,47 @@
+#pragma once
+// Shrinks the assign graph of emitted facts without changing what the analyses answer:
+// CSPA's ValueAlias and MemoryAlias and Andersen's PointsTo stay the same for every node
+// (docs/FACTS.md, "Copy reduction"). Off with `galias facts --no-copy-reduction`.
+//
+// Why: CSPA derives ValueAlias(x, y) from ValueFlow(z, x), ValueFlow(z, y) for every node
+// z on the way, so a value passed down a chain of n copies (a context pointer handed from
+// function to function) is paired n times over, and a cycle of copies (x = y; y = x, common
+// once a pointer is stored in a field and loaded elsewhere) makes every member a source of
+// all the pairs. Two rewrites, each the classic offline one for inclusion constraints
+// (cycle elimination; copy propagation, cf. Rountev and Chandra PLDI 2000, Hardekopf and
+// Lin SAS 2007), keep every node's value set and make the chains and cycles shallow:
+//
+//   1. Cycles: the members of a strongly connected component of the assign graph hold the
+//      same values. Every edge into or out of a member becomes an edge of the component's
+//      representative r (its smallest node), and r is assigned to each other member.
+//   2. Copies: a node v that only receives values by assignment (it is not a memory
+//      location: no dereference fact names it as target) and has a single predecessor u
+//      holds exactly u's values; v's outgoing edges then start from u's representative.
+//
+// Memory locations (*p, and variables whose address is taken) also receive values through
+// stores to aliases (CSPA's MemoryAlias, Andersen's store rule) and are loaded through
+// aliases, so they keep their own outgoing edges: a memory member m of a cycle gets the
+// edge m -> r back. ValueFlow itself shrinks: ValueFlow(v, x) no longer holds for a
+// substituted v (its value reaches x from its representative).
+//
+// The Andersen assign and store facts are rebuilt from the reduced CSPA assign facts (they
+// are a function of them, docs/FACTS.md). assign_sites.tsv keeps the edges as emitted,
+// each with its statement: witness paths (reports/witness_path.hpp) follow the program's
+// own chain of assignments.
+
+#include <cstddef>
+
+#include "frontend/extract_result.hpp"
+
+namespace galias::frontend {
+
+struct ReductionStats {
+    std::size_t assign_before = 0;
+    std::size_t assign_after = 0;
+    std::size_t cycle_members = 0;  // nodes in non-trivial components, representatives excluded
+    std::size_t substituted = 0;    // nodes whose outgoing edges moved to their representative
+};
+
+ReductionStats reduce_copies(ExtractResult& facts);
+
+}  // namespace galias::frontend

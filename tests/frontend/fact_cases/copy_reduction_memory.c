@@ -1,0 +1,23 @@
+// Copy reduction keeps memory locations whole: y's address is taken, so y may also receive
+// values through *q, and the cycle (y, *q, z) keeps y's and *q's edges back to the
+// representative; z, an ordinary variable, only receives.
+// RUN: --copy-reduction
+void f(int *x, int **q) {
+    int *y = x, *z;
+    q = &y;
+    for (;;) {
+        z = y;
+        *q = z;
+        y = *q;
+    }
+}
+
+// CSPA-EXACT
+// CSPA: assign(&f::y, f::q)
+// CSPA: assign(*f::q, f::y)
+// CSPA: assign(f::x, f::y)
+// CSPA: assign(f::y, *f::q)
+// CSPA: assign(f::y, f::z)
+// CSPA: dereference(&f::y, f::y)
+// CSPA: dereference(f::q, *f::q)
+// STAT: reduction.cycle_members 2
