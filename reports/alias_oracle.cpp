@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
 
 namespace galias::reports {
 
@@ -36,17 +37,25 @@ bool intersects(const std::vector<NodeId>& x, const std::vector<NodeId>& y) {
 
 }  // namespace
 
-RelationAliasOracle::RelationAliasOracle(const facts::ProgramFacts& facts,
-                                         std::span<const std::uint32_t> value_alias,
+RelationAliasOracle::RelationAliasOracle(const facts::ProgramFacts& facts, std::vector<std::uint32_t> value_alias,
                                          std::span<const std::uint32_t> points_to)
-    : facts_(facts) {
-    value_alias_.reserve(value_alias.size());
-    for (std::size_t i = 0; i + 1 < value_alias.size(); i += 2) {
-        value_alias_.push_back(pair_key(value_alias[i], value_alias[i + 1]));
-        value_alias_.push_back(pair_key(value_alias[i + 1], value_alias[i]));
+    : facts_(facts), value_alias_(std::move(value_alias)) {
+    value_alias_.resize(value_alias_.size() / 2 * 2);
+    const std::size_t rows = value_alias_.size() / 2;
+    bool sorted = true;
+    for (std::size_t i = 1; i < rows && sorted; ++i)
+        sorted = pair_key(value_alias_[2 * i - 2], value_alias_[2 * i - 1]) < pair_key(value_alias_[2 * i], value_alias_[2 * i + 1]);
+    if (!sorted) {  // rows built by hand (tests, other producers): sort and deduplicate once
+        std::vector<std::uint64_t> keys(rows);
+        for (std::size_t i = 0; i < rows; ++i) keys[i] = pair_key(value_alias_[2 * i], value_alias_[2 * i + 1]);
+        std::sort(keys.begin(), keys.end());
+        keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+        value_alias_.resize(2 * keys.size());
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            value_alias_[2 * i] = static_cast<std::uint32_t>(keys[i] >> 32);
+            value_alias_[2 * i + 1] = static_cast<std::uint32_t>(keys[i]);
+        }
     }
-    std::sort(value_alias_.begin(), value_alias_.end());
-    value_alias_.erase(std::unique(value_alias_.begin(), value_alias_.end()), value_alias_.end());
     for (std::size_t i = 0; i + 1 < points_to.size(); i += 2) {
         points_to_[points_to[i]].push_back(points_to[i + 1]);
     }
@@ -56,10 +65,23 @@ RelationAliasOracle::RelationAliasOracle(const facts::ProgramFacts& facts,
     }
 }
 
+// Binary search over the flat sorted rows.
+bool RelationAliasOracle::has_value_alias(NodeId a, NodeId b) const {
+    const std::uint64_t key = pair_key(a, b);
+    std::size_t lo = 0, hi = value_alias_.size() / 2;
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        const std::uint64_t at = pair_key(value_alias_[2 * mid], value_alias_[2 * mid + 1]);
+        if (at == key) return true;
+        if (at < key) lo = mid + 1; else hi = mid;
+    }
+    return false;
+}
+
 bool RelationAliasOracle::may_alias(NodeId a, NodeId b) const {
     if (a == facts::kNoNode || b == facts::kNoNode) return false;
     if (a == b) return true;
-    if (std::binary_search(value_alias_.begin(), value_alias_.end(), pair_key(a, b))) return true;
+    if (has_value_alias(a, b) || has_value_alias(b, a)) return true;
     auto pa = points_to_.find(a);
     auto pb = points_to_.find(b);
     return pa != points_to_.end() && pb != points_to_.end() && intersects(pa->second, pb->second);

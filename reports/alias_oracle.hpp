@@ -34,26 +34,29 @@ public:
 };
 
 // Rows are flat pairs as the engine returns them (2 cells per row):
-//   value_alias   CSPA ValueAlias(a, b)
+//   value_alias   CSPA ValueAlias(a, b); taken over as it is when sorted (the engine's rows
+//                 are), so that a billion pairs cost neither a copy nor a sort
 //   points_to     Andersen PointsTo(pointer, object); may be empty
 //
-// may_alias(a, b): a == b, or ValueAlias(a, b), or the points-to sets intersect.
+// may_alias(a, b): a == b, or ValueAlias(a, b) or (b, a), or the points-to sets intersect.
 // must_alias(a, b): a == b, or both point to exactly one and the same object that is one
 // concrete location (not a heap allocation site, which stands for many objects).
 class RelationAliasOracle final : public AliasOracle {
 public:
-    RelationAliasOracle(const facts::ProgramFacts& facts, std::span<const std::uint32_t> value_alias,
+    RelationAliasOracle(const facts::ProgramFacts& facts, std::vector<std::uint32_t> value_alias,
                         std::span<const std::uint32_t> points_to);
 
     [[nodiscard]] bool may_alias(NodeId a, NodeId b) const override;
     [[nodiscard]] bool must_alias(NodeId a, NodeId b) const override;
     [[nodiscard]] std::vector<NodeId> points_to(NodeId p) const override;
 
-    [[nodiscard]] std::size_t value_alias_pairs() const { return value_alias_.size(); }
+    [[nodiscard]] std::size_t value_alias_pairs() const { return value_alias_.size() / 2; }
 
 private:
+    [[nodiscard]] bool has_value_alias(NodeId a, NodeId b) const;
+
     const facts::ProgramFacts& facts_;
-    std::vector<std::uint64_t> value_alias_;  // (a << 32 | b), both orders, sorted
+    std::vector<std::uint32_t> value_alias_;  // flat (a, b) rows, sorted, distinct
     std::unordered_map<NodeId, std::vector<NodeId>> points_to_;
 };
 

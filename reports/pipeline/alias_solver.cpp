@@ -3,6 +3,9 @@
 #include <chrono>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "analyses/builtin_programs.hpp"
 
@@ -44,6 +47,13 @@ AnalysisRun run_one(std::string_view name, std::string_view rules, const Relatio
     return run;
 }
 
+// The rows of `name`, moved out of the result (they can be gigabytes).
+std::vector<std::uint32_t> take_rows(engine::Result& result, std::string_view name) {
+    for (engine::RelationResult& relation : result.relations)
+        if (relation.name == name) return std::move(relation.rows);
+    throw std::logic_error("the analysis has no relation " + std::string(name));
+}
+
 }  // namespace
 
 AliasResults solve_aliases(const ProgramInput& input, const SolveOptions& options) {
@@ -52,11 +62,11 @@ AliasResults solve_aliases(const ProgramInput& input, const SolveOptions& option
     // The linear form of CSPA: the published rules' relations with far fewer duplicate
     // derivations (analyses/cspa_linear.dl).
     results.runs.push_back(run_one("cspa", "cspa_linear", input.cspa, options, cspa));
-    results.value_alias = cspa.relation("ValueAlias").rows;
-    results.memory_alias = cspa.relation("MemoryAlias").rows;
+    results.value_alias = take_rows(cspa, "ValueAlias");
+    results.memory_alias = take_rows(cspa, "MemoryAlias");
     engine::Result andersen;
     results.runs.push_back(run_one("andersen", "andersen", input.andersen, options, andersen));
-    results.points_to = andersen.relation("PointsTo").rows;
+    results.points_to = take_rows(andersen, "PointsTo");
     return results;
 }
 

@@ -99,7 +99,8 @@ void AnalysisSession::analyse(ProgressLine& progress) {
     times_.solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - extracted).count();
     progress.clear();
 
-    oracle_ = std::make_unique<RelationAliasOracle>(input_.facts, results_.value_alias, results_.points_to);
+    // The oracle takes ValueAlias over (it can be billions of rows; nothing else reads it).
+    oracle_ = std::make_unique<RelationAliasOracle>(input_.facts, std::move(results_.value_alias), results_.points_to);
     view_ = std::make_unique<SourceView>(input_.facts);
     witness_ = std::make_unique<WitnessFinder>(input_.facts, results_.memory_alias);
 }
