@@ -190,6 +190,11 @@ constexpr std::size_t kStagingBytes = PinnedSlots::kSlotBytes;
 // Arrays of at most this many tuples are sorted without reading their column ranges first.
 constexpr std::uint64_t kSmallSortTuples = std::uint64_t{1} << 18;
 
+// Relations of at most this many tuples get an index sized for one key per tuple, without
+// reading the number of keys back (at most 1.3 M slots of 16 bytes at the default load
+// factor 0.8).
+constexpr std::uint64_t kIndexWithoutReadBack = std::uint64_t{1} << 20;
+
 // A duplicate pre-filter's table holds 2^16 to 2^22 keys (at most 32 MiB, so that it stays
 // in the H100's 50 MB L2), twice the tuples it is expected to see.
 constexpr std::uint64_t kDuplicateFilterMinSlots = std::uint64_t{1} << 16;
@@ -382,7 +387,7 @@ public:
             {
                 auto traced = span("difference (search)", a.size * A * 4ull * 2);
                 absent_flags_kernel<<<shape.grid, shape.block, 0, stream_>>>(a.data(), a.size, b.data(), b.size, A,
-                                                                             static_cast<std::uint8_t*>(flags.get()));
+                                                                             static_cast<std::uint8_t*>(flags.get()), nullptr);
             }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
             std::size_t temp_bytes = 0;
@@ -395,6 +400,94 @@ public:
             synchronize();
             out.size = staged<std::uint64_t>();
         });
+    }
+
+    // Small batches of one or two columns, fused: the sorted, distinct keys stay on the
+    // device with their count; rows are unpacked and searched in `b` for the bound n, and
+    // only the number of survivors is read back (one round trip instead of sort_unique's
+    // and difference's two; a batch of 2^18 tuples costs well under one round trip to
+    // search). Larger or wider batches take the two operators.
+    void unique_difference(TupleArray& fresh, const TupleArray& b, TupleArray& out) override {
+        const std::uint64_t n = fresh.size;
+        const std::uint32_t arity = fresh.arity;
+        if (n < 2 || n > kSmallSortTuples || arity == 0 || arity > 2 || difference_mode_ == 2) {
+            Backend::unique_difference(fresh, b, out);
+            return;
+        }
+        PackLayout layout{};
+        layout.arity = arity;
+        for (std::uint32_t c = 0; c < arity; ++c) layout.shift[c] = 32 * (arity - 1 - c);
+        Buffer keys = allocate(n * sizeof(std::uint64_t));
+        Buffer alternate;  // fresh's own buffer serves when it is big enough: it is consumed
+        auto* d_alt = reinterpret_cast<std::uint64_t*>(fresh.data());
+        if (fresh.buffer.bytes() < n * sizeof(std::uint64_t)) {
+            alternate = allocate(n * sizeof(std::uint64_t));
+            d_alt = static_cast<std::uint64_t*>(alternate.get());
+        }
+        auto* d_keys = static_cast<std::uint64_t*>(keys.get());
+        {
+            const LaunchShape shape = shape_for(pack_kernel, n);
+            auto traced = span("unique-difference: pack", n * (arity * 4ull + 8));
+            pack_kernel<<<shape.grid, shape.block, 0, stream_>>>(layout, fresh.data(), n, d_keys);
+        }
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        cub::DoubleBuffer<std::uint64_t> buffers(d_keys, d_alt);
+        const int end_bit = static_cast<int>(32 * arity);
+        std::size_t temp_bytes = 0;
+        GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, buffers, n, 0, end_bit, stream_));
+        {
+            Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
+            auto traced = span("unique-difference: radix", n * 16ull * ((end_bit + 7) / 8));
+            GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream_));
+        }
+        std::uint64_t* sorted = buffers.Current();
+        std::uint64_t* distinct = sorted == d_keys ? d_alt : d_keys;
+        Buffer counts = allocate(2 * sizeof(std::uint64_t));  // distinct keys, survivors
+        auto* d_distinct = static_cast<std::uint64_t*>(counts.get());
+        auto* d_survivors = d_distinct + 1;
+        {
+            std::size_t unique_bytes = 0;
+            GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(nullptr, unique_bytes, sorted, distinct, d_distinct, n, stream_));
+            Buffer temp = allocate(std::max<std::size_t>(unique_bytes, 1));
+            auto traced = span("unique-difference: unique", n * 16ull);
+            GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(temp.get(), unique_bytes, sorted, distinct, d_distinct, n, stream_));
+        }
+        TupleArray rows = make_array(arity, n);
+        {
+            const LaunchShape shape = shape_for(unpack_kernel, n);
+            auto traced = span("unique-difference: unpack", n * (arity * 4ull + 8));
+            unpack_kernel<<<shape.grid, shape.block, 0, stream_>>>(layout, distinct, n, rows.data(), d_distinct);
+        }
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        if (b.size == 0) {  // nothing to subtract: the distinct rows are the result
+            stage(d_distinct, sizeof(std::uint64_t));
+            synchronize();
+            rows.size = staged<std::uint64_t>();
+            out = std::move(rows);
+            return;
+        }
+        Buffer flags = allocate(n);
+        {
+            const LaunchShape shape = shape_for(absent_flags_kernel, n);
+            auto traced = span("unique-difference: search", n * arity * 4ull * 2);
+            absent_flags_kernel<<<shape.grid, shape.block, 0, stream_>>>(
+                rows.data(), n, b.data(), b.size, arity, static_cast<std::uint8_t*>(flags.get()), d_distinct);
+        }
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        out = make_array(arity, n);
+        dispatch_arity(arity, [&](auto width) {
+            constexpr std::uint32_t A = decltype(width)::value;
+            auto* x = reinterpret_cast<const DeviceRow<A>*>(rows.data());
+            auto* w = reinterpret_cast<DeviceRow<A>*>(out.data());
+            auto* d_flags = static_cast<const std::uint8_t*>(flags.get());
+            std::size_t select_bytes = 0;
+            GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(nullptr, select_bytes, x, d_flags, w, d_survivors, n, stream_));
+            Buffer temp = allocate(std::max<std::size_t>(select_bytes, 1));
+            GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(temp.get(), select_bytes, x, d_flags, w, d_survivors, n, stream_));
+        });
+        stage(d_survivors, sizeof(std::uint64_t));
+        synchronize();
+        out.size = staged<std::uint64_t>();
     }
 
     void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) override {
@@ -441,9 +534,14 @@ public:
         GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(temp.get(), temp_bytes, positions, static_cast<std::uint8_t*>(flags.get()),
                                                    static_cast<std::uint32_t*>(starts.get()),
                                                    static_cast<std::uint64_t*>(selected.get()), n, stream_));
-        stage(selected.get(), sizeof(std::uint64_t));
-        synchronize();
-        const auto runs = staged<std::uint64_t>();
+        // Small relations get a table sized for n keys, the bound on their runs: no round
+        // trip to the host (it costs more than the spare slots). Large ones read the count.
+        std::uint64_t runs = n;
+        if (n > kIndexWithoutReadBack) {
+            stage(selected.get(), sizeof(std::uint64_t));
+            synchronize();
+            runs = staged<std::uint64_t>();
+        }
         hisa.slot_count = index_capacity(runs, load_factor);
         hisa.slots = allocate(hisa.slot_count * sizeof(IndexSlot));
         GALIAS_CUDA_TRY(cudaMemsetAsync(hisa.slots.get(), 0xFF, hisa.slot_count * sizeof(IndexSlot), stream_));
@@ -451,8 +549,9 @@ public:
         {
             auto traced = span("index: insert", runs * 20ull);
             insert_runs_kernel<<<insert_shape.grid, insert_shape.block, 0, stream_>>>(
-                hisa.data.data(), n, hisa.data.arity, hisa.key_len, static_cast<const std::uint32_t*>(starts.get()), runs,
-                static_cast<IndexSlot*>(hisa.slots.get()), hisa.slot_count);
+                hisa.data.data(), n, hisa.data.arity, hisa.key_len, static_cast<const std::uint32_t*>(starts.get()),
+                static_cast<const std::uint64_t*>(selected.get()), static_cast<IndexSlot*>(hisa.slots.get()),
+                hisa.slot_count);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
     }
@@ -718,7 +817,8 @@ private:
             const LaunchShape unpack_shape = shape_for(unpack_kernel, count);
             {
                 auto traced = span("sort: unpack", count * (arity * 4ull + 8));
-                unpack_kernel<<<unpack_shape.grid, unpack_shape.block, 0, stream_>>>(layout, sorted, count, destination);
+                unpack_kernel<<<unpack_shape.grid, unpack_shape.block, 0, stream_>>>(layout, sorted, count, destination,
+                                                                                     nullptr);
             }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
         }

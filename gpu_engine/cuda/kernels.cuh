@@ -238,7 +238,11 @@ __global__ void pack_kernel(const PackLayout layout, const Cell* rows, std::uint
     }
 }
 
-__global__ void unpack_kernel(const PackLayout layout, const std::uint64_t* keys, std::uint64_t n, Cell* rows) {
+// `count`, when given, is the number of keys on the device (at most n): the host launched
+// for the bound n without reading the count back.
+__global__ void unpack_kernel(const PackLayout layout, const std::uint64_t* keys, std::uint64_t n, Cell* rows,
+                              const std::uint64_t* count) {
+    if (count != nullptr && *count < n) n = *count;
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
         const std::uint64_t key = keys[i];
         for (std::uint32_t c = 0; c < layout.arity; ++c) {
@@ -252,9 +256,15 @@ __global__ void unpack_kernel(const PackLayout layout, const std::uint64_t* keys
 
 // flags[i] = 1 when row i of sorted `a` is not in sorted `b` (binary search; used when
 // `a` is much smaller than `b`, where a merge-path difference would read all of `b`).
+// `a_count`, when given, is a's size on the device (at most na): rows past it get flag 0.
 __global__ void absent_flags_kernel(const Cell* a, std::uint64_t na, const Cell* b, std::uint64_t nb,
-                                    std::uint32_t arity, std::uint8_t* flags) {
+                                    std::uint32_t arity, std::uint8_t* flags, const std::uint64_t* a_count) {
+    const std::uint64_t valid = a_count != nullptr && *a_count < na ? *a_count : na;
     for (std::uint64_t i = thread_index(); i < na; i += grid_stride()) {
+        if (i >= valid) {
+            flags[i] = 0;
+            continue;
+        }
         const Cell* x = a + i * arity;
         std::uint64_t lo = 0, hi = nb;
         while (lo < hi) {
@@ -273,13 +283,15 @@ __global__ void run_start_kernel(const Cell* data, std::uint64_t n, std::uint32_
         flags[i] = starts_key_run(data, i, arity, key_len) ? 1 : 0;
 }
 
-// One thread per key run: inserts {key -> begin, count} with atomicCAS.
+// One thread per key run: inserts {key -> begin, count} with atomicCAS. The number of
+// runs is read on the device (the host may have sized the table for a bound).
 __global__ void insert_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
-                                   const std::uint32_t* starts, std::uint64_t runs, IndexSlot* slots,
+                                   const std::uint32_t* starts, const std::uint64_t* run_count, IndexSlot* slots,
                                    std::uint64_t capacity) {
     auto cas = [](std::uint32_t* address, std::uint32_t expected, std::uint32_t desired) {
         return atomicCAS(address, expected, desired);
     };
+    const std::uint64_t runs = *run_count;
     for (std::uint64_t k = thread_index(); k < runs; k += grid_stride()) {
         const std::uint32_t begin = starts[k];
         const std::uint64_t end = k + 1 < runs ? starts[k + 1] : n;

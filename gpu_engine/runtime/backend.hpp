@@ -126,6 +126,14 @@ public:
     // out = tuples of `a` that are not in `b`; both sorted and distinct. `out` is
     // (re)allocated by the backend.
     virtual void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) = 0;
+    // out = the distinct tuples of `fresh` that are not in sorted, distinct `b`, sorted;
+    // `fresh` is left sorted and deduplicated or as scratch (its contents are consumed).
+    // sort_unique then difference; a backend whose every size read is a round trip to the
+    // device may do both with one.
+    virtual void unique_difference(TupleArray& fresh, const TupleArray& b, TupleArray& out) {
+        sort_unique(fresh);
+        difference(fresh, b, out);
+    }
     // out = a ∪ b for sorted, disjoint, distinct a and b; out.capacity() >= a.size + b.size.
     virtual void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) = 0;
     // full ∪= delta inside full's own buffer (grown to `capacity` tuples when too small),

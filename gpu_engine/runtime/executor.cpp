@@ -424,14 +424,11 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
     TupleArray& fresh = state.fresh[lane.index];
     if (fresh.size == 0) return;
     Backend& backend = lane.backend;
-    {
-        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
-        backend.sort_unique(fresh);
-    }
     TupleArray part;
     {
-        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Difference);
-        backend.difference(fresh, state.full[0].data, part);
+        // One operator: a backend may fuse the two and read one size back instead of two.
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
+        backend.unique_difference(fresh, state.full[0].data, part);
         fresh.size = 0;  // the buffer is kept for the next batch
         if (state.filters[lane.index]) state.filters[lane.index]->clear();
     }

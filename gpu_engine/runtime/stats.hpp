@@ -14,8 +14,8 @@ namespace galias::engine {
 enum class Operator : std::uint8_t {
     Load,        // reading input facts and uploading them
     Join,        // two-pass joins, filters, projections (materialized intermediates included)
-    Dedup,       // sort + unique of `new`
-    Difference,  // delta = new - full
+    Dedup,       // sort + unique of `new`, minus full (one backend call: unique_difference)
+    Difference,  // minus the tuples other batches of the iteration already added
     Merge,       // full ∪= delta (every index order)
     IndexBuild,  // hash index (re)construction
     Allocation,  // buffer allocation and release

@@ -168,6 +168,31 @@ TEST_P(OperatorsTest, DifferenceRemovesFullMembers) {
     }
 }
 
+// The fused dedup of a batch (one round trip on CUDA for batches up to 2^18 tuples of one or
+// two columns, the two operators otherwise): equal to sort + unique + set difference, with
+// copies in the batch, members of b, and both sizes on either side of the fused limit.
+TEST_P(OperatorsTest, UniqueDifferenceEqualsSortUniqueThenDifference) {
+    std::mt19937 rng(13);
+    for (std::uint32_t arity : {1u, 2u, 3u}) {
+        for (std::size_t n : {0u, 1u, 2u, 700u, 70000u, 300000u}) {
+            for (std::size_t m : {0u, 1u, 900u, 120000u}) {
+                Rows fresh = random_rows(rng, n, arity, n > 1000);
+                const Rows b = sorted_unique(random_rows(rng, m, arity, n > 1000));
+                // Some of b's rows and some copies in the batch, so that both removals happen.
+                for (std::size_t i = 0; i < b.size() && i < n / 4; i += 3) fresh[i] = b[i];
+                for (std::size_t i = 1; i < n / 8; i += 2) fresh[i] = fresh[i - 1];
+                TupleArray tf = upload(fresh, arity), tb = upload(b, arity), out;
+                backend_->unique_difference(tf, tb, out);
+                const Rows distinct = sorted_unique(fresh);
+                Rows expected;
+                std::set_difference(distinct.begin(), distinct.end(), b.begin(), b.end(), std::back_inserter(expected));
+                ASSERT_EQ(out.arity, arity);
+                ASSERT_EQ(download(out), expected) << "arity " << arity << " n " << n << " m " << m;
+            }
+        }
+    }
+}
+
 TEST_P(OperatorsTest, MergeOfDisjointSortedArrays) {
     std::mt19937 rng(4);
     for (std::size_t n : {0u, 1u, 1000u, 80000u}) {
@@ -213,6 +238,36 @@ TEST_P(OperatorsTest, IndexFindsEveryKeyRange) {
             std::vector<Cell> missing(key_len, 12345u);
             if (!expected.contains(missing)) EXPECT_EQ(ref.find(missing.data()).count, 0u);
         }
+    }
+}
+
+// Above a million tuples the CUDA backend reads the number of keys back to size the table
+// (below, it sizes it for one key per tuple): both must find every run.
+TEST_P(OperatorsTest, IndexOfMoreThanAMillionTuples) {
+    std::mt19937 rng(17);
+    const std::uint64_t n = (std::uint64_t{1} << 20) + 4099;
+    std::vector<Cell> cells(n * 2);
+    Cell key = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {  // sorted: runs of 1 to 4 tuples per key
+        if (i == 0 || rng() % 3 == 0) ++key;
+        cells[2 * i] = key;
+        cells[2 * i + 1] = static_cast<Cell>(i);
+    }
+    Hisa hisa;
+    hisa.data = backend_->upload_array(cells.data(), n, 2);
+    hisa.key_len = 1;
+    backend_->build_index(hisa, 0.8);
+    ASSERT_LT(hisa.slot_count, n / 0.8 * 0.5) << "the table should be sized for the keys, not the tuples";
+    std::vector<IndexSlot> slots(hisa.slot_count);
+    backend_->download(static_cast<const Cell*>(hisa.slots.get()), slots.size() * 4, reinterpret_cast<Cell*>(slots.data()));
+    HisaRef ref{cells.data(), n, 2, 1, slots.data(), hisa.slot_count};
+    for (std::uint64_t i = 0; i < n;) {
+        std::uint64_t end = i;
+        while (end < n && cells[2 * end] == cells[2 * i]) ++end;
+        const Range found = ref.find(&cells[2 * i]);
+        ASSERT_EQ(found.begin, i) << "key " << cells[2 * i];
+        ASSERT_EQ(found.count, end - i) << "key " << cells[2 * i];
+        i = end;
     }
 }
 
