@@ -6,10 +6,13 @@
 # saying whether the CSPA sizes equal those of the first backend.
 #
 #   bench/corpus_facts_engine.sh --facts DIR [--galias PATH] [--backend cpu,cuda] [-k 0,1]
-#                                [--cspa-rules cspa_linear] [-j N] [--timeout S] PROJECT...
+#                                [--cspa-rules cspa_linear] [--analyses cspa,andersen] [-j N]
+#                                [--timeout S] [--stats-on-failure] PROJECT...
 #
 #   --facts DIR   DIR/PROJECT/kK/facts/{cspa,andersen} (bench/end_to_end.sh's --out layout)
+#   --analyses    which analyses to run (default both; cells of the other read '-')
 #   -j N          CPU backend threads (default: all cores)
+#   --stats-on-failure  a failed CSPA run is repeated with --stats, its last lines on stderr
 # Prints a Markdown table on stdout; logs go to a temporary directory that is removed.
 set -euo pipefail
 GALIAS="${GALIAS:-$(cd "$(dirname "$0")/.." && pwd)/build/galias}"
@@ -19,6 +22,8 @@ KS="0,1"
 RULES=cspa_linear
 JOBS=0
 TIMEOUT=1800
+ANALYSES=cspa,andersen
+STATS_ON_FAILURE=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --facts) FACTS="$2"; shift 2 ;;
@@ -27,8 +32,10 @@ while [ $# -gt 0 ]; do
         -k) KS="$2"; shift 2 ;;
         --cspa-rules) RULES="$2"; shift 2 ;;
         -j) JOBS="$2"; shift 2 ;;
+        --analyses) ANALYSES="$2"; shift 2 ;;
+        --stats-on-failure) STATS_ON_FAILURE=1; shift ;;
         --timeout) TIMEOUT="$2"; shift 2 ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "corpus_facts_engine: unknown option $1" >&2; exit 2 ;;
         *) break ;;
     esac
@@ -56,7 +63,7 @@ run() {
     [ -s "$log.rss" ] && RSS_MIB=$(awk 'END { printf "%d", $1 / 1024 }' "$log.rss")
 }
 size() { awk -v r="$2" '$1 == r { print $2 }' "$1"; }
-status() { case "$1" in 0) echo ok ;; 124) echo timeout ;; *) echo "exit$1" ;; esac; }
+status() { case "$1" in 0) echo ok ;; 124) echo timeout ;; skipped) echo "not run" ;; *) echo "exit$1" ;; esac; }
 
 echo "| project | k | backend | assign | ValueFlow | ValueAlias | MemoryAlias | CSPA s | PointsTo | Andersen s | peak MiB | CSPA sizes as first backend | errors |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
@@ -68,23 +75,31 @@ for P in "$@"; do
         for B in ${BACKENDS//,/ }; do
             extra=(--backend "$B")
             [ "$B" = cpu ] && [ "$JOBS" != 0 ] && extra+=(-j "$JOBS")
-            run "$WORK/cspa" run "$RULES" -F "$F/cspa" -D - "${extra[@]}"
+            : >"$WORK/cspa"; : >"$WORK/andersen"; SECS=- RC=skipped RSS_MIB=-
+            [[ ",$ANALYSES," == *,cspa,* ]] && run "$WORK/cspa" run "$RULES" -F "$F/cspa" -D - "${extra[@]}"
             cspa_s=$SECS cspa_rc=$RC peak=$RSS_MIB
             sizes="$(size "$WORK/cspa" ValueFlow) $(size "$WORK/cspa" ValueAlias) $(size "$WORK/cspa" MemoryAlias)"
             errors=""
-            [ "$cspa_rc" = 0 ] || [ "$cspa_rc" = 124 ] || errors="CSPA: $(head -c 160 "$WORK/cspa.err" | tr '\n|' '  ')"
-            run "$WORK/andersen" run andersen -F "$F/andersen" -D - "${extra[@]}"
-            [ "$RC" = 0 ] || [ "$RC" = 124 ] || errors="$errors Andersen: $(head -c 160 "$WORK/andersen.err" | tr '\n|' '  ')"
+            if [ "$cspa_rc" != 0 ] && [ "$cspa_rc" != 124 ] && [ "$cspa_rc" != skipped ]; then
+                errors="CSPA: $(head -c 160 "$WORK/cspa.err" | tr '\n|' '  ')"
+                if [ "$STATS_ON_FAILURE" = 1 ]; then
+                    echo "--- $P k=$K $B: CSPA failed (exit $cspa_rc); again with --stats:" >&2
+                    timeout "$TIMEOUT" "$GALIAS" run "$RULES" -F "$F/cspa" -D - --stats "${extra[@]}" 2>&1 | tail -40 >&2 || true
+                fi
+            fi
+            SECS=- RC=skipped
+            [[ ",$ANALYSES," == *,andersen,* ]] && run "$WORK/andersen" run andersen -F "$F/andersen" -D - "${extra[@]}"
+            [ "$RC" = 0 ] || [ "$RC" = 124 ] || [ "$RC" = skipped ] || errors="$errors Andersen: $(head -c 160 "$WORK/andersen.err" | tr '\n|' '  ')"
             [ "$RSS_MIB" != - ] && [ "$peak" != - ] && [ "$RSS_MIB" -gt "$peak" ] && peak=$RSS_MIB
             same="-"
             if [ "$cspa_rc" = 0 ]; then
                 if [ -z "$first" ]; then first="$sizes"; same="(first)";
                 elif [ "$first" = "$sizes" ]; then same="yes"; else same="DIFFERENT"; fi
             fi
-            cspa_cell=$cspa_s; [ "$cspa_rc" = 0 ] || cspa_cell="$(status "$cspa_rc") after $cspa_s"
-            and_cell=$SECS; [ "$RC" = 0 ] || and_cell="$(status "$RC") after $SECS"
-            read -r vf va ma <<<"$sizes"
-            echo "| $P | $K | $B | $(wc -l <"$F/cspa/assign.facts") | ${vf:--} | ${va:--} | ${ma:--} | $cspa_cell | $(size "$WORK/andersen" PointsTo) | $and_cell | $peak | $same | $errors |"
+            cspa_cell=$cspa_s; [ "$cspa_rc" = 0 ] || cspa_cell="$(status "$cspa_rc")"; [ "$cspa_rc" = 0 ] || [ "$cspa_rc" = skipped ] || cspa_cell="$cspa_cell after $cspa_s"
+            and_cell=$SECS; [ "$RC" = 0 ] || and_cell="$(status "$RC")"; [ "$RC" = 0 ] || [ "$RC" = skipped ] || and_cell="$and_cell after $SECS"
+            read -r vf va ma <<<"$sizes"; pt=$(size "$WORK/andersen" PointsTo)
+            echo "| $P | $K | $B | $(wc -l <"$F/cspa/assign.facts") | ${vf:--} | ${va:--} | ${ma:--} | $cspa_cell | ${pt:--} | $and_cell | $peak | $same | $errors |"
         done
     done
 done

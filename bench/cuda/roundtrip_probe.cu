@@ -1,13 +1,20 @@
 // How does a host round trip to the GPU scale when several host threads make them at
-// once? Each thread owns a stream and repeats {launch K tiny kernels; copy 8 bytes to
-// pinned host memory; cudaStreamSynchronize}, the pattern of one engine operator that
-// reads a size back. Prints the mean microseconds per round trip for 1, 2, 4, 8 and 16
-// threads (issue 6: concurrent analyses are made of thousands of such round trips).
+// once? Each thread owns a stream and repeats {launch K tiny kernels; read 8 bytes back},
+// the pattern of one engine operator that reads a size back. Prints the mean microseconds
+// per round trip for 1, 2, 4, 8 and 16 threads, for each way of reading back:
+//   copy+sync   cudaMemcpyAsync to pinned memory, cudaStreamSynchronize (the engine's way)
+//   copy+event  cudaMemcpyAsync, cudaEventRecord, spin on cudaEventQuery
+//   mapped      a one-thread kernel stores value and a ticket into mapped pinned memory;
+//               the host spins on the ticket (no driver call after the launches)
+// (issue 6: concurrent analyses are made of thousands of such round trips).
 //
 //   nvcc -O2 -std=c++17 -arch=sm_90 bench/cuda/roundtrip_probe.cu -o roundtrip_probe
-//   ./roundtrip_probe [ROUND_TRIPS=2000] [KERNELS_PER_TRIP=3] [BLOCKS=64]
+//   ./roundtrip_probe [ROUND_TRIPS=2000] [KERNELS_PER_TRIP=3] [BLOCKS=64] [THREADS=all] [MODE=all]
+// THREADS runs one thread count only, MODE one read-back (0, 1, 2): several processes of
+// one thread each show whether the limit is per CUDA context.
 #include <cuda_runtime.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +28,14 @@ __global__ void tiny_kernel(unsigned long long* counter, int work) {
     if (threadIdx.x == 0 && blockIdx.x == 0) atomicAdd(counter, 1ull);
 }
 
+// Value first, then the ticket: the fence orders the two stores as the host sees them.
+__global__ void publish_kernel(const unsigned long long* value, volatile unsigned long long* host_slot,
+                               unsigned long long ticket) {
+    host_slot[0] = *value;
+    __threadfence_system();
+    host_slot[1] = ticket;
+}
+
 #define CHECK(call)                                                                                    \
     do {                                                                                               \
         cudaError_t e_ = (call);                                                                       \
@@ -30,43 +45,72 @@ __global__ void tiny_kernel(unsigned long long* counter, int work) {
         }                                                                                              \
     } while (0)
 
+enum class ReadBack { kCopySync, kCopyEvent, kMapped };
+constexpr const char* kNames[] = {"copy+sync", "copy+event", "mapped"};
+
 int main(int argc, char** argv) {
     const int trips = argc > 1 ? std::atoi(argv[1]) : 2000;
     const int kernels = argc > 2 ? std::atoi(argv[2]) : 3;
     const int blocks = argc > 3 ? std::atoi(argv[3]) : 64;
+    const int only_threads = argc > 4 ? std::atoi(argv[4]) : 0;
+    const int only_mode = argc > 5 ? std::atoi(argv[5]) : -1;
     CHECK(cudaFree(nullptr));
     using clock = std::chrono::steady_clock;
     std::printf("round trips of %d kernels (%d blocks of 256) + an 8-byte read-back, per thread: %d\n", kernels, blocks, trips);
-    std::printf("threads  mean us per round trip (per thread)  total round trips/s\n");
-    for (int threads : {1, 2, 4, 8, 16}) {
-        std::vector<cudaStream_t> streams(threads);
-        std::vector<unsigned long long*> device(threads);
-        std::vector<unsigned long long*> pinned(threads);
-        for (int t = 0; t < threads; ++t) {
-            CHECK(cudaStreamCreateWithFlags(&streams[t], cudaStreamNonBlocking));
-            CHECK(cudaMalloc(&device[t], sizeof(unsigned long long)));
-            CHECK(cudaMallocHost(&pinned[t], sizeof(unsigned long long)));
-        }
-        auto work = [&](int t) {
-            for (int i = 0; i < trips; ++i) {
-                for (int k = 0; k < kernels; ++k) tiny_kernel<<<blocks, 256, 0, streams[t]>>>(device[t], 4096);
-                CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
-                CHECK(cudaStreamSynchronize(streams[t]));
+    std::printf("%-11s threads  mean us per round trip (per thread)  total round trips/s\n", "read-back");
+    for (ReadBack mode : {ReadBack::kCopySync, ReadBack::kCopyEvent, ReadBack::kMapped}) {
+        if (only_mode >= 0 && static_cast<int>(mode) != only_mode) continue;
+        for (int threads : {1, 2, 4, 8, 16}) {
+            if (only_threads > 0 && threads != only_threads) continue;
+            std::vector<cudaStream_t> streams(threads);
+            std::vector<cudaEvent_t> events(threads);
+            std::vector<unsigned long long*> device(threads);
+            std::vector<unsigned long long*> pinned(threads);
+            for (int t = 0; t < threads; ++t) {
+                CHECK(cudaStreamCreateWithFlags(&streams[t], cudaStreamNonBlocking));
+                CHECK(cudaEventCreateWithFlags(&events[t], cudaEventDisableTiming));
+                CHECK(cudaMalloc(&device[t], sizeof(unsigned long long)));
+                CHECK(cudaHostAlloc(&pinned[t], 2 * sizeof(unsigned long long), cudaHostAllocMapped));
+                pinned[t][1] = 0;
             }
-        };
-        work(0);  // warm-up
-        const auto start = clock::now();
-        {
-            std::vector<std::thread> pool;
-            for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
-            for (auto& th : pool) th.join();
-        }
-        const double seconds = std::chrono::duration<double>(clock::now() - start).count();
-        std::printf("%7d  %38.1f  %19.0f\n", threads, seconds / trips * 1e6, threads * trips / seconds);
-        for (int t = 0; t < threads; ++t) {
-            CHECK(cudaStreamDestroy(streams[t]));
-            CHECK(cudaFree(device[t]));
-            CHECK(cudaFreeHost(pinned[t]));
+            std::vector<unsigned long long> tickets(threads, 0);
+            auto work = [&](int t) {
+                for (int i = 0; i < trips; ++i) {
+                    for (int k = 0; k < kernels; ++k) tiny_kernel<<<blocks, 256, 0, streams[t]>>>(device[t], 4096);
+                    if (mode == ReadBack::kCopySync) {
+                        CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
+                        CHECK(cudaStreamSynchronize(streams[t]));
+                    } else if (mode == ReadBack::kCopyEvent) {
+                        CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
+                        CHECK(cudaEventRecord(events[t], streams[t]));
+                        while (cudaEventQuery(events[t]) == cudaErrorNotReady) {
+                        }
+                    } else {
+                        const unsigned long long ticket = ++tickets[t];
+                        publish_kernel<<<1, 1, 0, streams[t]>>>(device[t], pinned[t], ticket);
+                        auto* slot = reinterpret_cast<std::atomic<unsigned long long>*>(&pinned[t][1]);
+                        while (slot->load(std::memory_order_acquire) != ticket) {
+                        }
+                    }
+                }
+            };
+            work(0);  // warm-up
+            const auto start = clock::now();
+            {
+                std::vector<std::thread> pool;
+                for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
+                for (auto& th : pool) th.join();
+            }
+            const double seconds = std::chrono::duration<double>(clock::now() - start).count();
+            std::printf("%-11s %7d  %38.1f  %19.0f\n", kNames[static_cast<int>(mode)], threads, seconds / trips * 1e6,
+                        threads * trips / seconds);
+            CHECK(cudaDeviceSynchronize());
+            for (int t = 0; t < threads; ++t) {
+                CHECK(cudaStreamDestroy(streams[t]));
+                CHECK(cudaEventDestroy(events[t]));
+                CHECK(cudaFree(device[t]));
+                CHECK(cudaFreeHost(pinned[t]));
+            }
         }
     }
 }
