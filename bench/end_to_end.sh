@@ -10,8 +10,9 @@
 #             (or -p BUILD_DIR -k K when there are no facts: then analyze runs the
 #             frontend itself)
 # and prints one table row: project, k, backend, TUs, lines of C, facts (assign,
-# dereference, addressOf, load, store), clones, output sizes (ValueFlow, ValueAlias,
-# MemoryAlias, PointsTo), seconds per stage (frontend, engine, report = analyze's "checks"
+# dereference, addressOf, load, store), clones, value-class members (nodes that copy
+# reduction answers through another node, docs/FACTS.md "Value classes"), output sizes
+# (ValueFlow, ValueAlias, MemoryAlias, PointsTo; over value classes), seconds per stage (frontend, engine, report = analyze's "checks"
 # time; analyze_s is the whole analyze run), peak memory (largest max RSS of the stage
 # runs, /usr/bin/time -v) and findings per check (from the SARIF).
 #
@@ -275,7 +276,7 @@ engine_args() {  # engine_args PROGRAM FACTS_SUBDIR BACKEND: the `galias run` co
 }
 
 # --- the table ---------------------------------------------------------------------------
-HEADER="project	k	backend	TUs	lines	assign	deref	addressOf	load	store	clones	ValueFlow	ValueAlias	MemoryAlias	PointsTo	frontend_s	engine_s	report_s	analyze_s	peak_MiB	findings	notes"
+HEADER="project	k	backend	TUs	lines	assign	deref	addressOf	load	store	clones	class_members	ValueFlow	ValueAlias	MemoryAlias	PointsTo	frontend_s	engine_s	report_s	analyze_s	peak_MiB	findings	notes"
 RESULTS="$OUT/results.tsv"
 if [ "$DRY" = 0 ]; then mkdir -p "$OUT"; echo "$HEADER" >"$RESULTS"; fi
 declare -A CSPA_SIZES=()  # "project k" -> CSPA sizes on the first backend run
@@ -317,6 +318,7 @@ for P in "${projects[@]}"; do
         F_LOAD=$(lines_of "$FACTS/andersen/load.facts")
         F_STORE=$(lines_of "$FACTS/andersen/store.facts")
         F_CLONES=$(counter "$FACTS/stats.tsv" clones)
+        F_CLASS=$(counter "$FACTS/stats.tsv" reduction.class_members)
 
         for B in "${BLIST[@]}"; do
             NOTES="$FRONT_NOTES"
@@ -393,7 +395,7 @@ for P in "${projects[@]}"; do
                 fi
             fi
             [ -n "$GALIAS" ] || NOTES+="no-galias "
-            row="$P	$K	$B	$TUS	$LINES	$ASSIGN	$DEREF	$ADDR	$LOAD	$STORE	$CLONES	$VF	$VA	$MA	$PTS	$FRONT_ROW_S	$ENGINE_S	$REPORT_S	$ANALYZE_S	$PEAK	$FINDINGS	${NOTES% }"
+            row="$P	$K	$B	$TUS	$LINES	$ASSIGN	$DEREF	$ADDR	$LOAD	$STORE	$CLONES	$F_CLASS	$VF	$VA	$MA	$PTS	$FRONT_ROW_S	$ENGINE_S	$REPORT_S	$ANALYZE_S	$PEAK	$FINDINGS	${NOTES% }"
             [ "$DRY" = 1 ] || echo "$row" >>"$RESULTS"
             echo "end_to_end: $(tr '\t' ' ' <<<"$row")" >&2
         done

@@ -35,6 +35,8 @@ constexpr const char* kCallsHeader =
     "id\tcallee\tfile\tline\tcolumn\tend_file\tend_line\tend_column\tcontext\tcaller\targs\trestrict";
 constexpr const char* kAssignSitesFile = "assign_sites.tsv";
 constexpr const char* kAssignSitesHeader = "src\tdst\tfile\tline\tcolumn";
+constexpr const char* kValueClassesFile = "value_classes.tsv";
+constexpr const char* kValueClassesHeader = "node\trepresentative";
 constexpr const char* kStatsFile = "stats.tsv";
 constexpr const char* kStatsHeader = "name\tvalue";
 constexpr const char* kUnmodelledFile = "unmodelled.tsv";
@@ -132,6 +134,10 @@ std::vector<NodeId> ProgramFacts::find_by_name(std::string_view name) const {
     return ids;
 }
 
+NodeId ProgramFacts::value_representative(NodeId id) const {
+    return id < value_class.size() ? value_class[id] : id;
+}
+
 std::uint64_t ProgramFacts::counter(std::string_view name) const {
     for (const auto& [key, value] : counters) {
         if (key == name) return value;
@@ -188,6 +194,17 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         facts.assign_sites.push_back(
             AssignSite{parse_node(r, r.text(0)), parse_node(r, r.text(1)), read_pos(r, 2)});
     });
+    read_side_table(facts_dir / kValueClassesFile, 2, [&](const TableRecord& r) {
+        const NodeId node = parse_node(r, r.text(0));
+        const NodeId representative = parse_node(r, r.text(1));
+        if (node >= facts.nodes.size() || representative >= facts.nodes.size())
+            r.fail("node id out of range (symbols.tsv has " + std::to_string(facts.nodes.size()) + " nodes)");
+        if (facts.value_class.empty()) {
+            facts.value_class.resize(facts.nodes.size());
+            for (NodeId n = 0; n < facts.value_class.size(); ++n) facts.value_class[n] = n;
+        }
+        facts.value_class[node] = representative;
+    });
     read_side_table(facts_dir / kStatsFile, 2,
                     [&](const TableRecord& r) { facts.counters.emplace_back(r.text(0), r.u64(1)); });
     read_side_table(facts_dir / kUnmodelledFile, 5, [&](const TableRecord& r) {
@@ -233,6 +250,16 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
         sites.end_record();
     }
     sites.write(facts_dir / kAssignSitesFile);
+
+    // Always written, header only when every node is its own class, so that a directory
+    // written again never keeps the classes of an earlier run.
+    TableWriter classes(kValueClassesHeader);
+    for (NodeId n = 0; n < value_class.size(); ++n) {
+        if (value_class[n] == n) continue;
+        classes.number(n).number(value_class[n]);
+        classes.end_record();
+    }
+    classes.write(facts_dir / kValueClassesFile);
 
     TableWriter stats(kStatsHeader);
     for (const auto& [name, value] : counters) {

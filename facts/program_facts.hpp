@@ -8,6 +8,7 @@
 //   FACTS_DIR/contexts.tsv              context id -> call string
 //   FACTS_DIR/calls.tsv                 call sites with their argument nodes (for the checks)
 //   FACTS_DIR/assign_sites.tsv          where each CSPA assign edge comes from (witness paths)
+//   FACTS_DIR/value_classes.tsv         node -> the node answering for it (copy reduction)
 //   FACTS_DIR/stats.tsv                 counters: facts per kind, clones, unmodelled constructs
 //   FACTS_DIR/unmodelled.tsv            every construct the frontend did not model, with its place
 //
@@ -101,10 +102,16 @@ public:
     std::vector<AssignSite> assign_sites;
     std::vector<std::pair<std::string, std::uint64_t>> counters;  // stats.tsv
     std::vector<UnmodelledConstruct> unmodelled;                   // unmodelled.tsv
+    // value_classes.tsv: the node whose analysis results answer for each node (copy
+    // reduction, docs/FACTS.md "Value classes"); empty when every node answers for itself.
+    std::vector<NodeId> value_class;
 
     [[nodiscard]] const Node* node(NodeId id) const;
     // All nodes (every context) with this printable name.
     [[nodiscard]] std::vector<NodeId> find_by_name(std::string_view name) const;
+    // The node whose ValueAlias and PointsTo rows hold `id`'s answers (`id` itself unless
+    // copy reduction dropped it as a copy of another node).
+    [[nodiscard]] NodeId value_representative(NodeId id) const;
     // The value of a stats.tsv counter; 0 if absent.
     [[nodiscard]] std::uint64_t counter(std::string_view name) const;
 

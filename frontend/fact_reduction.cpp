@@ -123,15 +123,54 @@ ReductionStats reduce_copies(ExtractResult& facts) {
         if (value_of[n] != facts::kNoNode && value_of[n] != n && rep[n] == n) ++stats.substituted;
     }
 
+    // 3. Value classes: a substituted node now has exactly one edge, from the node whose
+    // values it holds, and none out. Its answers are that node's, so the edge goes and
+    // value_class records whom to ask (the engine then pairs each class once, not each
+    // copy). A node whose every edge went this way keeps one, so that CSPA's reflexive
+    // ValueFlow/ValueAlias rows of the class still exist (they come from assign facts).
+    std::vector<std::uint32_t> edges_of(nodes, 0);
+    for (const Edge& e : reduced) {
+        ++edges_of[e.src];
+        ++edges_of[e.dst];
+    }
+    const auto is_class_member = [&](const Edge& e) {
+        return !memory[e.dst] && value_representative(e.dst) == e.src;
+    };
+    std::vector<NodeId> value_class(nodes, facts::kNoNode);
+    std::vector<Edge> kept;
+    kept.reserve(reduced.size());
+    for (const Edge& e : reduced) {
+        if (is_class_member(e) && edges_of[e.src] > 1) {
+            --edges_of[e.src];
+            value_class[e.dst] = e.src;
+            ++stats.class_members;
+        } else {
+            kept.push_back(e);
+        }
+    }
+    const auto representative = [&](NodeId n) { return value_class[n] == facts::kNoNode ? n : value_class[n]; };
+    if (stats.class_members != 0) {
+        facts.program.value_class.resize(nodes);
+        for (NodeId n = 0; n < nodes; ++n) facts.program.value_class[n] = representative(n);
+        for (std::size_t i = 0; i < facts.cspa_dereference.size(); ++i) {
+            NodeId& pointer = facts.cspa_dereference.cells[2 * i];
+            pointer = representative(pointer);
+        }
+        for (std::size_t i = 0; i < facts.andersen_load.size(); ++i) {
+            NodeId& pointer = facts.andersen_load.cells[2 * i + 1];
+            pointer = representative(pointer);
+        }
+    }
+
     // Rebuild the assign relations. assign_sites.tsv keeps the edges as emitted: it is the
     // graph witness paths are searched in, and the statements as written explain best.
     facts.cspa_assign.cells.clear();
     facts.andersen_assign.cells.clear();
     facts.andersen_store.cells.clear();
-    for (const Edge& e : reduced) {
+    for (const Edge& e : kept) {
         facts.cspa_assign.add(e.src, e.dst);
         if (pointer_of[e.dst] != facts::kNoNode) {
-            facts.andersen_store.add(pointer_of[e.dst], e.src);
+            facts.andersen_store.add(representative(pointer_of[e.dst]), e.src);
         } else {
             facts.andersen_assign.add(e.dst, e.src);
         }

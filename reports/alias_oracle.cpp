@@ -78,8 +78,12 @@ bool RelationAliasOracle::has_value_alias(NodeId a, NodeId b) const {
     return false;
 }
 
+// Results are stored per value class (docs/FACTS.md, "Value classes"): a node is answered
+// by its representative, and two nodes of one class alias.
 bool RelationAliasOracle::may_alias(NodeId a, NodeId b) const {
     if (a == facts::kNoNode || b == facts::kNoNode) return false;
+    a = facts_.value_representative(a);
+    b = facts_.value_representative(b);
     if (a == b) return true;
     if (has_value_alias(a, b) || has_value_alias(b, a)) return true;
     auto pa = points_to_.find(a);
@@ -90,6 +94,8 @@ bool RelationAliasOracle::may_alias(NodeId a, NodeId b) const {
 bool RelationAliasOracle::must_alias(NodeId a, NodeId b) const {
     if (a == facts::kNoNode || b == facts::kNoNode) return false;
     if (a == b) return true;
+    a = facts_.value_representative(a);
+    b = facts_.value_representative(b);
     auto pa = points_to_.find(a);
     auto pb = points_to_.find(b);
     if (pa == points_to_.end() || pb == points_to_.end()) return false;
@@ -101,7 +107,7 @@ bool RelationAliasOracle::must_alias(NodeId a, NodeId b) const {
 }
 
 std::vector<NodeId> RelationAliasOracle::points_to(NodeId p) const {
-    auto it = points_to_.find(p);
+    auto it = points_to_.find(facts_.value_representative(p));
     return it == points_to_.end() ? std::vector<NodeId>{} : it->second;
 }
 

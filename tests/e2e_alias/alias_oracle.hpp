@@ -3,6 +3,7 @@
 // with the engine in-process. The definitions (docs/FACTS.md, "Alias queries"):
 //   CSPA      a == b, or ValueAlias(a, b)
 //   Andersen  a == b, or PointsTo(a, o) and PointsTo(b, o) for some object o
+// with a and b first replaced by their value class representatives (copy reduction).
 
 #include <string>
 #include <unordered_set>
@@ -22,6 +23,7 @@ public:
 
 private:
     Analysis analysis_;
+    std::vector<facts::NodeId> value_class_;             // empty: every node its own class
     std::unordered_set<std::uint64_t> value_alias_;      // CSPA
     std::vector<std::vector<std::uint32_t>> points_to_;  // Andersen, sorted per pointer
 };

@@ -54,7 +54,7 @@ TEST_P(FactCase, ProducesTheStatedFacts) {
         for (const auto& c : result.program.contexts)
             std::printf("// CONTEXT: %u %s\n", c.id, c.call_string.c_str());
     }
-    ASSERT_TRUE(test.has("CSPA") || test.has("ANDERSEN") || test.has("NODE") || test.has("STAT"))
+    ASSERT_TRUE(test.has("CSPA") || test.has("ANDERSEN") || test.has("NODE") || test.has("STAT") || test.has("CLASS"))
         << "a fact case must state something";
     check_relations(test, result, "CSPA", result.cspa());
     check_relations(test, result, "ANDERSEN", result.andersen());
@@ -82,6 +82,18 @@ TEST_P(FactCase, ProducesTheStatedFacts) {
         std::uint64_t value = 0;
         in >> name >> value;
         EXPECT_EQ(p.counter(name), value) << "stats.tsv counter " << name;
+    }
+    for (const std::string& spec : test.all("CLASS")) {  // CLASS: node representative
+        std::istringstream in(spec);
+        std::string name, representative;
+        in >> name >> representative;
+        bool found = false;
+        for (const facts::Node& n : p.nodes) {
+            if (node_label(p, n.id) != name) continue;
+            found = true;
+            EXPECT_EQ(node_label(p, p.value_representative(n.id)), representative) << "value class of " << name;
+        }
+        EXPECT_TRUE(found) << "no node " << name;
     }
     for (const std::string& spec : test.all("UNMODELLED")) {
         std::istringstream in(spec);

@@ -16,21 +16,18 @@ void f(int *x, int **p, int n) {
 }
 
 // CSPA-EXACT
-// CSPA: assign(*f::p, f::e)
 // CSPA: assign(f::x, *f::p)
-// CSPA: assign(f::x, f::a)
-// CSPA: assign(f::x, f::b)
-// CSPA: assign(f::x, f::c)
-// CSPA: assign(f::x, f::d)
 // CSPA: dereference(f::p, *f::p)
 // ANDERSEN-EXACT
-// ANDERSEN: assign(f::a, f::x)
-// ANDERSEN: assign(f::b, f::x)
-// ANDERSEN: assign(f::c, f::x)
-// ANDERSEN: assign(f::d, f::x)
-// ANDERSEN: assign(f::e, *f::p)
 // ANDERSEN: load(*f::p, f::p)
 // ANDERSEN: store(f::p, f::x)
 // STAT: reduction.assign_before 7
 // STAT: reduction.cycle_members 1
 // STAT: reduction.substituted 3
+// STAT: reduction.class_members 5
+// CLASS: f::a f::x
+// CLASS: f::b f::x
+// CLASS: f::c f::x
+// CLASS: f::d f::x
+// CLASS: f::e *f::p
+// CLASS: f::x f::x

@@ -1,6 +1,7 @@
 // Copy reduction keeps memory locations whole: y's address is taken, so y may also receive
 // values through *q, and the cycle (y, *q, z) keeps y's and *q's edges back to the
-// representative; z, an ordinary variable, only receives.
+// representative; z, an ordinary variable, only receives: it joins y's value class and its
+// edge goes.
 // RUN: --copy-reduction
 void f(int *x, int **q) {
     int *y = x, *z;
@@ -17,7 +18,8 @@ void f(int *x, int **q) {
 // CSPA: assign(*f::q, f::y)
 // CSPA: assign(f::x, f::y)
 // CSPA: assign(f::y, *f::q)
-// CSPA: assign(f::y, f::z)
 // CSPA: dereference(&f::y, f::y)
 // CSPA: dereference(f::q, *f::q)
 // STAT: reduction.cycle_members 2
+// STAT: reduction.class_members 1
+// CLASS: f::z f::y

@@ -12,6 +12,7 @@
 //   // NODE: main::s.a field                    a node with this name and kind exists
 //   // NO-NODE: main::s                         no node has this name
 //   // STAT: clones 2                           a stats.tsv counter
+//   // CLASS: main::q main::p                   q's results are p's (value_classes.tsv)
 //   // UNMODELLED: inline-asm 1                 count of one unmodelled category
 //   // CONTEXT: 1 main@a.c:9:5                  contexts.tsv row
 //   // ANALYSES: cspa andersen                  (alias tests) which analyses to check
