@@ -417,41 +417,12 @@ public:
         PackLayout layout{};
         layout.arity = arity;
         for (std::uint32_t c = 0; c < arity; ++c) layout.shift[c] = 32 * (arity - 1 - c);
-        Buffer keys = allocate(n * sizeof(std::uint64_t));
-        Buffer alternate;  // fresh's own buffer serves when it is big enough: it is consumed
-        auto* d_alt = reinterpret_cast<std::uint64_t*>(fresh.data());
-        if (fresh.buffer.bytes() < n * sizeof(std::uint64_t)) {
-            alternate = allocate(n * sizeof(std::uint64_t));
-            d_alt = static_cast<std::uint64_t*>(alternate.get());
-        }
-        auto* d_keys = static_cast<std::uint64_t*>(keys.get());
-        {
-            const LaunchShape shape = shape_for(pack_kernel, n);
-            auto traced = span("unique-difference: pack", n * (arity * 4ull + 8));
-            pack_kernel<<<shape.grid, shape.block, 0, stream_>>>(layout, fresh.data(), n, d_keys);
-        }
-        GALIAS_CUDA_CHECK_LAUNCH(stream_);
-        cub::DoubleBuffer<std::uint64_t> buffers(d_keys, d_alt);
-        const int end_bit = static_cast<int>(32 * arity);
-        std::size_t temp_bytes = 0;
-        GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, buffers, n, 0, end_bit, stream_));
-        {
-            Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
-            auto traced = span("unique-difference: radix", n * 16ull * ((end_bit + 7) / 8));
-            GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream_));
-        }
-        std::uint64_t* sorted = buffers.Current();
-        std::uint64_t* distinct = sorted == d_keys ? d_alt : d_keys;
         Buffer counts = allocate(2 * sizeof(std::uint64_t));  // distinct keys, survivors
         auto* d_distinct = static_cast<std::uint64_t*>(counts.get());
         auto* d_survivors = d_distinct + 1;
-        {
-            std::size_t unique_bytes = 0;
-            GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(nullptr, unique_bytes, sorted, distinct, d_distinct, n, stream_));
-            Buffer temp = allocate(std::max<std::size_t>(unique_bytes, 1));
-            auto traced = span("unique-difference: unique", n * 16ull);
-            GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(temp.get(), unique_bytes, sorted, distinct, d_distinct, n, stream_));
-        }
+        // fresh's own buffer may serve as the sort's second buffer: it is consumed.
+        const SortedKeys keys = sort_packed_keys(fresh, layout, 32 * arity, d_distinct, kUniqueDifferenceSteps);
+        const std::uint64_t* distinct = keys.sorted;
         TupleArray rows = make_array(arity, n);
         {
             const LaunchShape shape = shape_for(unpack_kernel, n);
@@ -757,22 +728,41 @@ private:
         radix_sort_packed(tuples, unique, layout, total_bits);
     }
 
-    // Sorts rows packed into 64-bit keys by `layout` (total_bits significant bits).
-    void radix_sort_packed(TupleArray& tuples, bool unique, const PackLayout& layout, std::uint32_t total_bits) {
+    // Rows packed into 64-bit keys by `layout` and radix-sorted on their total_bits
+    // significant bits; with `distinct_count` (device memory) also deduplicated, the number
+    // of distinct keys left there and not read back. The rows' own buffer serves as the
+    // sort's second buffer when it is big enough (its contents are then consumed).
+    struct SortedKeys {
+        Buffer keys;                      // the first key buffer
+        Buffer alternate;                 // the second, unless the rows' own buffer serves
+        std::uint64_t* sorted = nullptr;  // the sorted (and, if asked, distinct) keys
+        std::uint64_t* spare = nullptr;   // the other buffer, free for the caller
+        bool in_rows = false;             // `sorted` lies in the rows' own buffer
+    };
+    struct SortStepNames {
+        const char* pack;
+        const char* radix;
+        const char* unique;
+    };
+    static constexpr SortStepNames kSortSteps{"sort: pack", "sort: radix", "sort: unique"};
+    static constexpr SortStepNames kUniqueDifferenceSteps{"unique-difference: pack", "unique-difference: radix",
+                                                          "unique-difference: unique"};
+
+    SortedKeys sort_packed_keys(TupleArray& tuples, const PackLayout& layout, std::uint32_t total_bits,
+                                std::uint64_t* distinct_count, const SortStepNames& names) {
         const std::uint64_t n = tuples.size;
         const std::uint32_t arity = tuples.arity;
-        const LaunchShape shape = shape_for(pack_kernel, n);
-        // Keys, with the rows' own buffer as the radix sort's second buffer when it is big enough.
-        Buffer keys = allocate(n * sizeof(std::uint64_t));
-        Buffer alternate;
+        SortedKeys result;
+        result.keys = allocate(n * sizeof(std::uint64_t));
+        auto* d_keys = static_cast<std::uint64_t*>(result.keys.get());
         std::uint64_t* d_alt = reinterpret_cast<std::uint64_t*>(tuples.data());
         if (tuples.buffer.bytes() < n * sizeof(std::uint64_t)) {
-            alternate = allocate(n * sizeof(std::uint64_t));
-            d_alt = static_cast<std::uint64_t*>(alternate.get());
+            result.alternate = allocate(n * sizeof(std::uint64_t));
+            d_alt = static_cast<std::uint64_t*>(result.alternate.get());
         }
-        auto* d_keys = static_cast<std::uint64_t*>(keys.get());
         {
-            auto traced = span("sort: pack", n * (arity * 4ull + 8));
+            const LaunchShape shape = shape_for(pack_kernel, n);
+            auto traced = span(names.pack, n * (arity * 4ull + 8));
             pack_kernel<<<shape.grid, shape.block, 0, stream_>>>(layout, tuples.data(), n, d_keys);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
@@ -782,36 +772,42 @@ private:
         GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, buffers, n, 0, end_bit, stream_));
         {
             Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
-            {
-                auto traced = span("sort: radix", n * 16ull * ((end_bit + 7) / 8));
-                GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream_));
-            }
+            auto traced = span(names.radix, n * 16ull * ((end_bit + 7) / 8));
+            GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream_));
         }
-        std::uint64_t* sorted = buffers.Current();
-        std::uint64_t count = n;
-        // The result is unpacked into a fresh buffer when the rows' buffer holds the sorted keys.
-        std::uint64_t* spare = sorted == d_keys ? d_alt : d_keys;
-        if (unique) {
-            Buffer selected = allocate(sizeof(std::uint64_t));
+        result.sorted = buffers.Current();
+        result.spare = result.sorted == d_keys ? d_alt : d_keys;
+        if (distinct_count != nullptr) {
             std::size_t unique_bytes = 0;
-            GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(nullptr, unique_bytes, sorted, spare,
-                                                      static_cast<std::uint64_t*>(selected.get()), n, stream_));
+            GALIAS_CUDA_TRY(
+                cub::DeviceSelect::Unique(nullptr, unique_bytes, result.sorted, result.spare, distinct_count, n, stream_));
             Buffer temp = allocate(std::max<std::size_t>(unique_bytes, 1));
-            {
-                auto traced = span("sort: unique", n * 16ull);
-                GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(temp.get(), unique_bytes, sorted, spare,
-                                                          static_cast<std::uint64_t*>(selected.get()), n, stream_));
-            }
+            auto traced = span(names.unique, n * 16ull);
+            GALIAS_CUDA_TRY(
+                cub::DeviceSelect::Unique(temp.get(), unique_bytes, result.sorted, result.spare, distinct_count, n, stream_));
+            std::swap(result.sorted, result.spare);
+        }
+        result.in_rows = result.alternate.get() == nullptr && result.sorted == d_alt;
+        return result;
+    }
+
+    // Sorts rows packed into 64-bit keys by `layout` (total_bits significant bits).
+    void radix_sort_packed(TupleArray& tuples, bool unique, const PackLayout& layout, std::uint32_t total_bits) {
+        const std::uint32_t arity = tuples.arity;
+        Buffer selected;
+        if (unique) selected = allocate(sizeof(std::uint64_t));
+        SortedKeys keys = sort_packed_keys(tuples, layout, total_bits, static_cast<std::uint64_t*>(selected.get()), kSortSteps);
+        std::uint64_t count = tuples.size;
+        if (unique) {
             stage(selected.get(), sizeof count);
             synchronize();
             count = staged<decltype(count)>();
-            std::swap(sorted, spare);
         }
+        std::uint64_t* sorted = keys.sorted;
         // Unpack. Keys that ended up in the rows' own buffer are unpacked in place when a
         // row is exactly one key wide (each thread reads its key, then writes its row);
         // otherwise into a fresh buffer.
-        const bool keys_in_rows = alternate.get() == nullptr && sorted == d_alt;
-        TupleArray result = keys_in_rows && arity != 2 ? make_array(arity, count) : TupleArray(arity);
+        TupleArray result = keys.in_rows && arity != 2 ? make_array(arity, count) : TupleArray(arity);
         Cell* destination = result.buffer.get() != nullptr ? result.data() : tuples.data();
         if (count != 0) {
             const LaunchShape unpack_shape = shape_for(unpack_kernel, count);
