@@ -36,6 +36,7 @@
 #include "gpu_engine/cuda/kernels.cuh"
 #include "gpu_engine/cuda/launch.cuh"
 #include "gpu_engine/cuda/pinned_slots.cuh"
+#include "gpu_engine/cuda/tile_kernels.cuh"
 #include "gpu_engine/cuda/trace.cuh"
 
 namespace galias::engine::cuda {
@@ -247,6 +248,7 @@ public:
         GALIAS_CUDA_TRY(cudaMemPoolSetAttribute(pool_, cudaMemPoolAttrReleaseThreshold, &keep));
         const char* trace = std::getenv("GALIAS_CUDA_TRACE");
         trace_ = std::make_unique<KernelTrace>(stream_, trace != nullptr && trace[0] == '1');
+        if (const char* tile = std::getenv("GALIAS_CUDA_TILE")) tile_ops_ = std::string(tile) != "0";
         if (const char* mode = std::getenv("GALIAS_CUDA_DIFFERENCE")) {
             difference_mode_ = std::string(mode) == "search" ? 1 : std::string(mode) == "merge" ? 2 : 0;
         }
@@ -364,6 +366,10 @@ public:
     void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) override {
         out = make_array(a.arity, a.size);
         if (a.size == 0) return;
+        if (fits_tile(a) && difference_mode_ == 0) {
+            out.size = tile_operator<false>(a, /*unique=*/false, b, out.data(), "difference (tile)");
+            return;
+        }
         // A merge-path difference reads all of b; late iterations have a tiny `new` and a
         // huge full relation, where a binary search per row of a moves far fewer bytes.
         const double search_cost = static_cast<double>(a.size) * 32.0 * std::log2(static_cast<double>(b.size) + 2.0);
@@ -402,14 +408,21 @@ public:
         });
     }
 
-    // Small batches of one or two columns, fused: the sorted, distinct keys stay on the
-    // device with their count; rows are unpacked and searched in `b` for the bound n, and
-    // only the number of survivors is read back (one round trip instead of sort_unique's
-    // and difference's two; a batch of 2^18 tuples costs well under one round trip to
-    // search). Larger or wider batches take the two operators.
+    // Batches of at most one tile (kTileTuples tuples) of one or two columns: one kernel
+    // (tile_kernels.cuh). Larger small batches of one or two columns are fused: the
+    // sorted, distinct keys stay on the device with their count; rows are unpacked and
+    // searched in `b` for the bound n, and only the number of survivors is read back (one
+    // round trip instead of sort_unique's and difference's two; a batch of 2^18 tuples
+    // costs well under one round trip to search). Larger or wider batches take the two
+    // operators.
     void unique_difference(TupleArray& fresh, const TupleArray& b, TupleArray& out) override {
         const std::uint64_t n = fresh.size;
         const std::uint32_t arity = fresh.arity;
+        if (fits_tile(fresh) && difference_mode_ != 2) {  // one launch
+            out = make_array(arity, n);
+            out.size = tile_operator<true>(fresh, /*unique=*/true, b, out.data(), "unique-difference (tile)");
+            return;
+        }
         if (n < 2 || n > kSmallSortTuples || arity == 0 || arity > 2 || difference_mode_ == 2) {
             Backend::unique_difference(fresh, b, out);
             return;
@@ -486,6 +499,19 @@ public:
         if (hisa.key_len == 0 || n == 0) return;
         if (n >= kEmptySlot)
             throw std::length_error("relation of " + std::to_string(n) + " tuples is too large for a 32-bit index");
+        if (tile_ops_ && n <= kTileTuples) {  // one launch: clear the table and insert, sized for n keys
+            hisa.slot_count = index_capacity(n, load_factor);
+            hisa.slots = allocate(hisa.slot_count * sizeof(IndexSlot));
+            note_fixed_launch();
+            {
+                auto traced = span("index (tile)", n * hisa.data.arity * 4ull + hisa.slot_count * sizeof(IndexSlot));
+                tile_index_kernel<<<1, kTileThreads, 0, stream_>>>(hisa.data.data(), static_cast<std::uint32_t>(n),
+                                                                  hisa.data.arity, hisa.key_len,
+                                                                  static_cast<IndexSlot*>(hisa.slots.get()), hisa.slot_count);
+            }
+            GALIAS_CUDA_CHECK_LAUNCH(stream_);
+            return;
+        }
         Buffer flags = allocate(n);
         Buffer starts = allocate(n * sizeof(std::uint32_t));
         Buffer selected = allocate(sizeof(std::uint64_t));
@@ -681,6 +707,40 @@ private:
         return LaunchShape{launch.grid, launch.block};
     }
 
+    // Relations that one thread block sorts, deduplicates and searches in one launch
+    // (tile_kernels.cuh).
+    [[nodiscard]] bool fits_tile(const TupleArray& rows) const {
+        return tile_ops_ && rows.size >= 1 && rows.size <= kTileTuples && rows.arity >= 1 && rows.arity <= 2;
+    }
+
+    // Kernels of a fixed shape (one block) bypass the coordinator; streams mode counts them.
+    void note_fixed_launch() const {
+        if (!coordinator_ && mode_ != sched::SchedMode::kOff)
+            root().default_launches_.fetch_add(1, std::memory_order_relaxed);
+    }
+
+    // tile_sort_difference_kernel<Sort> over `rows` (fits_tile) minus `b` into `out`
+    // (capacity rows.size; may be rows.data()); returns the number of rows written. That
+    // number is known without a round trip for a plain sort; otherwise the kernel writes it
+    // straight into the pinned staging memory (mapped: unified addressing), and the one
+    // synchronization reads it.
+    template <bool Sort>
+    std::uint64_t tile_operator(const TupleArray& rows, bool unique, const TupleArray& b, Cell* out, const char* name) {
+        const std::uint64_t n = rows.size;
+        const bool known = !unique && b.size == 0;
+        auto* d_count = known ? nullptr : static_cast<std::uint64_t*>(staging_);
+        note_fixed_launch();
+        {
+            auto traced = span(name, n * rows.arity * 8ull);
+            tile_sort_difference_kernel<Sort><<<1, kTileThreads, 0, stream_>>>(
+                rows.data(), static_cast<std::uint32_t>(n), rows.arity, unique, b.data(), b.size, out, d_count);
+        }
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        if (known) return n;
+        synchronize();
+        return staged<std::uint64_t>();
+    }
+
     // Sort (and optionally deduplicate) rows. Rows whose columns' bit widths sum to at most
     // 64 are packed into 64-bit keys and radix-sorted on exactly those bits; wider rows fall
     // back to a comparison merge sort.
@@ -688,6 +748,11 @@ private:
         const std::uint64_t n = tuples.size;
         if (n < 2) return;
         const std::uint32_t arity = tuples.arity;
+        if (fits_tile(tuples)) {  // one launch, in place; the size is read back only after unique
+            tuples.size = tile_operator<true>(tuples, unique, TupleArray(arity), tuples.data(),
+                                              unique ? "sort unique (tile)" : "sort (tile)");
+            return;
+        }
         // Small arrays of at most two columns skip the column ranges: a round trip to the
         // host costs more than radix-sorting all 64 bits of so few keys.
         if (n <= kSmallSortTuples && arity <= 2) {
@@ -855,6 +920,7 @@ private:
     std::unique_ptr<BlockCache> cache_;
     std::unique_ptr<KernelTrace> trace_;
     int difference_mode_ = 0;  // 0 auto, 1 always binary search, 2 always merge path
+    bool tile_ops_ = true;     // single-block operators for small relations (GALIAS_CUDA_TILE=0: off)
     cudaMemPool_t pool_{};
 };
 
