@@ -719,7 +719,7 @@ private:
             root().default_launches_.fetch_add(1, std::memory_order_relaxed);
     }
 
-    // tile_sort_difference_kernel<Sort> over `rows` (fits_tile) minus `b` into `out`
+    // tile_sort_difference_kernel<Sort, ...> over `rows` (fits_tile) minus `b` into `out`
     // (capacity rows.size; may be rows.data()); returns the number of rows written. That
     // number is known without a round trip for a plain sort; otherwise the kernel writes it
     // straight into the pinned staging memory (mapped: unified addressing), and the one
@@ -732,8 +732,11 @@ private:
         note_fixed_launch();
         {
             auto traced = span(name, n * rows.arity * 8ull);
-            tile_sort_difference_kernel<Sort><<<1, kTileThreads, 0, stream_>>>(
-                rows.data(), static_cast<std::uint32_t>(n), rows.arity, unique, b.data(), b.size, out, d_count);
+            // One row per thread when that is enough: a sort pass then costs an eighth.
+            auto* kernel = n <= kTileThreads ? &tile_sort_difference_kernel<Sort, 1>
+                                             : &tile_sort_difference_kernel<Sort, kTileItems>;
+            kernel<<<1, kTileThreads, 0, stream_>>>(rows.data(), static_cast<std::uint32_t>(n), rows.arity, unique,
+                                                    b.data(), b.size, out, d_count);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         if (known) return n;

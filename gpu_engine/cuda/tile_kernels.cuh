@@ -23,7 +23,7 @@
 namespace galias::engine::cuda {
 
 constexpr unsigned kTileThreads = 256;
-constexpr unsigned kTileItems = 8;
+constexpr unsigned kTileItems = 8;  // rows per thread of a full tile; at most kTileThreads rows take 1
 constexpr std::uint64_t kTileTuples = std::uint64_t{kTileThreads} * kTileItems;
 
 // Row i of a one- or two-column array as a 64-bit key.
@@ -33,77 +33,107 @@ __device__ __forceinline__ std::uint64_t tile_key(const Cell* rows, std::uint64_
 
 // found[j] = keys[j] is a row of sorted, distinct `b` (nb rows). The searches run in
 // lockstep: with the same nb every search takes the same ceil(log2 nb) halvings, so the
-// loads of a thread's kTileItems searches are issued together rather than one after
-// another. Each step keeps the last position whose row is <= the key in [base, base+len).
+// loads of a thread's Items searches are issued together rather than one after another.
+// Each step keeps the last position whose row is <= the key in [base, base+len).
+template <unsigned Items>
 __device__ __forceinline__ void tile_find(const Cell* b, std::uint64_t nb, std::uint32_t arity,
-                                          const std::uint64_t (&keys)[kTileItems], bool (&found)[kTileItems]) {
-    std::uint64_t base[kTileItems];
+                                          const std::uint64_t (&keys)[Items], bool (&found)[Items]) {
+    std::uint64_t base[Items];
 #pragma unroll
-    for (unsigned j = 0; j < kTileItems; ++j) base[j] = 0;
+    for (unsigned j = 0; j < Items; ++j) base[j] = 0;
     for (std::uint64_t len = nb; len > 1;) {
         const std::uint64_t half = len / 2;
 #pragma unroll
-        for (unsigned j = 0; j < kTileItems; ++j)
+        for (unsigned j = 0; j < Items; ++j)
             if (tile_key(b, base[j] + half, arity) <= keys[j]) base[j] += half;
         len -= half;
     }
 #pragma unroll
-    for (unsigned j = 0; j < kTileItems; ++j) found[j] = nb != 0 && tile_key(b, base[j], arity) == keys[j];
+    for (unsigned j = 0; j < Items; ++j) found[j] = nb != 0 && tile_key(b, base[j], arity) == keys[j];
 }
 
-// One block (kTileThreads threads), n <= kTileTuples rows of arity 1 or 2 in `rows`:
-// writes the rows, sorted, to `out` and their number to *count (when count is not null),
-// leaving out copies of a row when `unique` and rows of sorted, distinct `b` (nb rows, may
-// be 0). With Sort = false the rows must already be sorted. Every row is read before any
-// is written, so `out` may be `rows`; it must not overlap `b`.
-template <bool Sort>
+// One block (kTileThreads threads), n <= kTileThreads * Items rows of arity 1 or 2 in
+// `rows`: writes the rows, sorted, to `out` and their number to *count (when count is not
+// null), leaving out copies of a row when `unique` and rows of sorted, distinct `b` (nb
+// rows, may be 0). With Sort = false the rows must already be sorted. Every row is read
+// before any is written, so `out` may be `rows`; it must not overlap `b`.
+//
+// The sort runs on the bits the rows use: column 1 (if any) takes the bit width of its
+// largest value w1, column 0 the bits above it, so keys of node numbers below 2^17 sort in
+// 34 bits (9 passes of CUB's 4-bit digits) instead of 64 (16).
+template <bool Sort, unsigned Items>
 __global__ void __launch_bounds__(kTileThreads)
     tile_sort_difference_kernel(const Cell* rows, std::uint32_t n, std::uint32_t arity, bool unique, const Cell* b,
                                 std::uint64_t nb, Cell* out, std::uint64_t* count) {
-    using Sorter = cub::BlockRadixSort<std::uint64_t, kTileThreads, kTileItems>;
+    using Sorter = cub::BlockRadixSort<std::uint64_t, kTileThreads, Items>;
     using Scan = cub::BlockScan<std::uint32_t, kTileThreads>;
     __shared__ union {
         typename Sorter::TempStorage sort;
         typename Scan::TempStorage scan;
     } temp;
     __shared__ std::uint64_t s_last[kTileThreads];  // each thread's last key, for the next thread
+    __shared__ Cell s_max[2];                        // largest value of each column
     const unsigned t = threadIdx.x;
-    // Padding sorts after every row (and is never output: only positions < n are).
-    const std::uint64_t pad = arity == 2 ? ~std::uint64_t{0} : std::uint64_t{0xFFFFFFFFu};
-    std::uint64_t keys[kTileItems];
+    std::uint64_t keys[Items];
     if constexpr (Sort) {
+        if (t < 2) s_max[t] = 0;
+        __syncthreads();
         // Any arrangement sorts the same: load striped (coalesced).
+        Cell c0[Items], c1[Items];
+        Cell max0 = 0, max1 = 0;
 #pragma unroll
-        for (unsigned j = 0; j < kTileItems; ++j) {
+        for (unsigned j = 0; j < Items; ++j) {
             const std::uint32_t i = j * kTileThreads + t;
-            keys[j] = i < n ? tile_key(rows, i, arity) : pad;
+            c0[j] = 0;
+            c1[j] = 0;
+            if (i < n) {
+                c0[j] = arity == 2 ? rows[2 * i] : rows[i];
+                if (arity == 2) c1[j] = rows[2 * i + 1];
+            }
+            max0 = max(max0, c0[j]);
+            max1 = max(max1, c1[j]);
         }
-        Sorter(temp.sort).Sort(keys, 0, static_cast<int>(32 * arity));  // blocked result: position t*kTileItems + j
+        if (max0 != 0) atomicMax(&s_max[0], max0);
+        if (max1 != 0) atomicMax(&s_max[1], max1);
+        __syncthreads();
+        const std::uint32_t w1 = 32 - __clz(s_max[1]);  // 0 for arity 1
+        const std::uint32_t bits = (32 - __clz(s_max[0])) + w1;
+        // Padding is all ones in `bits` bits: it sorts after (or with) every row, and only
+        // positions < n are ever output.
+        const std::uint64_t pad = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+#pragma unroll
+        for (unsigned j = 0; j < Items; ++j)
+            keys[j] = j * kTileThreads + t < n ? (std::uint64_t{c0[j]} << w1 | c1[j]) : pad;
+        Sorter(temp.sort).Sort(keys, 0, static_cast<int>(bits == 0 ? 1 : bits));  // blocked: position t*Items + j
+        const std::uint64_t low = w1 >= 32 ? 0xFFFFFFFFull : (std::uint64_t{1} << w1) - 1;
+#pragma unroll
+        for (unsigned j = 0; j < Items; ++j)  // back to the rows' 64-bit keys (column 0 high)
+            keys[j] = arity == 2 ? ((keys[j] >> w1) << 32 | (keys[j] & low)) : keys[j];
     } else {
 #pragma unroll
-        for (unsigned j = 0; j < kTileItems; ++j) {
-            const std::uint32_t i = t * kTileItems + j;
-            keys[j] = i < n ? tile_key(rows, i, arity) : pad;
+        for (unsigned j = 0; j < Items; ++j) {
+            const std::uint32_t i = t * Items + j;
+            keys[j] = i < n ? tile_key(rows, i, arity) : 0;
         }
     }
-    s_last[t] = keys[kTileItems - 1];
+    s_last[t] = keys[Items - 1];
     __syncthreads();  // s_last is written, and the sort is done with its temporary storage
-    bool keep[kTileItems];
+    bool keep[Items];
 #pragma unroll
-    for (unsigned j = 0; j < kTileItems; ++j) {
-        const std::uint32_t i = t * kTileItems + j;
+    for (unsigned j = 0; j < Items; ++j) {
+        const std::uint32_t i = t * Items + j;
         const bool first = j == 0 ? (t == 0 || s_last[t - 1] != keys[0]) : keys[j - 1] != keys[j];
         keep[j] = i < n && (first || !unique);
     }
-    bool found[kTileItems];
-    tile_find(b, nb, arity, keys, found);
-    std::uint32_t flags[kTileItems], offsets[kTileItems];
+    bool found[Items];
+    tile_find<Items>(b, nb, arity, keys, found);
+    std::uint32_t flags[Items], offsets[Items];
 #pragma unroll
-    for (unsigned j = 0; j < kTileItems; ++j) flags[j] = keep[j] && !found[j] ? 1u : 0u;
+    for (unsigned j = 0; j < Items; ++j) flags[j] = keep[j] && !found[j] ? 1u : 0u;
     std::uint32_t total = 0;
     Scan(temp.scan).ExclusiveSum(flags, offsets, total);
 #pragma unroll
-    for (unsigned j = 0; j < kTileItems; ++j) {
+    for (unsigned j = 0; j < Items; ++j) {
         if (flags[j] == 0) continue;
         if (arity == 2) {
             out[2 * offsets[j]] = static_cast<Cell>(keys[j] >> 32);

@@ -196,16 +196,18 @@ TEST_P(OperatorsTest, UniqueDifferenceEqualsSortUniqueThenDifference) {
 
 // Sizes around the CUDA backend's one-block tile (kTileTuples = 256 threads x 8 = 2048
 // tuples of one or two columns: sort, sort_unique, difference and unique_difference in one
-// launch), on either side of it, for every backend.
-constexpr std::size_t kTileSizes[] = {1, 2, 3, 255, 256, 2047, 2048, 2049, 4100};
+// launch; up to 256 tuples one per thread), on either side of it, for every backend.
+constexpr std::size_t kTileSizes[] = {1, 2, 3, 255, 256, 257, 2047, 2048, 2049, 4100};
 
-// Rows drawn from 0..range-1 per column (range 0: anywhere in 32 bits, with all-ones cells).
+// Rows drawn from 0..range-1 per column (range 0: anywhere in 32 bits, with all-ones cells;
+// range 1: column 0 anywhere, the others 0, so the CUDA tile sorts on column 0's bits only).
 Rows rows_in_range(std::mt19937& rng, std::size_t n, std::uint32_t arity, Cell range) {
     Rows rows(n, std::vector<Cell>(arity));
     for (auto& r : rows)
-        for (auto& c : r) {
-            c = range == 0 ? static_cast<Cell>(rng()) : static_cast<Cell>(rng() % range);
-            if (range == 0 && rng() % 16 == 0) c = 0xFFFFFFFFu;
+        for (std::uint32_t c = 0; c < arity; ++c) {
+            if (range == 1) r[c] = c == 0 ? static_cast<Cell>(rng() % 100000u) * 40000u : 0;
+            else r[c] = range == 0 ? static_cast<Cell>(rng()) : static_cast<Cell>(rng() % range);
+            if (range == 0 && rng() % 16 == 0) r[c] = 0xFFFFFFFFu;
         }
     return rows;
 }
@@ -215,14 +217,14 @@ TEST_P(OperatorsTest, UniqueDifferenceAroundTheTileSize) {
     for (std::uint32_t arity : {1u, 2u}) {
         for (std::size_t n : kTileSizes) {
             // Many copies (small range), few copies (wide), and all-ones rows (the pad key).
-            for (Cell range : {Cell{5}, Cell{0}, Cell{2000}}) {
+            for (Cell range : {Cell{5}, Cell{0}, Cell{2000}, Cell{1}}) {
                 Rows fresh = rows_in_range(rng, n, arity, range);
                 if (range == 0 && n > 2) fresh[n / 2] = fresh[n - 1] = std::vector<Cell>(arity, 0xFFFFFFFFu);
                 const Rows distinct = sorted_unique(fresh);
                 // b: empty; everything in fresh (and more); some of it among many other rows.
                 Rows everything = distinct;
                 for (const auto& r : rows_in_range(rng, 100, arity, range)) everything.push_back(r);
-                Rows some = rows_in_range(rng, 20000, arity, range == 0 ? 0 : range + 3);
+                Rows some = rows_in_range(rng, 20000, arity, range <= 1 ? range : range + 3);
                 for (std::size_t i = 0; i < distinct.size(); i += 2) some.push_back(distinct[i]);
                 for (const Rows& b_rows : {Rows{}, sorted_unique(everything), sorted_unique(some)}) {
                     TupleArray tf = upload(fresh, arity), tb = upload(b_rows, arity), out;
@@ -243,7 +245,7 @@ TEST_P(OperatorsTest, SortAndDifferenceAroundTheTileSize) {
     std::mt19937 rng(23);
     for (std::uint32_t arity : {1u, 2u}) {
         for (std::size_t n : kTileSizes) {
-            for (Cell range : {Cell{5}, Cell{0}}) {
+            for (Cell range : {Cell{5}, Cell{0}, Cell{1}}) {
                 const Rows rows = rows_in_range(rng, n, arity, range);
                 TupleArray plain = upload(rows, arity);
                 backend_->sort(plain);
@@ -281,8 +283,10 @@ TEST_P(OperatorsTest, IndexAroundTheTileSize) {
                 for (Cell range : {Cell{1}, Cell{3}, Cell{0}}) {
                     Rows generated = rows_in_range(rng, n, arity, range);
                     if (range == 1)  // a single key: column 0 constant, distinct rest
-                        for (std::size_t i = 0; i < n; ++i)
+                        for (std::size_t i = 0; i < n; ++i) {
+                            generated[i][0] = 42;
                             for (std::uint32_t c = 1; c < arity; ++c) generated[i][c] = static_cast<Cell>(i * 7 + c);
+                        }
                     const Rows rows = sorted_unique(generated);
                     Hisa hisa;
                     hisa.data = upload(rows, arity);
