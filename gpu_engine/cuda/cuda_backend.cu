@@ -36,6 +36,7 @@
 #include "gpu_engine/cuda/kernels.cuh"
 #include "gpu_engine/cuda/launch.cuh"
 #include "gpu_engine/cuda/pinned_slots.cuh"
+#include "gpu_engine/cuda/tile_kernels.cuh"
 #include "gpu_engine/cuda/trace.cuh"
 
 namespace galias::engine::cuda {
@@ -247,6 +248,7 @@ public:
         GALIAS_CUDA_TRY(cudaMemPoolSetAttribute(pool_, cudaMemPoolAttrReleaseThreshold, &keep));
         const char* trace = std::getenv("GALIAS_CUDA_TRACE");
         trace_ = std::make_unique<KernelTrace>(stream_, trace != nullptr && trace[0] == '1');
+        if (const char* tile = std::getenv("GALIAS_CUDA_TILE")) tile_ops_ = std::string(tile) != "0";
         if (const char* mode = std::getenv("GALIAS_CUDA_DIFFERENCE")) {
             difference_mode_ = std::string(mode) == "search" ? 1 : std::string(mode) == "merge" ? 2 : 0;
         }
@@ -364,6 +366,10 @@ public:
     void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) override {
         out = make_array(a.arity, a.size);
         if (a.size == 0) return;
+        if (fits_tile(a) && difference_mode_ == 0) {
+            out.size = tile_operator<false>(a, /*unique=*/false, b, out.data(), "difference (tile)");
+            return;
+        }
         // A merge-path difference reads all of b; late iterations have a tiny `new` and a
         // huge full relation, where a binary search per row of a moves far fewer bytes.
         const double search_cost = static_cast<double>(a.size) * 32.0 * std::log2(static_cast<double>(b.size) + 2.0);
@@ -402,14 +408,21 @@ public:
         });
     }
 
-    // Small batches of one or two columns, fused: the sorted, distinct keys stay on the
-    // device with their count; rows are unpacked and searched in `b` for the bound n, and
-    // only the number of survivors is read back (one round trip instead of sort_unique's
-    // and difference's two; a batch of 2^18 tuples costs well under one round trip to
-    // search). Larger or wider batches take the two operators.
+    // Batches of at most one tile (kTileTuples tuples) of one or two columns: one kernel
+    // (tile_kernels.cuh). Larger small batches of one or two columns are fused: the
+    // sorted, distinct keys stay on the device with their count; rows are unpacked and
+    // searched in `b` for the bound n, and only the number of survivors is read back (one
+    // round trip instead of sort_unique's and difference's two; a batch of 2^18 tuples
+    // costs well under one round trip to search). Larger or wider batches take the two
+    // operators.
     void unique_difference(TupleArray& fresh, const TupleArray& b, TupleArray& out) override {
         const std::uint64_t n = fresh.size;
         const std::uint32_t arity = fresh.arity;
+        if (fits_tile(fresh) && difference_mode_ != 2) {  // one launch
+            out = make_array(arity, n);
+            out.size = tile_operator<true>(fresh, /*unique=*/true, b, out.data(), "unique-difference (tile)");
+            return;
+        }
         if (n < 2 || n > kSmallSortTuples || arity == 0 || arity > 2 || difference_mode_ == 2) {
             Backend::unique_difference(fresh, b, out);
             return;
@@ -417,41 +430,12 @@ public:
         PackLayout layout{};
         layout.arity = arity;
         for (std::uint32_t c = 0; c < arity; ++c) layout.shift[c] = 32 * (arity - 1 - c);
-        Buffer keys = allocate(n * sizeof(std::uint64_t));
-        Buffer alternate;  // fresh's own buffer serves when it is big enough: it is consumed
-        auto* d_alt = reinterpret_cast<std::uint64_t*>(fresh.data());
-        if (fresh.buffer.bytes() < n * sizeof(std::uint64_t)) {
-            alternate = allocate(n * sizeof(std::uint64_t));
-            d_alt = static_cast<std::uint64_t*>(alternate.get());
-        }
-        auto* d_keys = static_cast<std::uint64_t*>(keys.get());
-        {
-            const LaunchShape shape = shape_for(pack_kernel, n);
-            auto traced = span("unique-difference: pack", n * (arity * 4ull + 8));
-            pack_kernel<<<shape.grid, shape.block, 0, stream_>>>(layout, fresh.data(), n, d_keys);
-        }
-        GALIAS_CUDA_CHECK_LAUNCH(stream_);
-        cub::DoubleBuffer<std::uint64_t> buffers(d_keys, d_alt);
-        const int end_bit = static_cast<int>(32 * arity);
-        std::size_t temp_bytes = 0;
-        GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, buffers, n, 0, end_bit, stream_));
-        {
-            Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
-            auto traced = span("unique-difference: radix", n * 16ull * ((end_bit + 7) / 8));
-            GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream_));
-        }
-        std::uint64_t* sorted = buffers.Current();
-        std::uint64_t* distinct = sorted == d_keys ? d_alt : d_keys;
         Buffer counts = allocate(2 * sizeof(std::uint64_t));  // distinct keys, survivors
         auto* d_distinct = static_cast<std::uint64_t*>(counts.get());
         auto* d_survivors = d_distinct + 1;
-        {
-            std::size_t unique_bytes = 0;
-            GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(nullptr, unique_bytes, sorted, distinct, d_distinct, n, stream_));
-            Buffer temp = allocate(std::max<std::size_t>(unique_bytes, 1));
-            auto traced = span("unique-difference: unique", n * 16ull);
-            GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(temp.get(), unique_bytes, sorted, distinct, d_distinct, n, stream_));
-        }
+        // fresh's own buffer may serve as the sort's second buffer: it is consumed.
+        const SortedKeys keys = sort_packed_keys(fresh, layout, 32 * arity, d_distinct, kUniqueDifferenceSteps);
+        const std::uint64_t* distinct = keys.sorted;
         TupleArray rows = make_array(arity, n);
         {
             const LaunchShape shape = shape_for(unpack_kernel, n);
@@ -515,6 +499,19 @@ public:
         if (hisa.key_len == 0 || n == 0) return;
         if (n >= kEmptySlot)
             throw std::length_error("relation of " + std::to_string(n) + " tuples is too large for a 32-bit index");
+        if (tile_ops_ && n <= kTileTuples) {  // one launch: clear the table and insert, sized for n keys
+            hisa.slot_count = index_capacity(n, load_factor);
+            hisa.slots = allocate(hisa.slot_count * sizeof(IndexSlot));
+            note_fixed_launch();
+            {
+                auto traced = span("index (tile)", n * hisa.data.arity * 4ull + hisa.slot_count * sizeof(IndexSlot));
+                tile_index_kernel<<<1, kTileThreads, 0, stream_>>>(hisa.data.data(), static_cast<std::uint32_t>(n),
+                                                                  hisa.data.arity, hisa.key_len,
+                                                                  static_cast<IndexSlot*>(hisa.slots.get()), hisa.slot_count);
+            }
+            GALIAS_CUDA_CHECK_LAUNCH(stream_);
+            return;
+        }
         Buffer flags = allocate(n);
         Buffer starts = allocate(n * sizeof(std::uint32_t));
         Buffer selected = allocate(sizeof(std::uint64_t));
@@ -710,6 +707,43 @@ private:
         return LaunchShape{launch.grid, launch.block};
     }
 
+    // Relations that one thread block sorts, deduplicates and searches in one launch
+    // (tile_kernels.cuh).
+    [[nodiscard]] bool fits_tile(const TupleArray& rows) const {
+        return tile_ops_ && rows.size >= 1 && rows.size <= kTileTuples && rows.arity >= 1 && rows.arity <= 2;
+    }
+
+    // Kernels of a fixed shape (one block) bypass the coordinator; streams mode counts them.
+    void note_fixed_launch() const {
+        if (!coordinator_ && mode_ != sched::SchedMode::kOff)
+            root().default_launches_.fetch_add(1, std::memory_order_relaxed);
+    }
+
+    // tile_sort_difference_kernel<Sort, ...> over `rows` (fits_tile) minus `b` into `out`
+    // (capacity rows.size; may be rows.data()); returns the number of rows written. That
+    // number is known without a round trip for a plain sort; otherwise the kernel writes it
+    // straight into the pinned staging memory (mapped: unified addressing), and the one
+    // synchronization reads it.
+    template <bool Sort>
+    std::uint64_t tile_operator(const TupleArray& rows, bool unique, const TupleArray& b, Cell* out, const char* name) {
+        const std::uint64_t n = rows.size;
+        const bool known = !unique && b.size == 0;
+        auto* d_count = known ? nullptr : static_cast<std::uint64_t*>(staging_);
+        note_fixed_launch();
+        {
+            auto traced = span(name, n * rows.arity * 8ull);
+            // One row per thread when that is enough: a sort pass then costs an eighth.
+            auto* kernel = n <= kTileThreads ? &tile_sort_difference_kernel<Sort, 1>
+                                             : &tile_sort_difference_kernel<Sort, kTileItems>;
+            kernel<<<1, kTileThreads, 0, stream_>>>(rows.data(), static_cast<std::uint32_t>(n), rows.arity, unique,
+                                                    b.data(), b.size, out, d_count);
+        }
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        if (known) return n;
+        synchronize();
+        return staged<std::uint64_t>();
+    }
+
     // Sort (and optionally deduplicate) rows. Rows whose columns' bit widths sum to at most
     // 64 are packed into 64-bit keys and radix-sorted on exactly those bits; wider rows fall
     // back to a comparison merge sort.
@@ -717,6 +751,11 @@ private:
         const std::uint64_t n = tuples.size;
         if (n < 2) return;
         const std::uint32_t arity = tuples.arity;
+        if (fits_tile(tuples)) {  // one launch, in place; the size is read back only after unique
+            tuples.size = tile_operator<true>(tuples, unique, TupleArray(arity), tuples.data(),
+                                              unique ? "sort unique (tile)" : "sort (tile)");
+            return;
+        }
         // Small arrays of at most two columns skip the column ranges: a round trip to the
         // host costs more than radix-sorting all 64 bits of so few keys.
         if (n <= kSmallSortTuples && arity <= 2) {
@@ -757,22 +796,41 @@ private:
         radix_sort_packed(tuples, unique, layout, total_bits);
     }
 
-    // Sorts rows packed into 64-bit keys by `layout` (total_bits significant bits).
-    void radix_sort_packed(TupleArray& tuples, bool unique, const PackLayout& layout, std::uint32_t total_bits) {
+    // Rows packed into 64-bit keys by `layout` and radix-sorted on their total_bits
+    // significant bits; with `distinct_count` (device memory) also deduplicated, the number
+    // of distinct keys left there and not read back. The rows' own buffer serves as the
+    // sort's second buffer when it is big enough (its contents are then consumed).
+    struct SortedKeys {
+        Buffer keys;                      // the first key buffer
+        Buffer alternate;                 // the second, unless the rows' own buffer serves
+        std::uint64_t* sorted = nullptr;  // the sorted (and, if asked, distinct) keys
+        std::uint64_t* spare = nullptr;   // the other buffer, free for the caller
+        bool in_rows = false;             // `sorted` lies in the rows' own buffer
+    };
+    struct SortStepNames {
+        const char* pack;
+        const char* radix;
+        const char* unique;
+    };
+    static constexpr SortStepNames kSortSteps{"sort: pack", "sort: radix", "sort: unique"};
+    static constexpr SortStepNames kUniqueDifferenceSteps{"unique-difference: pack", "unique-difference: radix",
+                                                          "unique-difference: unique"};
+
+    SortedKeys sort_packed_keys(TupleArray& tuples, const PackLayout& layout, std::uint32_t total_bits,
+                                std::uint64_t* distinct_count, const SortStepNames& names) {
         const std::uint64_t n = tuples.size;
         const std::uint32_t arity = tuples.arity;
-        const LaunchShape shape = shape_for(pack_kernel, n);
-        // Keys, with the rows' own buffer as the radix sort's second buffer when it is big enough.
-        Buffer keys = allocate(n * sizeof(std::uint64_t));
-        Buffer alternate;
+        SortedKeys result;
+        result.keys = allocate(n * sizeof(std::uint64_t));
+        auto* d_keys = static_cast<std::uint64_t*>(result.keys.get());
         std::uint64_t* d_alt = reinterpret_cast<std::uint64_t*>(tuples.data());
         if (tuples.buffer.bytes() < n * sizeof(std::uint64_t)) {
-            alternate = allocate(n * sizeof(std::uint64_t));
-            d_alt = static_cast<std::uint64_t*>(alternate.get());
+            result.alternate = allocate(n * sizeof(std::uint64_t));
+            d_alt = static_cast<std::uint64_t*>(result.alternate.get());
         }
-        auto* d_keys = static_cast<std::uint64_t*>(keys.get());
         {
-            auto traced = span("sort: pack", n * (arity * 4ull + 8));
+            const LaunchShape shape = shape_for(pack_kernel, n);
+            auto traced = span(names.pack, n * (arity * 4ull + 8));
             pack_kernel<<<shape.grid, shape.block, 0, stream_>>>(layout, tuples.data(), n, d_keys);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
@@ -782,36 +840,42 @@ private:
         GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, buffers, n, 0, end_bit, stream_));
         {
             Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
-            {
-                auto traced = span("sort: radix", n * 16ull * ((end_bit + 7) / 8));
-                GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream_));
-            }
+            auto traced = span(names.radix, n * 16ull * ((end_bit + 7) / 8));
+            GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream_));
         }
-        std::uint64_t* sorted = buffers.Current();
-        std::uint64_t count = n;
-        // The result is unpacked into a fresh buffer when the rows' buffer holds the sorted keys.
-        std::uint64_t* spare = sorted == d_keys ? d_alt : d_keys;
-        if (unique) {
-            Buffer selected = allocate(sizeof(std::uint64_t));
+        result.sorted = buffers.Current();
+        result.spare = result.sorted == d_keys ? d_alt : d_keys;
+        if (distinct_count != nullptr) {
             std::size_t unique_bytes = 0;
-            GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(nullptr, unique_bytes, sorted, spare,
-                                                      static_cast<std::uint64_t*>(selected.get()), n, stream_));
+            GALIAS_CUDA_TRY(
+                cub::DeviceSelect::Unique(nullptr, unique_bytes, result.sorted, result.spare, distinct_count, n, stream_));
             Buffer temp = allocate(std::max<std::size_t>(unique_bytes, 1));
-            {
-                auto traced = span("sort: unique", n * 16ull);
-                GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(temp.get(), unique_bytes, sorted, spare,
-                                                          static_cast<std::uint64_t*>(selected.get()), n, stream_));
-            }
+            auto traced = span(names.unique, n * 16ull);
+            GALIAS_CUDA_TRY(
+                cub::DeviceSelect::Unique(temp.get(), unique_bytes, result.sorted, result.spare, distinct_count, n, stream_));
+            std::swap(result.sorted, result.spare);
+        }
+        result.in_rows = result.alternate.get() == nullptr && result.sorted == d_alt;
+        return result;
+    }
+
+    // Sorts rows packed into 64-bit keys by `layout` (total_bits significant bits).
+    void radix_sort_packed(TupleArray& tuples, bool unique, const PackLayout& layout, std::uint32_t total_bits) {
+        const std::uint32_t arity = tuples.arity;
+        Buffer selected;
+        if (unique) selected = allocate(sizeof(std::uint64_t));
+        SortedKeys keys = sort_packed_keys(tuples, layout, total_bits, static_cast<std::uint64_t*>(selected.get()), kSortSteps);
+        std::uint64_t count = tuples.size;
+        if (unique) {
             stage(selected.get(), sizeof count);
             synchronize();
             count = staged<decltype(count)>();
-            std::swap(sorted, spare);
         }
+        std::uint64_t* sorted = keys.sorted;
         // Unpack. Keys that ended up in the rows' own buffer are unpacked in place when a
         // row is exactly one key wide (each thread reads its key, then writes its row);
         // otherwise into a fresh buffer.
-        const bool keys_in_rows = alternate.get() == nullptr && sorted == d_alt;
-        TupleArray result = keys_in_rows && arity != 2 ? make_array(arity, count) : TupleArray(arity);
+        TupleArray result = keys.in_rows && arity != 2 ? make_array(arity, count) : TupleArray(arity);
         Cell* destination = result.buffer.get() != nullptr ? result.data() : tuples.data();
         if (count != 0) {
             const LaunchShape unpack_shape = shape_for(unpack_kernel, count);
@@ -859,6 +923,7 @@ private:
     std::unique_ptr<BlockCache> cache_;
     std::unique_ptr<KernelTrace> trace_;
     int difference_mode_ = 0;  // 0 auto, 1 always binary search, 2 always merge path
+    bool tile_ops_ = true;     // single-block operators for small relations (GALIAS_CUDA_TILE=0: off)
     cudaMemPool_t pool_{};
 };
 

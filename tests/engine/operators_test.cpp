@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <set>
 
@@ -188,6 +189,130 @@ TEST_P(OperatorsTest, UniqueDifferenceEqualsSortUniqueThenDifference) {
                 std::set_difference(distinct.begin(), distinct.end(), b.begin(), b.end(), std::back_inserter(expected));
                 ASSERT_EQ(out.arity, arity);
                 ASSERT_EQ(download(out), expected) << "arity " << arity << " n " << n << " m " << m;
+            }
+        }
+    }
+}
+
+// Sizes around the CUDA backend's one-block tile (kTileTuples = 256 threads x 8 = 2048
+// tuples of one or two columns: sort, sort_unique, difference and unique_difference in one
+// launch; up to 256 tuples one per thread), on either side of it, for every backend.
+constexpr std::size_t kTileSizes[] = {1, 2, 3, 255, 256, 257, 2047, 2048, 2049, 4100};
+
+// Rows drawn from 0..range-1 per column (range 0: anywhere in 32 bits, with all-ones cells;
+// range 1: column 0 anywhere, the others 0, so the CUDA tile sorts on column 0's bits only).
+Rows rows_in_range(std::mt19937& rng, std::size_t n, std::uint32_t arity, Cell range) {
+    Rows rows(n, std::vector<Cell>(arity));
+    for (auto& r : rows)
+        for (std::uint32_t c = 0; c < arity; ++c) {
+            if (range == 1) r[c] = c == 0 ? static_cast<Cell>(rng() % 100000u) * 40000u : 0;
+            else r[c] = range == 0 ? static_cast<Cell>(rng()) : static_cast<Cell>(rng() % range);
+            if (range == 0 && rng() % 16 == 0) r[c] = 0xFFFFFFFFu;
+        }
+    return rows;
+}
+
+TEST_P(OperatorsTest, UniqueDifferenceAroundTheTileSize) {
+    std::mt19937 rng(19);
+    for (std::uint32_t arity : {1u, 2u}) {
+        for (std::size_t n : kTileSizes) {
+            // Many copies (small range), few copies (wide), and all-ones rows (the pad key).
+            for (Cell range : {Cell{5}, Cell{0}, Cell{2000}, Cell{1}}) {
+                Rows fresh = rows_in_range(rng, n, arity, range);
+                if (range == 0 && n > 2) fresh[n / 2] = fresh[n - 1] = std::vector<Cell>(arity, 0xFFFFFFFFu);
+                const Rows distinct = sorted_unique(fresh);
+                // b: empty; everything in fresh (and more); some of it among many other rows.
+                Rows everything = distinct;
+                for (const auto& r : rows_in_range(rng, 100, arity, range)) everything.push_back(r);
+                Rows some = rows_in_range(rng, 20000, arity, range <= 1 ? range : range + 3);
+                for (std::size_t i = 0; i < distinct.size(); i += 2) some.push_back(distinct[i]);
+                for (const Rows& b_rows : {Rows{}, sorted_unique(everything), sorted_unique(some)}) {
+                    TupleArray tf = upload(fresh, arity), tb = upload(b_rows, arity), out;
+                    backend_->unique_difference(tf, tb, out);
+                    Rows expected;
+                    std::set_difference(distinct.begin(), distinct.end(), b_rows.begin(), b_rows.end(),
+                                        std::back_inserter(expected));
+                    ASSERT_EQ(out.arity, arity);
+                    ASSERT_EQ(download(out), expected)
+                        << "arity " << arity << " n " << n << " range " << range << " |b| " << b_rows.size();
+                }
+            }
+        }
+    }
+}
+
+TEST_P(OperatorsTest, SortAndDifferenceAroundTheTileSize) {
+    std::mt19937 rng(23);
+    for (std::uint32_t arity : {1u, 2u}) {
+        for (std::size_t n : kTileSizes) {
+            for (Cell range : {Cell{5}, Cell{0}, Cell{1}}) {
+                const Rows rows = rows_in_range(rng, n, arity, range);
+                TupleArray plain = upload(rows, arity);
+                backend_->sort(plain);
+                Rows sorted = rows;
+                std::sort(sorted.begin(), sorted.end());
+                ASSERT_EQ(download(plain), sorted) << "sort: arity " << arity << " n " << n << " range " << range;
+                TupleArray unique = upload(rows, arity);
+                backend_->sort_unique(unique);
+                const Rows distinct = sorted_unique(rows);
+                ASSERT_EQ(download(unique), distinct) << "sort_unique: arity " << arity << " n " << n << " range " << range;
+                // difference of the distinct rows: b empty, b = all of them, b = every third.
+                Rows third;
+                for (std::size_t i = 0; i < distinct.size(); i += 3) third.push_back(distinct[i]);
+                for (const Rows& b_rows : {Rows{}, distinct, third}) {
+                    TupleArray ta = upload(distinct, arity), tb = upload(b_rows, arity), out;
+                    backend_->difference(ta, tb, out);
+                    Rows expected;
+                    std::set_difference(distinct.begin(), distinct.end(), b_rows.begin(), b_rows.end(),
+                                        std::back_inserter(expected));
+                    ASSERT_EQ(download(out), expected)
+                        << "difference: arity " << arity << " |a| " << distinct.size() << " |b| " << b_rows.size();
+                }
+            }
+        }
+    }
+}
+
+// Index builds of relations around the tile size (one launch on CUDA up to 2048 tuples):
+// one key, every key distinct, and runs of mixed length.
+TEST_P(OperatorsTest, IndexAroundTheTileSize) {
+    std::mt19937 rng(29);
+    for (std::uint32_t arity : {1u, 2u, 3u}) {
+        for (std::uint32_t key_len = 1; key_len <= arity && key_len <= 2; ++key_len) {
+            for (std::size_t n : kTileSizes) {
+                for (Cell range : {Cell{1}, Cell{3}, Cell{0}}) {
+                    Rows generated = rows_in_range(rng, n, arity, range);
+                    if (range == 1)  // a single key: column 0 constant, distinct rest
+                        for (std::size_t i = 0; i < n; ++i) {
+                            generated[i][0] = 42;
+                            for (std::uint32_t c = 1; c < arity; ++c) generated[i][c] = static_cast<Cell>(i * 7 + c);
+                        }
+                    const Rows rows = sorted_unique(generated);
+                    Hisa hisa;
+                    hisa.data = upload(rows, arity);
+                    hisa.key_len = key_len;
+                    backend_->build_index(hisa, 0.8);
+                    std::vector<Cell> data(hisa.data.cells());
+                    backend_->download(hisa.data.data(), data.size(), data.data());
+                    std::vector<IndexSlot> slots(hisa.slot_count);
+                    backend_->download(static_cast<const Cell*>(hisa.slots.get()), slots.size() * 4,
+                                       reinterpret_cast<Cell*>(slots.data()));
+                    HisaRef ref{data.data(), hisa.data.size, arity, key_len, slots.data(), hisa.slot_count};
+                    std::map<std::vector<Cell>, std::pair<std::uint64_t, std::uint64_t>> expected;
+                    for (std::uint64_t i = 0; i < rows.size(); ++i) {
+                        auto [it, inserted] =
+                            expected.emplace(std::vector<Cell>(rows[i].begin(), rows[i].begin() + key_len), std::make_pair(i, 0));
+                        it->second.second++;
+                    }
+                    std::size_t used = 0;
+                    for (const IndexSlot& slot : slots) used += slot.begin != kEmptySlot ? 1 : 0;
+                    ASSERT_EQ(used, expected.size()) << "arity " << arity << " key_len " << key_len << " n " << n;
+                    for (const auto& [key, range_of_key] : expected) {
+                        const Range found = ref.find(key.data());
+                        ASSERT_EQ(found.begin, range_of_key.first) << "arity " << arity << " key_len " << key_len << " n " << n;
+                        ASSERT_EQ(found.count, range_of_key.second) << "arity " << arity << " key_len " << key_len << " n " << n;
+                    }
+                }
             }
         }
     }
