@@ -12,8 +12,8 @@
 # and prints one table row: project, k, backend, TUs, lines of C, facts (assign,
 # dereference, addressOf, load, store), clones, value-class members (nodes that copy
 # reduction answers through another node, docs/FACTS.md "Value classes"), output sizes
-# (ValueFlow, ValueAlias, MemoryAlias, PointsTo; over value classes), seconds per stage (frontend, engine, report = analyze's "checks"
-# time; analyze_s is the whole analyze run), peak memory (largest max RSS of the stage
+# (ValueFlow, ValueAlias, MemoryAlias, PointsTo; over value classes), seconds per stage
+# (frontend, engine, report = analyze's "checks" time; analyze_s is the whole analyze run), peak memory (largest max RSS of the stage
 # runs, /usr/bin/time -v) and findings per check (from the SARIF).
 #
 # A stage whose subcommand this galias lacks is skipped with a message; options a

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <numeric>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -136,30 +137,26 @@ ReductionStats reduce_copies(ExtractResult& facts) {
     const auto is_class_member = [&](const Edge& e) {
         return !memory[e.dst] && value_representative(e.dst) == e.src;
     };
-    std::vector<NodeId> value_class(nodes, facts::kNoNode);
+    std::vector<NodeId> representative(nodes);
+    std::iota(representative.begin(), representative.end(), NodeId{0});
     std::vector<Edge> kept;
     kept.reserve(reduced.size());
     for (const Edge& e : reduced) {
         if (is_class_member(e) && edges_of[e.src] > 1) {
             --edges_of[e.src];
-            value_class[e.dst] = e.src;
+            representative[e.dst] = e.src;
             ++stats.class_members;
         } else {
             kept.push_back(e);
         }
     }
-    const auto representative = [&](NodeId n) { return value_class[n] == facts::kNoNode ? n : value_class[n]; };
-    if (stats.class_members != 0) {
-        facts.program.value_class.resize(nodes);
-        for (NodeId n = 0; n < nodes; ++n) facts.program.value_class[n] = representative(n);
-        for (std::size_t i = 0; i < facts.cspa_dereference.size(); ++i) {
-            NodeId& pointer = facts.cspa_dereference.cells[2 * i];
-            pointer = representative(pointer);
-        }
-        for (std::size_t i = 0; i < facts.andersen_load.size(); ++i) {
-            NodeId& pointer = facts.andersen_load.cells[2 * i + 1];
-            pointer = representative(pointer);
-        }
+    for (std::size_t i = 0; i < facts.cspa_dereference.size(); ++i) {
+        NodeId& pointer = facts.cspa_dereference.cells[2 * i];
+        pointer = representative[pointer];
+    }
+    for (std::size_t i = 0; i < facts.andersen_load.size(); ++i) {
+        NodeId& pointer = facts.andersen_load.cells[2 * i + 1];
+        pointer = representative[pointer];
     }
 
     // Rebuild the assign relations. assign_sites.tsv keeps the edges as emitted: it is the
@@ -170,12 +167,13 @@ ReductionStats reduce_copies(ExtractResult& facts) {
     for (const Edge& e : kept) {
         facts.cspa_assign.add(e.src, e.dst);
         if (pointer_of[e.dst] != facts::kNoNode) {
-            facts.andersen_store.add(representative(pointer_of[e.dst]), e.src);
+            facts.andersen_store.add(representative[pointer_of[e.dst]], e.src);
         } else {
             facts.andersen_assign.add(e.dst, e.src);
         }
     }
     stats.assign_after = facts.cspa_assign.size();
+    if (stats.class_members != 0) facts.program.value_class = std::move(representative);
     return stats;
 }
 

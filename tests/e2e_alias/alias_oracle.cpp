@@ -12,7 +12,7 @@ const char* analysis_name(Analysis analysis) {
 }
 
 AliasOracle::AliasOracle(const frontend::ExtractResult& facts, Analysis analysis)
-    : analysis_(analysis), value_class_(facts.program.value_class) {
+    : analysis_(analysis), program_(facts.program) {
     const auto builtin = analyses::find_builtin_program(analysis_name(analysis));
     const engine::Program program = engine::compile_program(builtin->text, std::string(builtin->file));
     engine::Inputs inputs;
@@ -38,8 +38,8 @@ AliasOracle::AliasOracle(const frontend::ExtractResult& facts, Analysis analysis
 
 bool AliasOracle::may_alias(facts::NodeId a, facts::NodeId b) const {
     if (a == facts::kNoNode || b == facts::kNoNode) return false;  // a null pointer constant aliases nothing
-    if (a < value_class_.size()) a = value_class_[a];
-    if (b < value_class_.size()) b = value_class_[b];
+    a = program_.value_representative(a);
+    b = program_.value_representative(b);
     if (a == b) return true;
     if (analysis_ == Analysis::Cspa)
         return value_alias_.count((static_cast<std::uint64_t>(a) << 32) | b) != 0;

@@ -23,7 +23,7 @@ public:
 
 private:
     Analysis analysis_;
-    std::vector<facts::NodeId> value_class_;             // empty: every node its own class
+    const facts::ProgramFacts& program_;                 // for value classes; outlives the oracle
     std::unordered_set<std::uint64_t> value_alias_;      // CSPA
     std::vector<std::vector<std::uint32_t>> points_to_;  // Andersen, sorted per pointer
 };
