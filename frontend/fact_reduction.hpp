@@ -23,7 +23,7 @@
 //      and PointsTo(v) = PointsTo(u) for every y, so the edge is dropped and v recorded in
 //      ProgramFacts::value_class (value_classes.tsv): readers ask u for v. Dereferences and
 //      loads through v become ones through u. On real code most nodes are such copies
-//      (92 k of 141 k in PostgreSQL), and ValueAlias, quadratic in the nodes a value
+//      (93 k of 145 k nodes in PostgreSQL), and ValueAlias, quadratic in the nodes a value
 //      reaches, shrinks accordingly (docs/FACTS.md, "Value classes").
 //
 // Memory locations (*p, and variables whose address is taken) also receive values through
