@@ -1,6 +1,6 @@
 #include "reports/witness_path.hpp"
 
-#include <deque>
+#include <algorithm>
 
 #include <fmt/format.h>
 
@@ -19,65 +19,100 @@ WitnessFinder::WitnessFinder(const facts::ProgramFacts& facts,
         if (memory_alias[i] == memory_alias[i + 1]) continue;
         edges_.push_back(WitnessEdge{memory_alias[i], memory_alias[i + 1], {}, true});
     }
-    for (std::size_t i = 0; i < edges_.size(); ++i) incoming_[edges_[i].dst].push_back(i);
+    // Counting sort of the edge indexes by destination; stable, so each node's incoming
+    // edges stay in edges_ order (which decides ties between equally short witnesses).
+    std::size_t nodes = 0;
+    for (const WitnessEdge& edge : edges_) nodes = std::max<std::size_t>(nodes, std::size_t{edge.dst} + 1);
+    incoming_begin_.assign(nodes + 1, 0);
+    for (const WitnessEdge& edge : edges_) ++incoming_begin_[edge.dst + 1];
+    for (std::size_t n = 0; n < nodes; ++n) incoming_begin_[n + 1] += incoming_begin_[n];
+    incoming_edges_.resize(edges_.size());
+    std::vector<std::size_t> fill(incoming_begin_.begin(), incoming_begin_.end() - 1);
+    for (std::size_t e = 0; e < edges_.size(); ++e) incoming_edges_[fill[edges_[e].dst]++] = e;
 }
 
-WitnessFinder::Distances WitnessFinder::backward(std::span<const NodeId> targets,
-                                                 std::size_t max_steps) const {
-    Distances d;
-    std::deque<NodeId> queue;
+WitnessFinder::Search WitnessFinder::start(std::span<const NodeId> targets) const {
+    Search search;
     for (NodeId t : targets) {
-        if (d.dist.emplace(t, 0).second) queue.push_back(t);
+        if (search.dist.emplace(t, 0).second) search.frontier.push_back(t);
     }
-    while (!queue.empty()) {
-        NodeId n = queue.front();
-        queue.pop_front();
-        std::size_t here = d.dist[n];
-        if (here >= max_steps) continue;
-        auto it = incoming_.find(n);
-        if (it == incoming_.end()) continue;
+    return search;
+}
+
+std::vector<NodeId> WitnessFinder::expand(Search& search) const {
+    std::vector<NodeId> reached;
+    const std::size_t depth = search.depth + 1;
+    for (NodeId n : search.frontier) {
+        if (n + std::size_t{1} >= incoming_begin_.size()) continue;
+        const std::size_t* first = incoming_edges_.data() + incoming_begin_[n];
+        const std::size_t* last = incoming_edges_.data() + incoming_begin_[n + 1];
         // Assignments before memory steps, so plain chains are preferred at equal length.
         for (int pass = 0; pass < 2; ++pass) {
-            for (std::size_t e : it->second) {
-                if (edges_[e].through_memory != (pass == 1)) continue;
-                NodeId m = edges_[e].src;
-                if (d.dist.emplace(m, here + 1).second) {
-                    d.next.emplace(m, e);
-                    queue.push_back(m);
+            for (const std::size_t* e = first; e != last; ++e) {
+                if (edges_[*e].through_memory != (pass == 1)) continue;
+                NodeId m = edges_[*e].src;
+                if (search.dist.emplace(m, depth).second) {
+                    search.next.emplace(m, *e);
+                    reached.push_back(m);
                 }
             }
         }
     }
-    return d;
+    search.frontier = reached;
+    search.depth = depth;
+    return reached;
 }
 
-std::vector<WitnessEdge> WitnessFinder::walk(NodeId from, const Distances& d) const {
+std::vector<WitnessEdge> WitnessFinder::walk(NodeId from, const Search& search) const {
     std::vector<WitnessEdge> path;
     NodeId n = from;
-    for (auto it = d.next.find(n); it != d.next.end(); it = d.next.find(n)) {
+    for (auto it = search.next.find(n); it != search.next.end(); it = search.next.find(n)) {
         path.push_back(edges_[it->second]);
         n = edges_[it->second].dst;
     }
     return path;
 }
 
+// The witness is the common ancestor s of a node of `a` and a node of `b` with the least
+// dist_a(s) + dist_b(s), ties to the smaller id. Both searches grow one level at a time and
+// stop once no unvisited node can tie the best found: a node not yet visited on a side lies
+// at least one level beyond that side's depth, so the sum is at least the smaller of the two
+// "next level" depths. Breadth-first order is the same as a full search's, so the result is
+// that of searching both sides to max_steps, without visiting what lies beyond the answer.
 std::optional<Witness> WitnessFinder::find(std::span<const NodeId> a, std::span<const NodeId> b,
                                            std::size_t max_steps) const {
-    Distances da = backward(a, max_steps);
-    Distances db = backward(b, max_steps);
+    Search sa = start(a);
+    Search sb = start(b);
     NodeId best = facts::kNoNode;
     std::size_t best_length = max_steps + 1;
-    for (const auto& [node, dist_a] : da.dist) {
-        auto it = db.dist.find(node);
-        if (it == db.dist.end()) continue;
-        std::size_t length = dist_a + it->second;
+    auto meet = [&](NodeId node, std::size_t length) {
+        if (length > max_steps) return;
         if (length < best_length || (length == best_length && node < best)) {
             best = node;
             best_length = length;
         }
+    };
+    for (NodeId n : sa.frontier) {
+        if (sb.dist.contains(n)) meet(n, 0);
+    }
+    constexpr std::size_t kClosed = static_cast<std::size_t>(-1);
+    auto next_level = [&](const Search& s) {
+        return s.frontier.empty() || s.depth >= max_steps ? kClosed : s.depth + 1;
+    };
+    for (;;) {
+        std::size_t level_a = next_level(sa);
+        std::size_t level_b = next_level(sb);
+        if (std::min(level_a, level_b) > best_length) break;
+        bool grow_a = level_a < level_b || (level_a == level_b && sa.frontier.size() <= sb.frontier.size());
+        Search& grown = grow_a ? sa : sb;
+        const Search& other = grow_a ? sb : sa;
+        for (NodeId n : expand(grown)) {
+            auto it = other.dist.find(n);
+            if (it != other.dist.end()) meet(n, grown.depth + it->second);
+        }
     }
     if (best == facts::kNoNode) return std::nullopt;
-    return Witness{best, walk(best, da), walk(best, db)};
+    return Witness{best, walk(best, sa), walk(best, sb)};
 }
 
 std::vector<FlowStep> WitnessFinder::steps(const Witness& witness) const {

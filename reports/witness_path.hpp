@@ -53,16 +53,25 @@ public:
     [[nodiscard]] std::vector<FlowStep> steps(const Witness& witness) const;
 
 private:
-    struct Distances {
+    // One side of the search: breadth-first over incoming edges from the targets, one level
+    // at a time, so the other side can stop it as soon as no shorter witness can exist.
+    struct Search {
         std::unordered_map<NodeId, std::size_t> dist;
         std::unordered_map<NodeId, std::size_t> next;  // node -> index into edges_ toward the target
+        std::vector<NodeId> frontier;                   // the nodes at distance `depth`
+        std::size_t depth = 0;
     };
-    [[nodiscard]] Distances backward(std::span<const NodeId> targets, std::size_t max_steps) const;
-    [[nodiscard]] std::vector<WitnessEdge> walk(NodeId from, const Distances& d) const;
+    [[nodiscard]] Search start(std::span<const NodeId> targets) const;
+    // Visits the next level; returns the nodes it reached for the first time.
+    std::vector<NodeId> expand(Search& search) const;
+    [[nodiscard]] std::vector<WitnessEdge> walk(NodeId from, const Search& search) const;
 
     const facts::ProgramFacts& facts_;
     std::vector<WitnessEdge> edges_;
-    std::unordered_map<NodeId, std::vector<std::size_t>> incoming_;  // dst -> edge indexes
+    // Incoming edges as compressed rows: the edges into node n are
+    // incoming_edges_[incoming_begin_[n] .. incoming_begin_[n + 1]), in edges_ order.
+    std::vector<std::size_t> incoming_begin_;
+    std::vector<std::size_t> incoming_edges_;
 };
 
 }  // namespace galias::reports

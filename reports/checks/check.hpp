@@ -4,6 +4,7 @@
 // in as the rule's help text.
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,7 @@ struct CheckOptions {
     std::vector<MustNotAliasPair> must_not_alias;
     bool per_context = false;  // report each calling context separately
     std::size_t max_witness_steps = kDefaultMaxWitnessSteps;
+    unsigned threads = 0;  // threads for the per-call-site work; 0 = all cores
 
     [[nodiscard]] bool is_enabled(std::string_view id) const;
 };
@@ -53,6 +55,12 @@ struct CheckContext {
     // The calling context's call string for findings ("" unless per_context).
     [[nodiscard]] std::string context_label(std::uint32_t context) const;
 };
+
+// Runs visit(call, findings) for every call site, spread over options.threads threads
+// (call sites are independent, and witness searches dominate the checks on large
+// programs); the findings come back in call-site order, as a plain loop gives them.
+using CallVisitor = std::function<void(const facts::CallSite&, std::vector<Finding>&)>;
+void for_each_call(const CheckContext& context, const CallVisitor& visit, std::vector<Finding>& out);
 
 class Check {
 public:

@@ -26,15 +26,15 @@ const RuleInfo& OverlappingCopyCheck::info() const {
 }
 
 void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>& out) const {
-    for (const facts::CallSite& call : context.facts.calls) {
+    for_each_call(context, [&](const facts::CallSite& call, std::vector<Finding>& found) {
         std::string callee = normalize_callee(call.callee);
         const LibraryFunction* library = find_library_function(callee);
-        if (library == nullptr || !library->is_copy || call.args.size() < 2) continue;
+        if (library == nullptr || !library->is_copy || call.args.size() < 2) return;
         NodeId dst = call.args[0];
         NodeId src = call.args[1];
-        if (dst == facts::kNoNode || src == facts::kNoNode) continue;
+        if (dst == facts::kNoNode || src == facts::kNoNode) return;
         AliasKind kind = context.oracle.alias(dst, src);
-        if (kind == AliasKind::No) continue;
+        if (kind == AliasKind::No) return;
 
         Finding finding;
         finding.rule_id = std::string(info().id);
@@ -52,8 +52,8 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
             kind == AliasKind::Must ? "must" : "may", object.empty() ? "" : ": both point into " + object,
             origin.empty() ? "" : " (" + origin + ")");
         attach_witness(context, evidence, finding);
-        out.push_back(std::move(finding));
-    }
+        found.push_back(std::move(finding));
+    }, out);
 }
 
 }  // namespace galias::reports

@@ -28,10 +28,10 @@ const RuleInfo& RestrictAliasCheck::info() const {
 
 void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& out) const {
     const bool copies_elsewhere = context.options.is_enabled("overlapping-copy");
-    for (const facts::CallSite& call : context.facts.calls) {
+    for_each_call(context, [&](const facts::CallSite& call, std::vector<Finding>& found) {
         std::string callee = normalize_callee(call.callee);
         const LibraryFunction* library = find_library_function(callee);
-        if (library != nullptr && library->is_copy && copies_elsewhere) continue;
+        if (library != nullptr && library->is_copy && copies_elsewhere) return;
         std::vector<bool> restricted = call.restrict_params;
         if (std::find(restricted.begin(), restricted.end(), true) == restricted.end() && library != nullptr) {
             restricted.assign(call.args.size(), false);
@@ -69,10 +69,10 @@ void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& 
                     object.empty() ? "" : ": both may point to " + object, origin.empty() ? "" : " (" + origin + ")",
                     which);
                 attach_witness(context, evidence, finding);
-                out.push_back(std::move(finding));
+                found.push_back(std::move(finding));
             }
         }
-    }
+    }, out);
 }
 
 }  // namespace galias::reports

@@ -95,6 +95,7 @@ int run_check(const CheckRequest& request) {
     options.must_not_alias = session.config().must_not_alias;
     options.per_context = request.per_context;
     options.max_witness_steps = session.config().max_witness_steps.value_or(kDefaultMaxWitnessSteps);
+    options.threads = request.session.threads;
     CheckContext context{session.input().facts, session.oracle(), session.view(), session.witness(), options};
     RunOptions run;
     run.source_root = request.session.source_root;

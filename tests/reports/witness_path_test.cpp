@@ -1,3 +1,8 @@
+#include <algorithm>
+#include <optional>
+#include <random>
+#include <utility>
+
 #include <gtest/gtest.h>
 
 #include "facts_builder.hpp"
@@ -92,6 +97,77 @@ TEST(WitnessPath, ThroughMemory) {
 
     WitnessFinder without(b.facts);
     EXPECT_FALSE(without.find(a, c));
+}
+
+// The definition, searched the plain way: breadth-first from each side over the whole
+// graph up to max_steps, then the common ancestor with the least total distance (ties to
+// the smaller id). Returns (source, length) or nothing.
+std::optional<std::pair<NodeId, std::size_t>> reference_witness(
+    std::size_t nodes, const std::vector<std::pair<NodeId, NodeId>>& edges, const std::vector<NodeId>& a,
+    const std::vector<NodeId>& b, std::size_t max_steps) {
+    auto distances = [&](const std::vector<NodeId>& targets) {
+        std::vector<std::size_t> dist(nodes, max_steps + 1);
+        for (NodeId t : targets) dist[t] = 0;
+        for (std::size_t level = 0; level < max_steps; ++level) {
+            for (auto [src, dst] : edges) {
+                if (dist[dst] == level && dist[src] > level + 1) dist[src] = level + 1;
+            }
+        }
+        return dist;
+    };
+    std::vector<std::size_t> da = distances(a);
+    std::vector<std::size_t> db = distances(b);
+    std::optional<std::pair<NodeId, std::size_t>> best;
+    for (NodeId n = 0; n < nodes; ++n) {
+        std::size_t length = da[n] + db[n];
+        if (da[n] > max_steps || db[n] > max_steps || length > max_steps) continue;
+        if (!best || length < best->second) best = std::pair{n, length};
+    }
+    return best;
+}
+
+TEST(WitnessPath, MatchesWholeGraphSearchOnRandomGraphs) {
+    std::mt19937 random(20261123);
+    for (int round = 0; round < 300; ++round) {
+        FactsBuilder builder;
+        const std::size_t nodes = 2 + random() % 40;
+        for (std::size_t i = 0; i < nodes; ++i) {
+            builder.node("main::v" + std::to_string(i), NodeKind::Local, "main", 1 + static_cast<std::uint32_t>(i));
+        }
+        std::vector<std::pair<NodeId, NodeId>> edges;
+        std::vector<std::uint32_t> memory_alias;
+        const std::size_t edge_count = random() % (3 * nodes);
+        for (std::size_t e = 0; e < edge_count; ++e) {
+            auto src = static_cast<NodeId>(random() % nodes);
+            auto dst = static_cast<NodeId>(random() % nodes);
+            if (src != dst) edges.emplace_back(src, dst);
+            if (random() % 4 == 0) {
+                memory_alias.insert(memory_alias.end(), {src, dst});
+            } else {
+                builder.assign(src, dst, 1);
+            }
+        }
+        WitnessFinder finder(builder.facts, memory_alias);
+        std::vector<NodeId> a{static_cast<NodeId>(random() % nodes)};
+        std::vector<NodeId> b{static_cast<NodeId>(random() % nodes), static_cast<NodeId>(random() % nodes)};
+        const std::size_t max_steps = 1 + random() % 8;
+        auto expected = reference_witness(nodes, edges, a, b, max_steps);
+        auto witness = finder.find(a, b, max_steps);
+        ASSERT_EQ(witness.has_value(), expected.has_value()) << "round " << round;
+        if (!witness) continue;
+        EXPECT_EQ(witness->source, expected->first) << "round " << round;
+        EXPECT_EQ(witness->length(), expected->second) << "round " << round;
+        // Each side is a real path from the source to one of its targets.
+        for (const auto* path : {&witness->to_a, &witness->to_b}) {
+            NodeId at = witness->source;
+            for (const WitnessEdge& edge : *path) {
+                EXPECT_EQ(edge.src, at);
+                at = edge.dst;
+            }
+        }
+        EXPECT_NE(std::find(a.begin(), a.end(), witness->end_a()), a.end());
+        EXPECT_NE(std::find(b.begin(), b.end(), witness->end_b()), b.end());
+    }
 }
 
 }  // namespace
