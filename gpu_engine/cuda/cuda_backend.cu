@@ -516,8 +516,10 @@ public:
             {
                 auto traced = span("index (tile)", n * hisa.data.arity * 4ull + hisa.slot_count * sizeof(IndexSlot));
                 // One row per thread when that is enough: a smaller scan.
-                auto* kernel = n <= kTileThreads ? &tile_index_kernel<1> : &tile_index_kernel<kTileItems>;
-                kernel<<<1, kTileThreads, 0, stream_>>>(hisa.data.data(), static_cast<std::uint32_t>(n), hisa.data.arity,
+                constexpr unsigned kIndexThreads = 1024;
+                static_assert(kIndexThreads * 2 >= kTileTuples);
+                auto* kernel = n <= kIndexThreads ? &tile_index_kernel<kIndexThreads, 1> : &tile_index_kernel<kIndexThreads, 2>;
+                kernel<<<1, kIndexThreads, 0, stream_>>>(hisa.data.data(), static_cast<std::uint32_t>(n), hisa.data.arity,
                                                         hisa.key_len, static_cast<IndexSlot*>(hisa.slots.get()),
                                                         hisa.slot_count);
             }

@@ -145,21 +145,23 @@ __global__ void __launch_bounds__(kTileThreads)
     if (t == 0 && count != nullptr) *count = total;
 }
 
-// One block: the hash index of sorted `data` (n rows, n <= kTileThreads * Items) over its
-// first key_len columns in `slots` (capacity entries). Clears the table, then inserts one
-// entry {key -> begin, count} per key run, as insert_runs_kernel does.
+// One block of Threads threads: the hash index of sorted `data` (n rows, n <= Threads *
+// Items) over its first key_len columns in `slots` (capacity entries). Clears the table,
+// then inserts one entry {key -> begin, count} per key run, as insert_runs_kernel does.
 //
 // A run's end is the next run's start. Walking a run to its end with one thread made the
 // block wait for its longest run (a relation of one key: 2048 steps by one thread), so the
 // run starts are instead numbered by a block-wide scan of the start flags and put in
-// shared memory in order; run r is then [start r, start r+1), read in O(1).
-template <unsigned Items>
-__global__ void __launch_bounds__(kTileThreads)
+// shared memory in order; run r is then [start r, start r+1), read in O(1). The block is
+// larger than the sort's (1024 threads, two rows each): one block's time is its threads'
+// chains of dependent loads and compare-and-swaps, so shorter chains finish sooner.
+template <unsigned Threads, unsigned Items>
+__global__ void __launch_bounds__(Threads)
     tile_index_kernel(const Cell* data, std::uint32_t n, std::uint32_t arity, std::uint32_t key_len, IndexSlot* slots,
                       std::uint64_t capacity) {
-    using Scan = cub::BlockScan<std::uint32_t, kTileThreads>;
+    using Scan = cub::BlockScan<std::uint32_t, Threads>;
     __shared__ typename Scan::TempStorage scan;
-    __shared__ std::uint32_t s_start[kTileThreads * Items + 1];  // run r starts at row s_start[r]
+    __shared__ std::uint32_t s_start[Threads * Items + 1];  // run r starts at row s_start[r]
     const unsigned t = threadIdx.x;
     for (std::uint64_t s = t; s < capacity; s += blockDim.x)
         slots[s] = IndexSlot{kEmptySlot, kEmptySlot, kEmptySlot, kEmptySlot};
