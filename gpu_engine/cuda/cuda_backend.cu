@@ -36,6 +36,7 @@
 #include "gpu_engine/cuda/kernels.cuh"
 #include "gpu_engine/cuda/launch.cuh"
 #include "gpu_engine/cuda/pinned_slots.cuh"
+#include "gpu_engine/cuda/tile_join.cuh"
 #include "gpu_engine/cuda/tile_kernels.cuh"
 #include "gpu_engine/cuda/trace.cuh"
 
@@ -217,6 +218,11 @@ public:
     Buffer appended;  // the kernel's device-side counter
 };
 
+// Join outputs of at most this many tuples skip the duplicate pre-filter (no read-back of
+// the admitted count): radix-sorting 2^14 more keys takes a few microseconds on an H100,
+// less than one round trip to the host (12-50 us, docs/BENCHMARKS.md, session 3).
+constexpr std::uint64_t kUnfilteredEmitTuples = std::uint64_t{1} << 14;
+
 // Streams of the lanes a backend offers with --sched streams|model.
 constexpr std::size_t kLanes = 8;
 
@@ -323,7 +329,11 @@ public:
         return value;
     }
 
-    void synchronize() override {
+    void synchronize() override { wait("executor"); }
+    // A stream synchronization, counted (device_waits) and, when traced, by `site`: the
+    // round trips of a job are what limits concurrent analyses (docs/BENCHMARKS.md).
+    void wait(const char* site) {
+        if (trace_->enabled()) trace_->note_wait(site);
         const auto start = std::chrono::steady_clock::now();
         GALIAS_CUDA_TRY(cudaStreamSynchronize(stream_));
         count_wait(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
@@ -334,11 +344,11 @@ public:
 
     void upload(const Cell* host, std::size_t cells, Cell* dst) override {
         GALIAS_CUDA_TRY(cudaMemcpyAsync(dst, host, cells * sizeof(Cell), cudaMemcpyHostToDevice, stream_));
-        synchronize();
+        wait("upload");
     }
     void download(const Cell* src, std::size_t cells, Cell* host) override {
         GALIAS_CUDA_TRY(cudaMemcpyAsync(host, src, cells * sizeof(Cell), cudaMemcpyDeviceToHost, stream_));
-        synchronize();
+        wait("download");
     }
     void copy(const Cell* src, std::size_t cells, Cell* dst) override {
         GALIAS_CUDA_TRY(cudaMemcpyAsync(dst, src, cells * sizeof(Cell), cudaMemcpyDeviceToDevice, stream_));
@@ -403,7 +413,7 @@ public:
             Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
             GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(temp.get(), temp_bytes, x, d_flags, w, d_count, a.size, stream_));
             stage(d_count, sizeof(std::uint64_t));
-            synchronize();
+            wait("difference (search): size");
             out.size = staged<std::uint64_t>();
         });
     }
@@ -445,7 +455,7 @@ public:
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         if (b.size == 0) {  // nothing to subtract: the distinct rows are the result
             stage(d_distinct, sizeof(std::uint64_t));
-            synchronize();
+            wait("unique-difference: size");
             rows.size = staged<std::uint64_t>();
             out = std::move(rows);
             return;
@@ -470,7 +480,7 @@ public:
             GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(temp.get(), select_bytes, x, d_flags, w, d_survivors, n, stream_));
         });
         stage(d_survivors, sizeof(std::uint64_t));
-        synchronize();
+        wait("unique-difference: size");
         out.size = staged<std::uint64_t>();
     }
 
@@ -505,9 +515,13 @@ public:
             note_fixed_launch();
             {
                 auto traced = span("index (tile)", n * hisa.data.arity * 4ull + hisa.slot_count * sizeof(IndexSlot));
-                tile_index_kernel<<<1, kTileThreads, 0, stream_>>>(hisa.data.data(), static_cast<std::uint32_t>(n),
-                                                                  hisa.data.arity, hisa.key_len,
-                                                                  static_cast<IndexSlot*>(hisa.slots.get()), hisa.slot_count);
+                // One row per thread when that is enough: a smaller scan.
+                constexpr unsigned kIndexThreads = 1024;
+                static_assert(kIndexThreads * 2 >= kTileTuples);
+                auto* kernel = n <= kIndexThreads ? &tile_index_kernel<kIndexThreads, 1> : &tile_index_kernel<kIndexThreads, 2>;
+                kernel<<<1, kIndexThreads, 0, stream_>>>(hisa.data.data(), static_cast<std::uint32_t>(n), hisa.data.arity,
+                                                        hisa.key_len, static_cast<IndexSlot*>(hisa.slots.get()),
+                                                        hisa.slot_count);
             }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
             return;
@@ -536,7 +550,7 @@ public:
         std::uint64_t runs = n;
         if (n > kIndexWithoutReadBack) {
             stage(selected.get(), sizeof(std::uint64_t));
-            synchronize();
+            wait("index: key count");
             runs = staged<std::uint64_t>();
         }
         hisa.slot_count = index_capacity(runs, load_factor);
@@ -565,16 +579,30 @@ public:
         counts->offsets = allocate((n + 1) * sizeof(std::uint64_t));
         counts->scratch = allocate(sizeof(std::uint64_t) * 2);
         auto* d_offsets = static_cast<std::uint64_t*>(counts->offsets.get());
-        GALIAS_CUDA_TRY(cudaMemsetAsync(d_offsets + n, 0, sizeof(std::uint64_t), stream_));
-        const LaunchShape shape = shape_for(join_count_kernel, n);
         // Without per-match filters every match is an output, so pass 2 can be balanced over
         // output tuples given each outer tuple's inner range start.
         const bool balanced = spec.has_inner && spec.filter_count == 0;
         if (balanced) counts->begins = allocate(n * sizeof(std::uint32_t));
+        auto* d_begins = static_cast<std::uint32_t*>(counts->begins.get());
+        if (tile_ops_ && n <= kTileTuples) {  // one launch, which also hands the total over (tile_join.cuh)
+            note_fixed_launch();
+            {
+                auto traced = span("join: count (tile)", n * (spec.outer_arity * 4ull + 8));
+                auto* kernel = n <= kTileThreads ? &tile_join_count_kernel<1> : &tile_join_count_kernel<kTileItems>;
+                kernel<<<1, kTileThreads, 0, stream_>>>(spec, inner_ref, outer.data(), begin, static_cast<std::uint32_t>(n),
+                                                        d_offsets, d_begins, static_cast<std::uint64_t*>(staging_));
+            }
+            GALIAS_CUDA_CHECK_LAUNCH(stream_);
+            wait("join: count total (tile)");
+            counts->total = staged<std::uint64_t>();
+            return counts;
+        }
+        GALIAS_CUDA_TRY(cudaMemsetAsync(d_offsets + n, 0, sizeof(std::uint64_t), stream_));
+        const LaunchShape shape = shape_for(join_count_kernel, n);
         {
             auto traced = span("join: count", n * (spec.outer_arity * 4ull + 8));
             join_count_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), begin, n, d_offsets,
-                                                                       static_cast<std::uint32_t*>(counts->begins.get()));
+                                                                       d_begins);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         std::size_t temp_bytes = 0;
@@ -587,7 +615,7 @@ public:
             }
         }
         stage(d_offsets + n, sizeof(std::uint64_t));
-        synchronize();
+        wait("join: count total");
         counts->total = staged<std::uint64_t>();
         return counts;
     }
@@ -602,7 +630,7 @@ public:
         if (from != c.begin || to != c.end) {  // a slice: its output range is on the device
             stage(d_offsets + lo, sizeof(std::uint64_t), 0);
             stage(d_offsets + hi, sizeof(std::uint64_t), sizeof(std::uint64_t));
-            synchronize();
+            wait("join: slice bounds");
             bounds[0] = staged<std::uint64_t>(0);
             bounds[1] = staged<std::uint64_t>(sizeof(std::uint64_t));
         }
@@ -646,13 +674,21 @@ public:
         if (c.begins.get() == nullptr || spec.out_arity > 2 || f.stream != stream_)
             return Backend::join_emit_distinct(spec, outer, inner, counts, from, to, out, filter);
         if (c.total == 0 || from >= to) return 0;
+        // A small output is appended whole, unfiltered: the filter's admitted count would
+        // cost a round trip to the host, while the copies it would have dropped cost the
+        // flush's sort_unique next to nothing. The table just does not learn these tuples
+        // (their later copies pass once more), which the filter allows.
+        if (from == c.begin && to == c.end && c.total <= kUnfilteredEmitTuples) {
+            join_emit(spec, outer, inner, counts, from, to, out);
+            return c.total;
+        }
         const std::uint64_t lo = from - c.begin, hi = to - c.begin;
         const auto* d_offsets = static_cast<const std::uint64_t*>(c.offsets.get());
         std::uint64_t produced = c.total;
         if (from != c.begin || to != c.end) {
             stage(d_offsets + lo, sizeof(std::uint64_t), 0);
             stage(d_offsets + hi, sizeof(std::uint64_t), sizeof(std::uint64_t));
-            synchronize();
+            wait("join: slice bounds");
             produced = staged<std::uint64_t>(sizeof(std::uint64_t)) - staged<std::uint64_t>(0);
         }
         if (produced == 0) return 0;
@@ -682,7 +718,7 @@ public:
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         stage(d_appended, sizeof(unsigned long long));
-        synchronize();
+        wait("join: emit (distinct) admitted");
         const auto admitted = staged<unsigned long long>();
         f.admitted += admitted;
         out.size = base + admitted;
@@ -740,7 +776,7 @@ private:
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         if (known) return n;
-        synchronize();
+        wait(name);
         return staged<std::uint64_t>();
     }
 
@@ -779,7 +815,7 @@ private:
         Cell host_ranges[2 * kMaxArity];
         static_assert(sizeof host_ranges <= kStagingBytes);
         stage(d_min, sizeof host_ranges);
-        synchronize();
+        wait("sort: column ranges");
         std::memcpy(host_ranges, staging_, sizeof host_ranges);
         PackLayout layout{};
         layout.arity = arity;
@@ -868,7 +904,7 @@ private:
         std::uint64_t count = tuples.size;
         if (unique) {
             stage(selected.get(), sizeof count);
-            synchronize();
+            wait("sort: unique count");
             count = staged<decltype(count)>();
         }
         std::uint64_t* sorted = keys.sorted;

@@ -145,22 +145,46 @@ __global__ void __launch_bounds__(kTileThreads)
     if (t == 0 && count != nullptr) *count = total;
 }
 
-// One block: the hash index of sorted `data` (n rows, n <= kTileTuples) over its first
-// key_len columns in `slots` (capacity entries). Clears the table, then the first row of
-// each key run inserts {key -> begin, count}, as insert_runs_kernel does.
-__global__ void __launch_bounds__(kTileThreads)
+// One block of Threads threads: the hash index of sorted `data` (n rows, n <= Threads *
+// Items) over its first key_len columns in `slots` (capacity entries). Clears the table,
+// then inserts one entry {key -> begin, count} per key run, as insert_runs_kernel does.
+//
+// A run's end is the next run's start. Walking a run to its end with one thread made the
+// block wait for its longest run (a relation of one key: 2048 steps by one thread), so the
+// run starts are instead numbered by a block-wide scan of the start flags and put in
+// shared memory in order; run r is then [start r, start r+1), read in O(1). The block is
+// larger than the sort's (1024 threads, two rows each): one block's time is its threads'
+// chains of dependent loads and compare-and-swaps, so shorter chains finish sooner.
+template <unsigned Threads, unsigned Items>
+__global__ void __launch_bounds__(Threads)
     tile_index_kernel(const Cell* data, std::uint32_t n, std::uint32_t arity, std::uint32_t key_len, IndexSlot* slots,
                       std::uint64_t capacity) {
-    for (std::uint64_t s = threadIdx.x; s < capacity; s += blockDim.x)
+    using Scan = cub::BlockScan<std::uint32_t, Threads>;
+    __shared__ typename Scan::TempStorage scan;
+    __shared__ std::uint32_t s_start[Threads * Items + 1];  // run r starts at row s_start[r]
+    const unsigned t = threadIdx.x;
+    for (std::uint64_t s = t; s < capacity; s += blockDim.x)
         slots[s] = IndexSlot{kEmptySlot, kEmptySlot, kEmptySlot, kEmptySlot};
-    __syncthreads();  // the cleared table is visible to the whole block
+    std::uint32_t starts[Items], rank[Items];
+#pragma unroll
+    for (unsigned j = 0; j < Items; ++j) {  // blocked: the scan numbers rows t*Items + j in order
+        const std::uint32_t i = t * Items + j;
+        starts[j] = i < n && starts_key_run(data, i, arity, key_len) ? 1u : 0u;
+    }
+    std::uint32_t runs = 0;
+    Scan(scan).ExclusiveSum(starts, rank, runs);
+#pragma unroll
+    for (unsigned j = 0; j < Items; ++j)
+        if (starts[j] != 0) s_start[rank[j]] = t * Items + j;
+    if (t == 0) s_start[runs] = n;  // the end of the last run
+    __syncthreads();  // the run starts and the cleared table are visible to the whole block
     auto cas = [](std::uint32_t* address, std::uint32_t expected, std::uint32_t desired) {
         return atomicCAS(address, expected, desired);
     };
-    for (std::uint32_t i = threadIdx.x; i < n; i += blockDim.x) {
-        if (!starts_key_run(data, i, arity, key_len)) continue;
-        const auto length = static_cast<std::uint32_t>(key_run_length(data, i, n, arity, key_len));
-        insert_key_run(slots, capacity, data + static_cast<std::uint64_t>(i) * arity, key_len, i, length, cas);
+    for (std::uint32_t r = t; r < runs; r += blockDim.x) {
+        const std::uint32_t begin = s_start[r];
+        insert_key_run(slots, capacity, data + static_cast<std::uint64_t>(begin) * arity, key_len, begin,
+                       s_start[r + 1] - begin, cas);
     }
 }
 

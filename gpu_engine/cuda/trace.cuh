@@ -73,9 +73,14 @@ public:
         }
     }
 
+    // One stream synchronization at `site` (a string literal).
+    void note_wait(const char* site) { ++waits_[site]; }
+
     void report(std::FILE* out) {
         if (!enabled_) return;
         collect();
+        std::fprintf(out, "%-32s %8s\n", "cuda synchronizations at", "count");
+        for (const auto& [site, count] : waits_) std::fprintf(out, "%-32s %8llu\n", site.c_str(), static_cast<unsigned long long>(count));
         std::fprintf(out, "%-28s %8s %10s %10s %9s\n", "cuda step", "calls", "ms", "GB", "GB/s");
         for (const auto& [name, t] : totals_) {
             const double gb = static_cast<double>(t.bytes) / 1e9;
@@ -116,6 +121,7 @@ private:
     std::list<Pending> pending_;
     std::vector<cudaEvent_t> free_events_;
     std::map<std::string, Totals> totals_;
+    std::map<std::string, std::uint64_t> waits_;
 };
 
 }  // namespace galias::engine::cuda
