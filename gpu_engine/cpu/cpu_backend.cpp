@@ -33,16 +33,22 @@ constexpr std::size_t kCheckedAllocation = std::size_t{64} << 20;
 
 }  // namespace
 
-CpuBackend::CpuBackend(unsigned threads, sched::SchedMode sched)
+CpuBackend::CpuBackend(unsigned threads, sched::SchedMode sched, std::size_t memory_limit_bytes)
     : threads_(resolve_threads(threads)),
       sched_(sched),
+      memory_limit_(memory_limit_bytes),
       parallelism_(std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                          std::max<std::size_t>(threads_, tbb::global_control::active_value(
                                                              tbb::global_control::max_allowed_parallelism)))),
       arena_(static_cast<int>(threads_)),
       // Up to 1 GiB of freed large buffers, and never more than an eighth of the memory
       // available when the run starts.
-      blocks_(std::make_unique<HostBlockCache>(std::min(std::size_t{1} << 30, free_memory() / 8))) {}
+      blocks_(std::make_unique<HostBlockCache>(std::min(std::size_t{1} << 30, system_available() / 8))) {
+    if (memory_limit_ == 0) {
+        const std::size_t available = system_available();
+        memory_limit_ = available - std::min(available, blocks_->budget());
+    }
+}
 
 CpuBackend::~CpuBackend() = default;
 
@@ -50,7 +56,7 @@ std::string CpuBackend::description() const {
     return "cpu (" + std::to_string(threads_) + (threads_ == 1 ? " thread)" : " threads)");
 }
 
-std::size_t CpuBackend::free_memory() const {
+std::size_t CpuBackend::system_available() {
     std::ifstream meminfo("/proc/meminfo");
     std::string key;
     std::size_t kib = 0;
@@ -61,10 +67,21 @@ std::size_t CpuBackend::free_memory() const {
     return std::size_t{1} << 34;  // unknown: assume 16 GiB
 }
 
+// What the engine may still allocate: the memory available now, and no more than the
+// limit less every buffer held (EBM sizes its merge targets from this too).
+std::size_t CpuBackend::free_memory() const {
+    const std::size_t held = memory().current_bytes;
+    const std::size_t under_limit = held < memory_limit_ ? memory_limit_ - held : 0;
+    return std::min(system_available(), under_limit);
+}
+
 // Linux overcommits: an allocation the machine cannot back succeeds, and the process is
-// killed when it touches the pages. Buffers are written right after they are allocated, so
-// a large one that exceeds the memory available now is refused instead, and the engine
-// reports "not enough memory" with the sizes involved.
+// killed when it touches the pages. So a large allocation is refused, and the engine
+// reports "not enough memory" with the sizes involved, when it exceeds the memory
+// available now, or when it and every buffer the engine already holds would exceed the
+// limit: buffers are reserved with room to grow (capacity beyond size, merge targets), and
+// those untouched pages do not show in MemAvailable until they are written, which is how
+// a run used to pass each check and still meet the OOM killer.
 bool CpuBackend::fits_in_memory(std::size_t bytes) const {
     return bytes < kCheckedAllocation || bytes <= free_memory();
 }

@@ -21,7 +21,10 @@ public:
     // threads 0 = all cores. With `sched` other than off the executor runs independent
     // rules on several host threads at once; they share this backend (its operators are
     // safe to call concurrently) and its task arena.
-    explicit CpuBackend(unsigned threads, sched::SchedMode sched = sched::SchedMode::kOff);
+    // memory_limit_bytes: what the engine's buffers may hold at once, reserved or touched;
+    // 0 = the memory available when the backend starts, less the block cache's share.
+    explicit CpuBackend(unsigned threads, sched::SchedMode sched = sched::SchedMode::kOff,
+                        std::size_t memory_limit_bytes = 0);
     ~CpuBackend() override;
 
     [[nodiscard]] std::string description() const override;
@@ -63,12 +66,14 @@ private:
     void parallel_copy(const Cell* src, std::size_t cells, Cell* dst);
     bool remove_duplicates_by_hashing(TupleArray& tuples);
     [[nodiscard]] bool fits_in_memory(std::size_t bytes) const;
+    static std::size_t system_available();  // MemAvailable of /proc/meminfo
     // Hash sets for remove_duplicates_by_hashing, kept between calls (lanes call it at once).
     std::vector<DistinctSet> take_distinct_sets(std::size_t count);
     void give_back_distinct_sets(std::vector<DistinctSet> sets);
 
     unsigned threads_;
     sched::SchedMode sched_;
+    std::size_t memory_limit_;
     // Lets an arena use more threads than cores when the user asks for them (-j).
     std::unique_ptr<tbb::global_control> parallelism_;
     tbb::task_arena arena_;

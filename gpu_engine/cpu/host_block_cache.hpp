@@ -23,6 +23,7 @@ public:
     static constexpr std::size_t kSmallest = std::size_t{2} << 20;  // a huge page
 
     explicit HostBlockCache(std::size_t budget_bytes) : budget_(budget_bytes) {}
+    [[nodiscard]] std::size_t budget() const { return budget_; }
     HostBlockCache(const HostBlockCache&) = delete;
     HostBlockCache& operator=(const HostBlockCache&) = delete;
     ~HostBlockCache() {

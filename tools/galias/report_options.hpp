@@ -28,7 +28,7 @@ struct ReportCommonOptions {
         app.add_option("--source-root", source_root,
                        "Repository root: paths in reports are relative to it (default: current directory)");
         app.add_option("--backend", backend, "Engine backend: auto, cpu or cuda")->check(CLI::IsMember({"auto", "cpu", "cuda"}));
-        app.add_option("-j,--jobs", threads, "Threads (0 = all cores)");
+        app.add_option("-j,--jobs", threads, "Threads of the frontend, the CPU engine and the checks (0 = all cores)");
         app.add_option("-k,--context-k", context_k, "Call-string depth for context cloning (overrides the config)")
             ->check(CLI::Range(0, 8));
         app.add_flag("-q,--quiet", quiet, "No progress line, no summary");
