@@ -16,6 +16,8 @@ namespace {
 
 using Rows = std::vector<std::vector<Cell>>;
 
+struct ProjectedJoin;
+
 class OperatorsTest : public ::testing::TestWithParam<BackendKind> {
 protected:
     void SetUp() override {
@@ -38,6 +40,9 @@ protected:
                               cells.begin() + static_cast<std::ptrdiff_t>((i + 1) * array.arity));
         return rows;
     }
+
+    ProjectedJoin projected_join(const Rows& outer_rows, Rows inner_rows);
+    std::uint64_t emit_distinct_in_parts(const ProjectedJoin& join, std::uint64_t parts, DuplicateFilter& filter);
 
     std::unique_ptr<Backend> backend_;
 };
@@ -452,53 +457,75 @@ TEST_P(OperatorsTest, JoinMatchesNestedLoop) {
 // join_emit_distinct through the backend's duplicate pre-filter (CUDA), or the default
 // (plain join_emit) where the backend has none: the same distinct tuples as join_emit, in
 // slices and across calls until clear(); on a backend with a filter, far fewer copies.
+struct NoFilter final : DuplicateFilter {
+    void clear() override {}
+};
+
+// A join of outer (a, b) with inner (b, c) on b, projected to (a, c), and its distinct
+// result computed the plain way (join, then sort_unique).
+struct ProjectedJoin {
+    Hisa inner;
+    JoinSpec spec;
+    TupleArray outer;
+    Rows expected;
+};
+
+ProjectedJoin OperatorsTest::projected_join(const Rows& outer_rows, Rows inner_rows) {
+    ProjectedJoin join;
+    join.inner.data = upload(sorted_unique(std::move(inner_rows)), 2);
+    join.inner.key_len = 1;
+    backend_->build_index(join.inner, 0.8);
+    join.spec.outer_arity = 2;
+    join.spec.inner_arity = 2;
+    join.spec.out_arity = 2;
+    join.spec.key_len = 1;
+    join.spec.has_inner = true;
+    join.spec.key[0] = Operand{OperandKind::Outer, 1, 0};
+    join.spec.out[0] = Operand{OperandKind::Outer, 0, 0};
+    join.spec.out[1] = Operand{OperandKind::Inner, 1, 0};
+    join.outer = upload(outer_rows, 2);
+    TupleArray plain(2);
+    backend_->join(join.spec, join.outer, &join.inner, plain);
+    backend_->sort_unique(plain);
+    join.expected = download(plain);
+    return join;
+}
+
+// join_emit_distinct over the whole outer range in `parts` slices of about equal output;
+// checks that every derived tuple is counted and that none is lost, and returns how many
+// tuples the filter let through.
+std::uint64_t OperatorsTest::emit_distinct_in_parts(const ProjectedJoin& join, std::uint64_t parts,
+                                                    DuplicateFilter& filter) {
+    std::unique_ptr<JoinCounts> counts = backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner);
+    TupleArray out(2);
+    std::uint64_t derived = 0;
+    for (std::uint64_t from = 0; from < join.outer.size;) {
+        const std::uint64_t to = counts->split(from, counts->total / parts + 1);
+        derived += backend_->join_emit_distinct(join.spec, join.outer, &join.inner, *counts, from, to, out, filter);
+        from = to;
+    }
+    EXPECT_EQ(derived, counts->total);
+    EXPECT_LE(out.size, derived);
+    const std::uint64_t admitted = out.size;
+    backend_->sort_unique(out);
+    EXPECT_EQ(download(out), join.expected) << "parts " << parts;
+    filter.clear();
+    return admitted;
+}
+
 // Outputs projected to (outer.0 % 50, inner.1 % 40): each tuple is derived many times.
 TEST_P(OperatorsTest, JoinEmitDistinctKeepsEveryTupleAndDropsCopies) {
-    struct NoFilter final : DuplicateFilter {
-        void clear() override {}
-    };
     std::mt19937 rng(9);
     Rows outer_rows(200000, std::vector<Cell>(2)), inner_rows(3000, std::vector<Cell>(2));
     for (auto& r : outer_rows) r = {static_cast<Cell>(rng() % 50), static_cast<Cell>(rng() % 300)};
     for (auto& r : inner_rows) r = {static_cast<Cell>(rng() % 300), static_cast<Cell>(rng() % 40)};
-    inner_rows = sorted_unique(inner_rows);
-    Hisa inner;
-    inner.data = upload(inner_rows, 2);
-    inner.key_len = 1;
-    backend_->build_index(inner, 0.8);
-    JoinSpec spec;
-    spec.outer_arity = 2;
-    spec.inner_arity = 2;
-    spec.out_arity = 2;
-    spec.key_len = 1;
-    spec.has_inner = true;
-    spec.key[0] = Operand{OperandKind::Outer, 1, 0};
-    spec.out[0] = Operand{OperandKind::Outer, 0, 0};
-    spec.out[1] = Operand{OperandKind::Inner, 1, 0};
-    TupleArray outer = upload(outer_rows, 2);
-    TupleArray plain(2);
-    backend_->join(spec, outer, &inner, plain);
-    backend_->sort_unique(plain);
-    const Rows expected = download(plain);
-
+    const ProjectedJoin join = projected_join(outer_rows, inner_rows);
     std::unique_ptr<DuplicateFilter> filter = backend_->make_duplicate_filter(2);
     NoFilter none;
     DuplicateFilter& used = filter ? *filter : none;
     for (int round = 0; round < 2; ++round) {  // the second round after clear()
-        std::unique_ptr<JoinCounts> counts = backend_->join_count(spec, outer, 0, outer.size, &inner);
-        TupleArray out(2);
-        std::uint64_t derived = 0;
-        for (std::uint64_t from = 0; from < outer.size;) {  // slices of about a quarter
-            const std::uint64_t to = counts->split(from, counts->total / 4 + 1);
-            derived += backend_->join_emit_distinct(spec, outer, &inner, *counts, from, to, out, used);
-            from = to;
-        }
-        EXPECT_EQ(derived, counts->total);
-        EXPECT_LE(out.size, derived);
-        if (filter) EXPECT_LT(out.size, 2 * expected.size()) << "the filter let most copies through";
-        backend_->sort_unique(out);
-        ASSERT_EQ(download(out), expected) << "round " << round;
-        used.clear();
+        const std::uint64_t admitted = emit_distinct_in_parts(join, 4, used);  // slices of about a quarter
+        if (filter) EXPECT_LT(admitted, 2 * join.expected.size()) << "the filter let most copies through";
     }
 }
 
@@ -506,50 +533,18 @@ TEST_P(OperatorsTest, JoinEmitDistinctKeepsEveryTupleAndDropsCopies) {
 // filter, so that no admitted count is read back): every derived tuple is counted, none is
 // lost, and a slice of a small output still goes through the filter.
 TEST_P(OperatorsTest, JoinEmitDistinctOfSmallOutputs) {
-    struct NoFilter final : DuplicateFilter {
-        void clear() override {}
-    };
     std::mt19937 rng(11);
     for (std::size_t outer_size : {1, 50, 700, 3000}) {
         Rows outer_rows(outer_size, std::vector<Cell>(2)), inner_rows(40, std::vector<Cell>(2));
         for (auto& r : outer_rows) r = {static_cast<Cell>(rng() % 20), static_cast<Cell>(rng() % 30)};
         for (auto& r : inner_rows) r = {static_cast<Cell>(rng() % 30), static_cast<Cell>(rng() % 10)};
-        inner_rows = sorted_unique(inner_rows);
-        Hisa inner;
-        inner.data = upload(inner_rows, 2);
-        inner.key_len = 1;
-        backend_->build_index(inner, 0.8);
-        JoinSpec spec;
-        spec.outer_arity = 2;
-        spec.inner_arity = 2;
-        spec.out_arity = 2;
-        spec.key_len = 1;
-        spec.has_inner = true;
-        spec.key[0] = Operand{OperandKind::Outer, 1, 0};
-        spec.out[0] = Operand{OperandKind::Outer, 0, 0};
-        spec.out[1] = Operand{OperandKind::Inner, 1, 0};
-        TupleArray outer = upload(outer_rows, 2);
-        TupleArray plain(2);
-        backend_->join(spec, outer, &inner, plain);
-        backend_->sort_unique(plain);
-        const Rows expected = download(plain);
+        const ProjectedJoin join = projected_join(outer_rows, inner_rows);
         std::unique_ptr<DuplicateFilter> filter = backend_->make_duplicate_filter(2);
         NoFilter none;
         DuplicateFilter& used = filter ? *filter : none;
         for (std::uint64_t parts : {1, 3}) {  // the whole range, then slices
-            std::unique_ptr<JoinCounts> counts = backend_->join_count(spec, outer, 0, outer.size, &inner);
-            TupleArray out(2);
-            std::uint64_t derived = 0;
-            for (std::uint64_t from = 0; from < outer.size;) {
-                const std::uint64_t to = counts->split(from, counts->total / parts + 1);
-                derived += backend_->join_emit_distinct(spec, outer, &inner, *counts, from, to, out, used);
-                from = to;
-            }
-            EXPECT_EQ(derived, counts->total) << "outer " << outer_size;
-            EXPECT_LE(out.size, derived);
-            backend_->sort_unique(out);
-            ASSERT_EQ(download(out), expected) << "outer " << outer_size << " parts " << parts;
-            used.clear();
+            SCOPED_TRACE(::testing::Message() << "outer " << outer_size);
+            (void)emit_distinct_in_parts(join, parts, used);
         }
     }
 }
