@@ -1,6 +1,7 @@
 #include "reports/witness_path.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -39,7 +40,7 @@ WitnessFinder::Search WitnessFinder::start(std::span<const NodeId> targets) cons
     return search;
 }
 
-std::vector<NodeId> WitnessFinder::expand(Search& search) const {
+void WitnessFinder::expand(Search& search) const {
     std::vector<NodeId> reached;
     const std::size_t depth = search.depth + 1;
     for (NodeId n : search.frontier) {
@@ -58,9 +59,8 @@ std::vector<NodeId> WitnessFinder::expand(Search& search) const {
             }
         }
     }
-    search.frontier = reached;
+    search.frontier = std::move(reached);
     search.depth = depth;
-    return reached;
 }
 
 std::vector<WitnessEdge> WitnessFinder::walk(NodeId from, const Search& search) const {
@@ -106,7 +106,8 @@ std::optional<Witness> WitnessFinder::find(std::span<const NodeId> a, std::span<
         bool grow_a = level_a < level_b || (level_a == level_b && sa.frontier.size() <= sb.frontier.size());
         Search& grown = grow_a ? sa : sb;
         const Search& other = grow_a ? sb : sa;
-        for (NodeId n : expand(grown)) {
+        expand(grown);
+        for (NodeId n : grown.frontier) {
             auto it = other.dist.find(n);
             if (it != other.dist.end()) meet(n, grown.depth + it->second);
         }

@@ -62,8 +62,8 @@ private:
         std::size_t depth = 0;
     };
     [[nodiscard]] Search start(std::span<const NodeId> targets) const;
-    // Visits the next level; returns the nodes it reached for the first time.
-    std::vector<NodeId> expand(Search& search) const;
+    // Visits the next level: `frontier` becomes the nodes reached for the first time.
+    void expand(Search& search) const;
     [[nodiscard]] std::vector<WitnessEdge> walk(NodeId from, const Search& search) const;
 
     const facts::ProgramFacts& facts_;
