@@ -6,12 +6,15 @@
 //   copy+event  cudaMemcpyAsync, cudaEventRecord, spin on cudaEventQuery
 //   mapped      a one-thread kernel stores value and a ticket into mapped pinned memory;
 //               the host spins on the ticket (no driver call after the launches)
+//   green       copy+sync, but each thread works in a green context of its own (an equal
+//               share of the SMs, its own CUcontext): is the launch path's limit per context?
 // (issue 6: concurrent analyses are made of thousands of such round trips).
 //
-//   nvcc -O2 -std=c++17 -arch=sm_90 bench/cuda/roundtrip_probe.cu -o roundtrip_probe
+//   nvcc -O2 -std=c++17 -arch=sm_90 bench/cuda/roundtrip_probe.cu -o roundtrip_probe -lcuda
 //   ./roundtrip_probe [ROUND_TRIPS=2000] [KERNELS_PER_TRIP=3] [BLOCKS=64] [THREADS=all] [MODE=all]
-// THREADS runs one thread count only, MODE one read-back (0, 1, 2): several processes of
+// THREADS runs one thread count only, MODE one read-back (0-3): several processes of
 // one thread each show whether the limit is per CUDA context.
+#include <cuda.h>
 #include <cuda_runtime.h>
 
 #include <atomic>
@@ -45,8 +48,47 @@ __global__ void publish_kernel(const unsigned long long* value, volatile unsigne
         }                                                                                              \
     } while (0)
 
-enum class ReadBack { kCopySync, kCopyEvent, kMapped };
-constexpr const char* kNames[] = {"copy+sync", "copy+event", "mapped"};
+#define CHECK_CU(call)                                                                       \
+    do {                                                                                     \
+        CUresult r_ = (call);                                                                \
+        if (r_ != CUDA_SUCCESS) {                                                            \
+            const char* text_ = nullptr;                                                     \
+            cuGetErrorString(r_, &text_);                                                    \
+            std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, text_);      \
+            std::exit(1);                                                                    \
+        }                                                                                    \
+    } while (0)
+
+enum class ReadBack { kCopySync, kCopyEvent, kMapped, kGreen };
+constexpr const char* kNames[] = {"copy+sync", "copy+event", "mapped", "green"};
+
+// `count` green contexts, each with an equal share of the device's SMs (rounded down to
+// the split granularity), as CUcontexts the runtime API can use once made current.
+std::vector<CUcontext> green_contexts(int count, std::vector<CUgreenCtx>& greens) {
+    CUdevice device;
+    CHECK_CU(cuDeviceGet(&device, 0));
+    CUdevResource sms;
+    CHECK_CU(cuDeviceGetDevResource(device, &sms, CU_DEV_RESOURCE_TYPE_SM));
+    std::vector<CUdevResource> groups(count);
+    unsigned groups_made = static_cast<unsigned>(count);
+    const unsigned share = sms.sm.smCount / static_cast<unsigned>(count);
+    CHECK_CU(cuDevSmResourceSplitByCount(groups.data(), &groups_made, &sms, nullptr, 0, share));
+    std::vector<CUcontext> contexts;
+    for (unsigned g = 0; g < groups_made; ++g) {
+        CUdevResourceDesc desc;
+        CHECK_CU(cuDevResourceGenerateDesc(&desc, &groups[g], 1));
+        CUgreenCtx green;
+        CHECK_CU(cuGreenCtxCreate(&green, desc, device, CU_GREEN_CTX_DEFAULT_STREAM));
+        greens.push_back(green);
+        CUcontext context;
+        CHECK_CU(cuCtxFromGreenCtx(&context, green));
+        contexts.push_back(context);
+    }
+    if (static_cast<int>(contexts.size()) != count)
+        std::fprintf(stderr, "green: asked for %d contexts, the device split into %u\n", count, groups_made);
+    std::printf("green: %u contexts of %u SMs\n", groups_made, groups_made ? groups[0].sm.smCount : 0);
+    return contexts;
+}
 
 int main(int argc, char** argv) {
     const int trips = argc > 1 ? std::atoi(argv[1]) : 2000;
@@ -58,7 +100,10 @@ int main(int argc, char** argv) {
     using clock = std::chrono::steady_clock;
     std::printf("round trips of %d kernels (%d blocks of 256) + an 8-byte read-back, per thread: %d\n", kernels, blocks, trips);
     std::printf("%-11s threads  mean us per round trip (per thread)  total round trips/s\n", "read-back");
-    for (ReadBack mode : {ReadBack::kCopySync, ReadBack::kCopyEvent, ReadBack::kMapped}) {
+    CHECK_CU(cuInit(0));
+    CUcontext primary = nullptr;
+    CHECK_CU(cuCtxGetCurrent(&primary));
+    for (ReadBack mode : {ReadBack::kCopySync, ReadBack::kCopyEvent, ReadBack::kMapped, ReadBack::kGreen}) {
         if (only_mode >= 0 && static_cast<int>(mode) != only_mode) continue;
         for (int threads : {1, 2, 4, 8, 16}) {
             if (only_threads > 0 && threads != only_threads) continue;
@@ -66,18 +111,26 @@ int main(int argc, char** argv) {
             std::vector<cudaEvent_t> events(threads);
             std::vector<unsigned long long*> device(threads);
             std::vector<unsigned long long*> pinned(threads);
+            std::vector<CUcontext> contexts(threads, primary);
+            std::vector<CUgreenCtx> greens;
+            if (mode == ReadBack::kGreen) {
+                contexts = green_contexts(threads, greens);
+                if (static_cast<int>(contexts.size()) != threads) continue;
+            }
             for (int t = 0; t < threads; ++t) {
+                CHECK_CU(cuCtxSetCurrent(contexts[t]));
                 CHECK(cudaStreamCreateWithFlags(&streams[t], cudaStreamNonBlocking));
                 CHECK(cudaEventCreateWithFlags(&events[t], cudaEventDisableTiming));
                 CHECK(cudaMalloc(&device[t], sizeof(unsigned long long)));
-                CHECK(cudaHostAlloc(&pinned[t], 2 * sizeof(unsigned long long), cudaHostAllocMapped));
+                CHECK(cudaHostAlloc(&pinned[t], 2 * sizeof(unsigned long long), cudaHostAllocMapped | cudaHostAllocPortable));
                 pinned[t][1] = 0;
             }
             std::vector<unsigned long long> tickets(threads, 0);
             auto work = [&](int t) {
+                CHECK_CU(cuCtxSetCurrent(contexts[t]));
                 for (int i = 0; i < trips; ++i) {
                     for (int k = 0; k < kernels; ++k) tiny_kernel<<<blocks, 256, 0, streams[t]>>>(device[t], 4096);
-                    if (mode == ReadBack::kCopySync) {
+                    if (mode == ReadBack::kCopySync || mode == ReadBack::kGreen) {
                         CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
                         CHECK(cudaStreamSynchronize(streams[t]));
                     } else if (mode == ReadBack::kCopyEvent) {
@@ -104,13 +157,16 @@ int main(int argc, char** argv) {
             const double seconds = std::chrono::duration<double>(clock::now() - start).count();
             std::printf("%-11s %7d  %38.1f  %19.0f\n", kNames[static_cast<int>(mode)], threads, seconds / trips * 1e6,
                         threads * trips / seconds);
-            CHECK(cudaDeviceSynchronize());
             for (int t = 0; t < threads; ++t) {
+                CHECK_CU(cuCtxSetCurrent(contexts[t]));
+                CHECK(cudaStreamSynchronize(streams[t]));
                 CHECK(cudaStreamDestroy(streams[t]));
                 CHECK(cudaEventDestroy(events[t]));
                 CHECK(cudaFree(device[t]));
                 CHECK(cudaFreeHost(pinned[t]));
             }
+            CHECK_CU(cuCtxSetCurrent(primary));
+            for (CUgreenCtx green : greens) CHECK_CU(cuGreenCtxDestroy(green));
         }
     }
 }

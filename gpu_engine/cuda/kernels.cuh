@@ -26,22 +26,24 @@ __device__ __forceinline__ const JoinSpec& shared_spec(const JoinSpec& spec) {
     return s_spec;
 }
 
-// Pass 1: counts[i] = output tuples of outer tuple begin + i. When `begins` is given (steps
-// without per-match filters) the start of each tuple's inner range is kept too, so pass 2
-// can be load-balanced over output tuples instead of outer tuples.
+// Pass 1 for outer tuple begin + i: its number of output tuples. When `begins` is given
+// (steps without per-match filters) the start of its inner range goes to begins[i] too, so
+// pass 2 can be load-balanced over output tuples instead of outer tuples.
+__device__ __forceinline__ std::uint64_t count_outer_tuple(const JoinSpec& s, const HisaRef& inner, const Cell* outer,
+                                                           std::uint64_t begin, std::uint64_t i, std::uint32_t* begins) {
+    const Cell* row = outer + (begin + i) * s.outer_arity;
+    if (begins == nullptr) return count_matches(s, inner, row);
+    const Range range = probe(s, inner, row);
+    begins[i] = static_cast<std::uint32_t>(range.begin);
+    return range.count;
+}
+
+// Pass 1: counts[i] = output tuples of outer tuple begin + i (count_outer_tuple).
 __global__ void join_count_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
                                   std::uint64_t n, std::uint64_t* counts, std::uint32_t* begins) {
     const JoinSpec& s = shared_spec(spec);
-    for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
-        const Cell* row = outer + (begin + i) * s.outer_arity;
-        if (begins != nullptr) {
-            const Range range = probe(s, inner, row);
-            counts[i] = range.count;
-            begins[i] = static_cast<std::uint32_t>(range.begin);
-        } else {
-            counts[i] = count_matches(s, inner, row);
-        }
-    }
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
+        counts[i] = count_outer_tuple(s, inner, outer, begin, i, begins);
 }
 
 // Largest i in [lo, hi) with offsets[i] <= target, given offsets[lo] <= target <

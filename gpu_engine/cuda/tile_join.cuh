@@ -32,16 +32,7 @@ __global__ void __launch_bounds__(kTileThreads)
 #pragma unroll
     for (unsigned j = 0; j < Items; ++j) {  // blocked: the scan runs over tuples t*Items + j in order
         const std::uint32_t i = t * Items + j;
-        counts[j] = 0;
-        if (i >= n) continue;
-        const Cell* row = outer + (begin + i) * s.outer_arity;
-        if (begins != nullptr) {
-            const Range range = probe(s, inner, row);
-            counts[j] = range.count;
-            begins[i] = static_cast<std::uint32_t>(range.begin);
-        } else {
-            counts[j] = count_matches(s, inner, row);
-        }
+        counts[j] = i < n ? count_outer_tuple(s, inner, outer, begin, i, begins) : 0;
     }
     std::uint64_t sum = 0;
     Scan(scan).ExclusiveSum(counts, counts, sum);
