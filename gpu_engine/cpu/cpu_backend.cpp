@@ -189,10 +189,15 @@ std::uint64_t gallop_lower_bound(const Row<A>* b, std::uint64_t lo, std::uint64_
 
 }  // namespace
 
+// The hash pre-filter pays only while its set stays in cache: 2^17 keys fill a table of
+// 2^18 slots (2 MiB). A part with more distinct tuples goes to the radix sort, whose
+// buckets are sorted in cache after one scatter through memory (see radix_sort.hpp).
+constexpr std::uint64_t kMostHashedKeys = std::uint64_t{1} << 17;
+
 // Hash pre-filter for one- and two-column batches with many duplicates: each thread
 // collects the distinct tuples of its part in a DistinctSet; when a part turns out to be
-// mostly distinct (fewer than 4 copies per tuple) hashing cannot pay and the batch goes
-// to the radix sort unchanged. Otherwise the (much smaller) distinct tuples replace the
+// mostly distinct (fewer than 4 copies per tuple) or has more distinct tuples than the
+// cache holds, hashing cannot pay and the batch goes to the radix sort unchanged. Otherwise the (much smaller) distinct tuples replace the
 // batch and are sorted.
 bool CpuBackend::remove_duplicates_by_hashing(TupleArray& tuples) {
     const std::uint64_t n = tuples.size;
@@ -205,7 +210,8 @@ bool CpuBackend::remove_duplicates_by_hashing(TupleArray& tuples) {
     parallel([&] {
         for_each_chunk(parts, [&](std::uint64_t part, std::uint64_t begin, std::uint64_t end) {
             DistinctSet& set = sets[part];
-            const std::uint64_t limit = std::max<std::uint64_t>((end - begin) / 4, 1 << 12);
+            const std::uint64_t limit =
+                std::min<std::uint64_t>(std::max<std::uint64_t>((end - begin) / 4, 1 << 12), kMostHashedKeys);
             for (std::uint64_t i = begin; i < end; ++i) {
                 const std::uint64_t key = arity == 2 ? (std::uint64_t{rows[2 * i]} << 32) | rows[2 * i + 1] : rows[i];
                 if (set.insert(key) && set.size() > limit) {
