@@ -569,6 +569,23 @@ public:
 
     std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
                                            std::uint64_t end, const Hisa* inner) override {
+        return count(spec, outer, begin, end, inner, nullptr, 0);
+    }
+
+    // A small outer relation's output of up to kUnfilteredEmitTuples tuples is written in
+    // the counting launch, into room reserved beforehand in `out`.
+    std::unique_ptr<JoinCounts> join_count_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                                TupleArray& out, std::uint64_t room) override {
+        room = std::min(room, kUnfilteredEmitTuples);
+        if (!tile_ops_ || outer.size > kTileTuples || room == 0) return join_count(spec, outer, 0, outer.size, inner);
+        reserve(out, out.size + room);
+        return count(spec, outer, 0, outer.size, inner, &out, room);
+    }
+
+private:
+    // join_count, and with `emit_into` join_count_emit (the one-launch path only).
+    std::unique_ptr<JoinCounts> count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
+                                      std::uint64_t end, const Hisa* inner, TupleArray* emit_into, std::uint64_t room) {
         auto counts = std::make_unique<CudaJoinCounts>(stream_, staging_);
         counts->begin = begin;
         counts->end = end;
@@ -587,14 +604,21 @@ public:
         if (tile_ops_ && n <= kTileTuples) {  // one launch, which also hands the total over (tile_join.cuh)
             note_fixed_launch();
             {
-                auto traced = span("join: count (tile)", n * (spec.outer_arity * 4ull + 8));
+                auto traced = span(emit_into != nullptr ? "join: count + emit (tile)" : "join: count (tile)",
+                                   n * (spec.outer_arity * 4ull + 8));
                 auto* kernel = n <= kTileThreads ? &tile_join_count_kernel<1> : &tile_join_count_kernel<kTileItems>;
-                kernel<<<1, kTileThreads, 0, stream_>>>(spec, inner_ref, outer.data(), begin, static_cast<std::uint32_t>(n),
-                                                        d_offsets, d_begins, static_cast<std::uint64_t*>(staging_));
+                kernel<<<1, kTileThreads, 0, stream_>>>(
+                    spec, inner_ref, outer.data(), begin, static_cast<std::uint32_t>(n), d_offsets, d_begins,
+                    static_cast<std::uint64_t*>(staging_),
+                    emit_into != nullptr ? emit_into->data() + emit_into->size * spec.out_arity : nullptr, room);
             }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
             wait("join: count total (tile)");
             counts->total = staged<std::uint64_t>();
+            if (emit_into != nullptr && counts->total <= room) {
+                emit_into->size += counts->total;
+                counts->emitted = true;
+            }
             return counts;
         }
         GALIAS_CUDA_TRY(cudaMemsetAsync(d_offsets + n, 0, sizeof(std::uint64_t), stream_));
@@ -620,6 +644,7 @@ public:
         return counts;
     }
 
+public:
     void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
                    std::uint64_t from, std::uint64_t to, TupleArray& out) override {
         const auto& c = static_cast<const CudaJoinCounts&>(counts);

@@ -39,6 +39,7 @@ public:
     std::uint64_t begin = 0;
     std::uint64_t end = 0;
     std::uint64_t total = 0;  // output tuples of the whole range
+    bool emitted = false;     // join_count_emit() has already appended the whole output
     // The end of the longest slice [from, stop) whose output fits `budget` tuples; always
     // at least one unit of work past `from` (a single huge unit may exceed the budget).
     [[nodiscard]] virtual std::uint64_t split(std::uint64_t from, std::uint64_t budget) const = 0;
@@ -150,6 +151,15 @@ public:
     // `inner` is null for steps without an inner relation.
     virtual std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
                                                    std::uint64_t end, const Hisa* inner) = 0;
+    // Pass 1 over the whole outer relation for a join whose output goes to `out`. A
+    // backend may append the whole output to `out` at once when it is at most `room`
+    // tuples, and then sets counts->emitted (no pass 2 to run): the CUDA backend does for
+    // small outer relations, one launch instead of two. By default it only counts.
+    virtual std::unique_ptr<JoinCounts> join_count_emit(const JoinSpec& spec, const TupleArray& outer,
+                                                        const Hisa* inner, TupleArray& out, std::uint64_t room) {
+        (void)out, (void)room;
+        return join_count(spec, outer, 0, outer.size, inner);
+    }
     // Pass 2: appends the output of outer tuples [from, to) to `out` (grown as needed);
     // from/to are slice boundaries returned by counts.split().
     virtual void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,

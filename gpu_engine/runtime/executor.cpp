@@ -358,13 +358,19 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
     const Hisa* inner = step.has_inner ? &relations_[step.inner_relation]->full[step.inner_order] : nullptr;
     const bool last = s + 1 == rule.steps.size();
     const std::uint64_t budget = std::max<std::uint64_t>(1, batch_bytes_ / (sizeof(Cell) * spec.out_arity));
+    TupleArray& fresh = relations_[rule.head]->fresh[lane.index];
     std::unique_ptr<JoinCounts> counts;
     {
         const OperatorTimer timer = time_operator(backend, lane.it, Operator::Join);
-        counts = backend.join_count(spec, outer, 0, outer.size, inner);
+        counts = last ? backend.join_count_emit(spec, outer, inner, fresh, budget > fresh.size ? budget - fresh.size : 0)
+                      : backend.join_count(spec, outer, 0, outer.size, inner);
     }
     if (counts->total == 0) return;
-    TupleArray& fresh = relations_[rule.head]->fresh[lane.index];
+    if (counts->emitted) {  // the whole output is in `new` already
+        lane.it.join_output_tuples += counts->total;
+        rule_output_[rule_ids_.at(&rule)] += counts->total;
+        return;
+    }
     for (std::uint64_t from = 0; from < outer.size;) {
         if (last) {
             if (fresh.size >= budget) flush(rule.head, lane);

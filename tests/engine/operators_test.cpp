@@ -549,6 +549,56 @@ TEST_P(OperatorsTest, JoinEmitDistinctOfSmallOutputs) {
     }
 }
 
+// join_count_emit: a backend may write the whole output in the counting pass when it fits
+// the room given (CUDA: outer relations of one tile, outputs up to 2^14 tuples), appended
+// after what `out` holds; otherwise the counts drive join_emit as usual. Either way `out`
+// ends with the plain join's output. With a per-match filter (a != c) the one-launch path
+// emits per outer tuple, without it load-balanced.
+TEST_P(OperatorsTest, JoinCountEmitAppendsTheOutputOrLeavesItToJoinEmit) {
+    std::mt19937 rng(12);
+    for (std::size_t outer_size : {1, 50, 700, 2048, 2049, 3000}) {
+        for (std::uint32_t filters : {0u, 1u}) {
+            Rows outer_rows(outer_size, std::vector<Cell>(2)), inner_rows(60, std::vector<Cell>(2));
+            for (auto& r : outer_rows) r = {static_cast<Cell>(rng() % 20), static_cast<Cell>(rng() % 30)};
+            for (auto& r : inner_rows) r = {static_cast<Cell>(rng() % 30), static_cast<Cell>(rng() % 20)};
+            ProjectedJoin join = projected_join(outer_rows, inner_rows);
+            join.spec.filter_count = filters;
+            join.spec.filters[0] =
+                Filter{Operand{OperandKind::Outer, 0, 0}, Operand{OperandKind::Inner, 1, 0}, CompareKind::Ne};
+            TupleArray plain(2);
+            backend_->join(join.spec, join.outer, &join.inner, plain);
+            const Rows prefix{{7, 7}, {0xFFFFFFFFu, 0}};
+            const std::uint64_t just_short = plain.size - (plain.size != 0 ? 1 : 0);
+            for (std::uint64_t room : {std::uint64_t{0}, just_short, plain.size, std::uint64_t{20000}}) {
+                SCOPED_TRACE(::testing::Message() << "outer " << outer_size << ", filters " << filters << ", room "
+                                                  << room << " of " << plain.size);
+                TupleArray out = upload(prefix, 2);
+                std::unique_ptr<JoinCounts> counts =
+                    backend_->join_count_emit(join.spec, join.outer, &join.inner, out, room);
+                ASSERT_EQ(counts->total, plain.size);
+                if (counts->emitted) {
+                    EXPECT_LE(counts->total, room);
+                    EXPECT_EQ(out.size, prefix.size() + plain.size);
+                } else {
+                    EXPECT_EQ(out.size, prefix.size());
+                    if (counts->total != 0)
+                        backend_->join_emit(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size, out);
+                }
+                if (GetParam() == BackendKind::Cuda && outer_size <= 2048 && plain.size != 0 && plain.size <= room)
+                    EXPECT_TRUE(counts->emitted) << "a one-tile join whose output fits is written in one launch";
+                Rows got = download(out);
+                ASSERT_GE(got.size(), prefix.size());
+                EXPECT_EQ(Rows(got.begin(), got.begin() + 2), prefix);
+                got.erase(got.begin(), got.begin() + 2);
+                std::sort(got.begin(), got.end());
+                Rows expected = download(plain);
+                std::sort(expected.begin(), expected.end());
+                EXPECT_EQ(got, expected);
+            }
+        }
+    }
+}
+
 TEST_P(OperatorsTest, JoinWithoutInnerFiltersAndProjects) {
     TupleArray outer = upload({{1, 1}, {1, 2}, {0xFFFFFFFFu, 0xFFFFFFFFu}}, 2);
     JoinSpec spec;
