@@ -45,6 +45,7 @@ Result run_on_backend(const Program& program, const Inputs& inputs, const Engine
     Result result;
     result.symbols = symbols;
     result.backend = backend.description();
+    backend.keep_freed_buffers(options.eager_buffers);  // --no-ebm: the memory-lean mode
     {
         Executor executor(program.plan(), backend, options, symbols);
         executor.load_inputs(inputs);

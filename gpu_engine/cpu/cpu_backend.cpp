@@ -43,7 +43,8 @@ CpuBackend::CpuBackend(unsigned threads, sched::SchedMode sched, std::size_t mem
       arena_(static_cast<int>(threads_)),
       // Up to 1 GiB of freed large buffers, and never more than an eighth of the memory
       // available when the run starts.
-      blocks_(std::make_unique<HostBlockCache>(std::min(std::size_t{1} << 30, system_available() / 8))) {
+      blocks_(std::make_unique<HostBlockCache>(std::min(std::size_t{1} << 30, system_available() / 8))),
+      block_cache_budget_(blocks_->budget()) {
     if (memory_limit_ == 0) {
         const std::size_t available = system_available();
         memory_limit_ = available - std::min(available, blocks_->budget());
@@ -51,6 +52,10 @@ CpuBackend::CpuBackend(unsigned threads, sched::SchedMode sched, std::size_t mem
 }
 
 CpuBackend::~CpuBackend() = default;
+
+// Kept blocks are resident memory: on SG CA-HepTH with --no-ebm they raised the peak from
+// 1.4 to 2.0 GB for no measurable time (docs/BENCHMARKS.md, session 7).
+void CpuBackend::keep_freed_buffers(bool keep) { blocks_->set_budget(keep ? block_cache_budget_ : 0); }
 
 std::string CpuBackend::description() const {
     return "cpu (" + std::to_string(threads_) + (threads_ == 1 ? " thread)" : " threads)");

@@ -36,6 +36,7 @@ public:
     // Small batches keep the working set of deduplication (batch + sort scratch) in the
     // hundreds of megabytes even when a join produces billions of duplicates.
     [[nodiscard]] std::size_t default_batch_bytes() const override { return std::size_t{128} << 20; }
+    void keep_freed_buffers(bool keep) override;
 
     void upload(const Cell* host, std::size_t cells, Cell* dst) override;
     void download(const Cell* src, std::size_t cells, Cell* host) override;
@@ -78,6 +79,7 @@ private:
     std::unique_ptr<tbb::global_control> parallelism_;
     tbb::task_arena arena_;
     std::unique_ptr<HostBlockCache> blocks_;  // large buffers for reuse
+    std::size_t block_cache_budget_;           // its budget while freed buffers are kept
     std::mutex distinct_sets_mutex_;
     std::vector<std::vector<DistinctSet>> spare_distinct_sets_;
 };

@@ -23,7 +23,26 @@ public:
     static constexpr std::size_t kSmallest = std::size_t{2} << 20;  // a huge page
 
     explicit HostBlockCache(std::size_t budget_bytes) : budget_(budget_bytes) {}
-    [[nodiscard]] std::size_t budget() const { return budget_; }
+    [[nodiscard]] std::size_t budget() const {
+        std::lock_guard lock(mutex_);
+        return budget_;
+    }
+    [[nodiscard]] std::size_t cached_bytes() const {
+        std::lock_guard lock(mutex_);
+        return cached_;
+    }
+    // A new budget; cached blocks beyond it go back to the system now.
+    void set_budget(std::size_t budget_bytes) {
+        std::lock_guard lock(mutex_);
+        budget_ = budget_bytes;
+        for (auto& [size, blocks] : free_) {
+            while (cached_ > budget_ && !blocks.empty()) {
+                std::free(blocks.back());
+                blocks.pop_back();
+                cached_ -= size;
+            }
+        }
+    }
     HostBlockCache(const HostBlockCache&) = delete;
     HostBlockCache& operator=(const HostBlockCache&) = delete;
     ~HostBlockCache() {
@@ -66,7 +85,7 @@ public:
 
 private:
     std::size_t budget_;
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     std::map<std::size_t, std::vector<void*>> free_;
     std::size_t cached_ = 0;
 };

@@ -105,6 +105,9 @@ public:
         return {accounting_->wait_count_.load(std::memory_order_relaxed),
                 accounting_->wait_seconds_.load(std::memory_order_relaxed)};
     }
+    // Whether freed buffers may be kept for reuse (faster) or must go back at once (the
+    // memory-lean mode, --no-ebm). Host backends keep up to 1 GiB by default.
+    virtual void keep_freed_buffers(bool keep) { (void)keep; }
     // Device memory the backend's allocator reserved at its peak (0 for host backends).
     [[nodiscard]] virtual std::size_t reserved_peak_bytes() const { return 0; }
 

@@ -203,7 +203,8 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_option("--backend", options->backend, "auto (CUDA if a GPU is present), cpu or cuda")
             ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
         app.add_flag("--no-ebm", options->no_ebm,
-                     "Disable eager buffer management (exact merge buffers; on the CPU, merge in place)");
+                     "Disable eager buffer management (exact merge buffers; on the CPU, merge in place "
+                     "and keep no freed buffers: lowest memory)");
         app.add_flag("--no-dedup-intermediates", options->no_dedup_intermediates,
                      "Keep duplicates in the materialized intermediates of k-ary joins");
         app.add_flag("--stats", options->stats, "Print per-iteration statistics to stderr");
