@@ -202,8 +202,8 @@ constexpr std::uint64_t kMostHashedKeys = std::uint64_t{1} << 17;
 // Hash pre-filter for one- and two-column batches with many duplicates: each thread
 // collects the distinct tuples of its part in a DistinctSet; when a part turns out to be
 // mostly distinct (fewer than 4 copies per tuple) or has more distinct tuples than the
-// cache holds, hashing cannot pay and the batch goes to the radix sort unchanged. Otherwise the (much smaller) distinct tuples replace the
-// batch and are sorted.
+// cache holds, hashing cannot pay and the batch goes to the radix sort unchanged.
+// Otherwise the (much smaller) distinct tuples replace the batch and are sorted.
 bool CpuBackend::remove_duplicates_by_hashing(TupleArray& tuples) {
     const std::uint64_t n = tuples.size;
     const std::uint32_t arity = tuples.arity;
