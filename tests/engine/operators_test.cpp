@@ -60,6 +60,16 @@ Rows random_rows(std::mt19937& rng, std::size_t n, std::uint32_t arity, bool wid
     return rows;
 }
 
+// n pairs (a, b) with a < first_below and b < second_below: small ranges, many repeats.
+Rows random_pairs(std::mt19937& rng, std::size_t n, Cell first_below, Cell second_below) {
+    Rows rows(n, std::vector<Cell>(2));
+    for (auto& r : rows) {
+        r[0] = static_cast<Cell>(rng() % first_below);
+        r[1] = static_cast<Cell>(rng() % second_below);
+    }
+    return rows;
+}
+
 Rows sorted_unique(Rows rows) {
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
@@ -516,10 +526,8 @@ std::uint64_t OperatorsTest::emit_distinct_in_parts(const ProjectedJoin& join, s
 // Outputs projected to (outer.0 % 50, inner.1 % 40): each tuple is derived many times.
 TEST_P(OperatorsTest, JoinEmitDistinctKeepsEveryTupleAndDropsCopies) {
     std::mt19937 rng(9);
-    Rows outer_rows(200000, std::vector<Cell>(2)), inner_rows(3000, std::vector<Cell>(2));
-    for (auto& r : outer_rows) r = {static_cast<Cell>(rng() % 50), static_cast<Cell>(rng() % 300)};
-    for (auto& r : inner_rows) r = {static_cast<Cell>(rng() % 300), static_cast<Cell>(rng() % 40)};
-    const ProjectedJoin join = projected_join(outer_rows, inner_rows);
+    const Rows outer_rows = random_pairs(rng, 200000, 50, 300);
+    const ProjectedJoin join = projected_join(outer_rows, random_pairs(rng, 3000, 300, 40));
     std::unique_ptr<DuplicateFilter> filter = backend_->make_duplicate_filter(2);
     NoFilter none;
     DuplicateFilter& used = filter ? *filter : none;
@@ -535,10 +543,8 @@ TEST_P(OperatorsTest, JoinEmitDistinctKeepsEveryTupleAndDropsCopies) {
 TEST_P(OperatorsTest, JoinEmitDistinctOfSmallOutputs) {
     std::mt19937 rng(11);
     for (std::size_t outer_size : {1, 50, 700, 3000}) {
-        Rows outer_rows(outer_size, std::vector<Cell>(2)), inner_rows(40, std::vector<Cell>(2));
-        for (auto& r : outer_rows) r = {static_cast<Cell>(rng() % 20), static_cast<Cell>(rng() % 30)};
-        for (auto& r : inner_rows) r = {static_cast<Cell>(rng() % 30), static_cast<Cell>(rng() % 10)};
-        const ProjectedJoin join = projected_join(outer_rows, inner_rows);
+        const Rows outer_rows = random_pairs(rng, outer_size, 20, 30);
+        const ProjectedJoin join = projected_join(outer_rows, random_pairs(rng, 40, 30, 10));
         std::unique_ptr<DuplicateFilter> filter = backend_->make_duplicate_filter(2);
         NoFilter none;
         DuplicateFilter& used = filter ? *filter : none;
@@ -558,10 +564,8 @@ TEST_P(OperatorsTest, JoinCountEmitAppendsTheOutputOrLeavesItToJoinEmit) {
     std::mt19937 rng(12);
     for (std::size_t outer_size : {1, 50, 700, 2048, 2049, 3000}) {
         for (std::uint32_t filters : {0u, 1u}) {
-            Rows outer_rows(outer_size, std::vector<Cell>(2)), inner_rows(60, std::vector<Cell>(2));
-            for (auto& r : outer_rows) r = {static_cast<Cell>(rng() % 20), static_cast<Cell>(rng() % 30)};
-            for (auto& r : inner_rows) r = {static_cast<Cell>(rng() % 30), static_cast<Cell>(rng() % 20)};
-            ProjectedJoin join = projected_join(outer_rows, inner_rows);
+            const Rows outer_rows = random_pairs(rng, outer_size, 20, 30);
+            ProjectedJoin join = projected_join(outer_rows, random_pairs(rng, 60, 30, 20));
             join.spec.filter_count = filters;
             join.spec.filters[0] =
                 Filter{Operand{OperandKind::Outer, 0, 0}, Operand{OperandKind::Inner, 1, 0}, CompareKind::Ne};
