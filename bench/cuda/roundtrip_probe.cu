@@ -8,11 +8,15 @@
 //               the host spins on the ticket (no driver call after the launches)
 //   green       copy+sync, but each thread works in a green context of its own (an equal
 //               share of the SMs, its own CUcontext): is the launch path's limit per context?
+//   graph       copy+sync, but the K kernels and the copy are one CUDA graph, captured once
+//               per thread and launched each trip: does a graph's launch scale better?
+//   no-wait     the K kernels only, no read-back; one synchronization after all trips:
+//               the launch path alone
 // (issue 6: concurrent analyses are made of thousands of such round trips).
 //
 //   nvcc -O2 -std=c++17 -arch=sm_90 bench/cuda/roundtrip_probe.cu -o roundtrip_probe -lcuda
 //   ./roundtrip_probe [ROUND_TRIPS=2000] [KERNELS_PER_TRIP=3] [BLOCKS=64] [THREADS=all] [MODE=all]
-// THREADS runs one thread count only, MODE one read-back (0-3): several processes of
+// THREADS runs one thread count only, MODE one read-back (0-5): several processes of
 // one thread each show whether the limit is per CUDA context.
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -59,8 +63,8 @@ __global__ void publish_kernel(const unsigned long long* value, volatile unsigne
         }                                                                                    \
     } while (0)
 
-enum class ReadBack { kCopySync, kCopyEvent, kMapped, kGreen };
-constexpr const char* kNames[] = {"copy+sync", "copy+event", "mapped", "green"};
+enum class ReadBack { kCopySync, kCopyEvent, kMapped, kGreen, kGraph, kNoWait };
+constexpr const char* kNames[] = {"copy+sync", "copy+event", "mapped", "green", "graph", "no-wait"};
 
 // `count` green contexts, each with an equal share of the device's SMs (rounded down to
 // the split granularity), as CUcontexts the runtime API can use once made current.
@@ -103,7 +107,8 @@ int main(int argc, char** argv) {
     CHECK_CU(cuInit(0));
     CUcontext primary = nullptr;
     CHECK_CU(cuCtxGetCurrent(&primary));
-    for (ReadBack mode : {ReadBack::kCopySync, ReadBack::kCopyEvent, ReadBack::kMapped, ReadBack::kGreen}) {
+    for (ReadBack mode : {ReadBack::kCopySync, ReadBack::kCopyEvent, ReadBack::kMapped, ReadBack::kGreen, ReadBack::kGraph,
+                          ReadBack::kNoWait}) {
         if (only_mode >= 0 && static_cast<int>(mode) != only_mode) continue;
         for (int threads : {1, 2, 4, 8, 16}) {
             if (only_threads > 0 && threads != only_threads) continue;
@@ -125,10 +130,26 @@ int main(int argc, char** argv) {
                 CHECK(cudaHostAlloc(&pinned[t], 2 * sizeof(unsigned long long), cudaHostAllocMapped | cudaHostAllocPortable));
                 pinned[t][1] = 0;
             }
+            std::vector<cudaGraphExec_t> graphs(threads, nullptr);
+            if (mode == ReadBack::kGraph)
+                for (int t = 0; t < threads; ++t) {
+                    cudaGraph_t graph;
+                    CHECK(cudaStreamBeginCapture(streams[t], cudaStreamCaptureModeThreadLocal));
+                    for (int k = 0; k < kernels; ++k) tiny_kernel<<<blocks, 256, 0, streams[t]>>>(device[t], 4096);
+                    CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
+                    CHECK(cudaStreamEndCapture(streams[t], &graph));
+                    CHECK(cudaGraphInstantiate(&graphs[t], graph, 0));
+                    CHECK(cudaGraphDestroy(graph));
+                }
             std::vector<unsigned long long> tickets(threads, 0);
             auto work = [&](int t) {
                 CHECK_CU(cuCtxSetCurrent(contexts[t]));
                 for (int i = 0; i < trips; ++i) {
+                    if (mode == ReadBack::kGraph) {
+                        CHECK(cudaGraphLaunch(graphs[t], streams[t]));
+                        CHECK(cudaStreamSynchronize(streams[t]));
+                        continue;
+                    }
                     for (int k = 0; k < kernels; ++k) tiny_kernel<<<blocks, 256, 0, streams[t]>>>(device[t], 4096);
                     if (mode == ReadBack::kCopySync || mode == ReadBack::kGreen) {
                         CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
@@ -138,6 +159,8 @@ int main(int argc, char** argv) {
                         CHECK(cudaEventRecord(events[t], streams[t]));
                         while (cudaEventQuery(events[t]) == cudaErrorNotReady) {
                         }
+                    } else if (mode == ReadBack::kNoWait) {
+                        if (i + 1 == trips) CHECK(cudaStreamSynchronize(streams[t]));
                     } else {
                         const unsigned long long ticket = ++tickets[t];
                         publish_kernel<<<1, 1, 0, streams[t]>>>(device[t], pinned[t], ticket);
@@ -164,6 +187,7 @@ int main(int argc, char** argv) {
                 CHECK(cudaEventDestroy(events[t]));
                 CHECK(cudaFree(device[t]));
                 CHECK(cudaFreeHost(pinned[t]));
+                if (graphs[t]) CHECK(cudaGraphExecDestroy(graphs[t]));
             }
             CHECK_CU(cuCtxSetCurrent(primary));
             for (CUgreenCtx green : greens) CHECK_CU(cuGreenCtxDestroy(green));
