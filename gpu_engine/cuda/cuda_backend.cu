@@ -230,7 +230,8 @@ class CudaBackend final : public Backend {
     auto policy() { return thrust::cuda::par_nosync(ThrustAllocator{cache_.get()}).on(stream_); }
 
 public:
-    explicit CudaBackend(sched::SchedMode mode, CudaBackend* parent = nullptr) : mode_(mode), parent_(parent) {
+    explicit CudaBackend(sched::SchedMode mode, double urgency = 0, CudaBackend* parent = nullptr)
+        : mode_(mode), urgency_(urgency), parent_(parent) {
         GALIAS_CUDA_TRY(cudaSetDevice(0));
         if (parent != nullptr) {
             properties_ = parent->properties_;
@@ -238,7 +239,12 @@ public:
         } else {
             properties_ = device_properties();
         }
-        GALIAS_CUDA_TRY(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+        // Urgency 0..1 onto CUDA's priorities (least = 0, the default; greatest < 0 on
+        // current GPUs): lanes share their backend's priority.
+        int least = 0, greatest = 0;
+        GALIAS_CUDA_TRY(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+        const int priority = least + static_cast<int>(std::lround(std::clamp(urgency, 0.0, 1.0) * (greatest - least)));
+        GALIAS_CUDA_TRY(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking, priority));
         staging_ = PinnedSlots::instance().take();
         cache_ = std::make_unique<BlockCache>(stream_);
         // Only the model needs to know what runs beside a launch. In mode streams every
@@ -280,7 +286,7 @@ public:
     Backend& lane(std::size_t index) override {
         if (index == 0 || parent_ != nullptr) return *this;
         std::lock_guard lock(lanes_mutex_);
-        while (lanes_.size() < index) lanes_.push_back(std::make_unique<CudaBackend>(mode_, this));
+        while (lanes_.size() < index) lanes_.push_back(std::make_unique<CudaBackend>(mode_, urgency_, this));
         return *lanes_[index - 1];
     }
     [[nodiscard]] sched::SchedMode sched_mode() const override { return mode_; }
@@ -971,6 +977,7 @@ private:
     }
 
     sched::SchedMode mode_ = sched::SchedMode::kOff;
+    double urgency_ = 0;             // 0..1: the streams' priority, from least to greatest
     CudaBackend* parent_ = nullptr;  // set on lanes
     std::shared_ptr<sched::LaunchCoordinator> coordinator_;  // only with --sched model
     mutable std::atomic<std::uint64_t> default_launches_{0};  // --sched streams, on the root backend
@@ -993,7 +1000,9 @@ private:
 bool device_available() { return device_state().available; }
 std::string device_problem() { return device_state().problem; }
 
-std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode) { return std::make_unique<CudaBackend>(mode); }
+std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode, double urgency) {
+    return std::make_unique<CudaBackend>(mode, urgency);
+}
 
 std::vector<std::string> occupancy_model_mismatches() {
     const sched::DeviceProfile device = sched::query_device_profile(0);

@@ -16,7 +16,8 @@ bool device_available();
 std::string device_problem();
 
 // `mode` other than off gives the backend lanes (streams) and launch coordination.
-std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode);
+// `urgency` (0..1) sets its streams' priority, from CUDA's least to its greatest.
+std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode, double urgency = 0);
 
 // For every engine kernel and block size: where the scheduling model's blocks per SM
 // (KernelCosts) differ from cudaOccupancyMaxActiveBlocksPerMultiprocessor. Empty when

@@ -60,13 +60,14 @@ void prepare_backend(BackendKind kind) {
     if (resolve_backend(kind) == BackendKind::Cuda) make_backend(BackendKind::Cuda, 1, sched::SchedMode::kOff).reset();
 }
 
-std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::optional<sched::SchedMode> sched) {
+std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::optional<sched::SchedMode> sched,
+                                      double urgency) {
     kind = resolve_backend(kind);
     if (kind == BackendKind::Cuda) {
 #if defined(GALIAS_WITH_CUDA)
         if (!cuda::device_available())
             throw DiagnosticError(SourceLocation{}, "--backend cuda: no usable CUDA device (" + cuda::device_problem() + ")");
-        return cuda::make_cuda_backend(sched.value_or(default_sched_mode(BackendKind::Cuda)));
+        return cuda::make_cuda_backend(sched.value_or(default_sched_mode(BackendKind::Cuda)), urgency);
 #else
         throw DiagnosticError(SourceLocation{}, "--backend cuda: this galias was built without the CUDA backend");
 #endif

@@ -24,6 +24,9 @@ sched::SchedMode default_sched_mode(BackendKind kind);
 // (cuda::occupancy_model_mismatches); {"not built"} without the CUDA backend.
 std::vector<std::string> cuda_occupancy_model_mismatches();
 
-std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::optional<sched::SchedMode> sched = {});
+// `urgency` (0..1): how soon the device should run this backend's work beside other
+// backends' (CUDA stream priority; the CPU backend has no use for it).
+std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::optional<sched::SchedMode> sched = {},
+                                      double urgency = 0);
 
 }  // namespace galias::engine

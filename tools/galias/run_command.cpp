@@ -226,7 +226,7 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_option("--max-concurrent", options->max_concurrent, "With --batch: at most this many jobs at once (0 = all)");
         app.add_option("--lanes", options->lanes,
                        "With --sched streams|model: at most this many lanes (streams and host threads) per analysis "
-                       "(default 0: automatic; in a batch, the cores shared among the jobs)");
+                       "(default 0: automatic; in a batch with several jobs at once, one per job)");
         return [options] { return run(*options); };
     }}};
 
