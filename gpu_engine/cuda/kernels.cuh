@@ -69,9 +69,48 @@ __device__ __forceinline__ std::uint64_t find_source(const std::uint64_t* offset
 
 // Pass 2, load-balanced: every thread writes output tuples, whatever the fan-out of the
 // outer tuple they come from (hub nodes no longer leave the rest of a warp idle). Blocks
-// take tiles of kTile outputs; one thread finds the tile's first outer tuple, the others
-// search forward from it.
-constexpr std::uint32_t kBalancedTile = 2048;
+// take tiles of kBalancedTile outputs; the whole block finds the outer tuples of the
+// tile's first and last outputs, stages the offsets between them in shared memory, and
+// every thread finds its outputs' sources there.
+//
+// Why so (session 8): the filtered emit was the largest user of the GPU in the
+// concurrency pool, its warps stalled on global loads 60 % of the time (ncu), and the
+// earlier version had one thread bisect the whole slice for each tile's first source while
+// the block waited, then every output gallop through global offsets. Now: emits 2x faster
+// on graphs of small fan-out, 7 % slower on a graph of large hubs (docs/BENCHMARKS.md).
+constexpr std::uint32_t kBalancedTile = 1024;
+// Offsets one tile stages: its sources (at most one per output, plus outer tuples without
+// output in between; more of those and the tile searches global memory instead).
+constexpr std::uint32_t kStagedOffsets = 2 * kBalancedTile + 1;
+
+// Block-wide: the largest i in [lo, hi) with offsets[i] <= target, given offsets[lo] <=
+// target. Every round each thread reads one of blockDim.x evenly spaced offsets and the
+// count of those <= target narrows the range blockDim.x-fold (offsets never decrease):
+// about log_256 of the range in loads, each done by all threads at once. Every thread of
+// the block must call it with the same arguments; all get the same answer.
+__device__ __forceinline__ std::uint64_t block_find_source(const std::uint64_t* offsets, std::uint64_t lo, std::uint64_t hi,
+                                                           std::uint64_t target) {
+    while (hi - lo > 1) {
+        const std::uint64_t step = (hi - lo + blockDim.x - 1) / blockDim.x;
+        const std::uint64_t at = lo + threadIdx.x * step;
+        const int below = __syncthreads_count(at < hi && offsets[at] <= target);  // >= 1: offsets[lo] <= target
+        const std::uint64_t next_lo = lo + static_cast<std::uint64_t>(below - 1) * step;
+        hi = min(hi, next_lo + step);
+        lo = next_lo;
+    }
+    return lo;
+}
+
+// Largest r in [0, n) with staged[r] <= target, given staged[0] <= target.
+__device__ __forceinline__ std::uint32_t find_staged_source(const std::uint64_t* staged, std::uint32_t n, std::uint64_t target) {
+    std::uint32_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        const std::uint32_t mid = lo + (hi - lo) / 2;
+        if (staged[mid] <= target) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
 
 // Calls write(k, outer_row, inner_row) for output k of the slice, load-balanced as above.
 template <class Write>
@@ -79,31 +118,33 @@ __device__ __forceinline__ void for_each_balanced_output(const JoinSpec& s, cons
                                                          std::uint64_t begin, std::uint64_t from, std::uint64_t to,
                                                          const std::uint64_t* offsets, const std::uint32_t* begins,
                                                          Write write) {
-    __shared__ std::uint64_t s_first;
+    __shared__ std::uint64_t s_offsets[kStagedOffsets];
     const std::uint64_t base = offsets[from];
     const std::uint64_t total = offsets[to] - base;
     for (std::uint64_t tile = static_cast<std::uint64_t>(blockIdx.x) * kBalancedTile; tile < total;
          tile += static_cast<std::uint64_t>(gridDim.x) * kBalancedTile) {
-        if (threadIdx.x == 0) {
-            // Bisection over the whole slice for the tile's first output.
-            std::uint64_t lo = from, hi = to;
-            const std::uint64_t target = base + tile;
-            while (hi - lo > 1) {
-                const std::uint64_t mid = lo + (hi - lo) / 2;
-                if (offsets[mid] <= target) lo = mid;
-                else hi = mid;
-            }
-            s_first = lo;
-        }
-        __syncthreads();
-        const std::uint64_t first = s_first;
         const std::uint64_t tile_end = min(total, tile + kBalancedTile);
-        for (std::uint64_t k = tile + threadIdx.x; k < tile_end; k += blockDim.x) {
-            const std::uint64_t target = base + k;
-            const std::uint64_t i = find_source(offsets, first, to, target);
-            write(k, outer + (begin + i) * s.outer_arity, inner.row(begins[i] + (target - offsets[i])));
+        const std::uint64_t first = block_find_source(offsets, from, to, base + tile);
+        const std::uint64_t last = block_find_source(offsets, first, to, base + tile_end - 1);
+        // Sources first..last and the offset that ends the last one.
+        const std::uint64_t staged = last - first + 2;
+        if (staged <= kStagedOffsets) {
+            for (std::uint64_t r = threadIdx.x; r < staged; r += blockDim.x) s_offsets[r] = offsets[first + r];
+            __syncthreads();
+            for (std::uint64_t k = tile + threadIdx.x; k < tile_end; k += blockDim.x) {
+                const std::uint64_t target = base + k;
+                const std::uint64_t r = find_staged_source(s_offsets, static_cast<std::uint32_t>(staged - 1), target);
+                const std::uint64_t i = first + r;
+                write(k, outer + (begin + i) * s.outer_arity, inner.row(begins[i] + (target - s_offsets[r])));
+            }
+        } else {
+            for (std::uint64_t k = tile + threadIdx.x; k < tile_end; k += blockDim.x) {
+                const std::uint64_t target = base + k;
+                const std::uint64_t i = find_source(offsets, first, last + 1, target);
+                write(k, outer + (begin + i) * s.outer_arity, inner.row(begins[i] + (target - offsets[i])));
+            }
         }
-        __syncthreads();
+        __syncthreads();  // s_offsets is refilled by the next tile
     }
 }
 

@@ -537,6 +537,25 @@ TEST_P(OperatorsTest, JoinEmitDistinctKeepsEveryTupleAndDropsCopies) {
     }
 }
 
+// Hubs of 2,000 matches each, 3,000 outer tuples apart with no match in between: a tile of
+// the load-balanced emit then spans more outer tuples than it stages in shared memory
+// (CUDA: 2 x 1024 + 1 offsets) and searches global memory instead; tiles inside a hub's
+// output stage two offsets. Both the plain and the filtered emit must give every tuple.
+TEST_P(OperatorsTest, JoinEmitAcrossLongRunsOfUnmatchedOuterTuples) {
+    Rows outer_rows, inner_rows;
+    for (Cell a = 0; a < 60000; ++a) outer_rows.push_back({a % 97, a % 3000 == 0 ? Cell{0} : 1 + a % 7});
+    for (Cell c = 0; c < 2000; ++c) inner_rows.push_back({0, c});
+    const ProjectedJoin join = projected_join(outer_rows, inner_rows);
+    Rows expected;
+    for (Cell a = 0; a < 60000; a += 3000)
+        for (Cell c = 0; c < 2000; ++c) expected.push_back({a % 97, c});
+    expected = sorted_unique(std::move(expected));
+    ASSERT_EQ(join.expected, expected);
+    std::unique_ptr<DuplicateFilter> filter = backend_->make_duplicate_filter(2);
+    NoFilter none;
+    for (std::uint64_t parts : {1, 3}) (void)emit_distinct_in_parts(join, parts, filter ? *filter : none);
+}
+
 // Small join outputs (the CUDA backend appends those of at most 2^14 tuples without its
 // filter, so that no admitted count is read back): every derived tuple is counted, none is
 // lost, and a slice of a small output still goes through the filter.
