@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Where a queue of analyses spends its time on the GPU (issue 6, docs/SCHEDULING.md,
+# "Where the limit really is"). Builds the queue of bench/sched/concurrency.sh part C (the
+# pool cycled to QUEUE jobs) and prints, for the jobs one after another and at most N at
+# once:
+#   1. batch wall seconds (fastest of R runs) and whether every mode's outputs are equal;
+#   2. the same per analysis kind (the queue's CSPA, Andersen, REACH and SG jobs alone);
+#   3. with --profile LIB (bench/cuda/api_profile.cpp built as a shared library): host time
+#      per CUDA runtime call and the device's side — kernels by name, the time the GPU
+#      was busy and the kernels' whole-GPU time.
+#
+# Usage: bench/sched/queue_profile.sh [--galias PATH] [--facts DIR] [--graphs DIR]
+#            [--at N] [--runs R] [--profile LIB] [--backend cuda|cpu]
+# (--backend cpu only to try the script on a machine without a GPU.)
+# Environment: POOL (cases as in concurrency.sh), QUEUE (jobs, default 64).
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+GALIAS="$ROOT/build/galias"
+FACTS="$ROOT/out/end_to_end"
+GRAPHS="$ROOT/../shared/data/graphs"
+AT=8
+RUNS=3
+PROFILE=""
+BACKEND=cuda
+QUEUE="${QUEUE:-64}"
+POOL="${POOL:-cspa:zlib/k1 andersen:lua5.4/k0 reach:CA-HepTH@20000 sg:ego-Facebook@30000 cspa:bzip2/k1 andersen:libzstd/k0 reach:fe_sphere@20000 sg:fe_sphere@20000 cspa:zlib/k0 andersen:jq/k0 reach:SF.cedge@30000 sg:CA-HepTH@5000 cspa:bzip2/k0 andersen:zlib/k1 reach:Gnutella31@30000 andersen:bzip2/k1}"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --galias) GALIAS="$2"; shift 2 ;;
+        --facts) FACTS="$2"; shift 2 ;;
+        --graphs) GRAPHS="$2"; shift 2 ;;
+        --at) AT="$2"; shift 2 ;;
+        --runs) RUNS="$2"; shift 2 ;;
+        --profile) PROFILE="$2"; shift 2 ;;
+        --backend) BACKEND="$2"; shift 2 ;;
+        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "queue_profile.sh: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+[ -x "$GALIAS" ] || { echo "queue_profile.sh: galias not found at $GALIAS" >&2; exit 2; }
+[ -z "$PROFILE" ] || [ -f "$PROFILE" ] || { echo "queue_profile.sh: no profile library at $PROFILE" >&2; exit 2; }
+FACTS="$(cd "$FACTS" && pwd)"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+# The queue: corpus datasets PROJECT/kK, graph datasets NAME@EDGES (the first EDGES lines).
+pool=($POOL)
+: > "$WORK/queue.txt"
+for ((j = 0; j < QUEUE; j++)); do
+    case="${pool[$((j % ${#pool[@]}))]}"
+    program="${case%%:*}"; dataset="${case#*:}"
+    case "$dataset" in
+        */k*) dir="$FACTS/$dataset/facts/$([ "$program" = andersen ] && echo andersen || echo cspa)" ;;
+        *)
+            dir="$WORK/graphs/$dataset"
+            if [ ! -d "$dir" ]; then
+                mkdir -p "$dir"
+                head -n "${dataset#*@}" "$GRAPHS/${dataset%%@*}.facts" > "$dir/edge.facts"
+            fi ;;
+    esac
+    [ -d "$dir" ] || { echo "queue_profile.sh: missing facts $dir" >&2; exit 2; }
+    echo "$program $dir -" >> "$WORK/queue.txt"
+done
+
+# fastest JOBS ARGS...: the fastest batch wall time of R runs; outputs left in $WORK/out.
+fastest() {
+    local jobs="$1" best="" r w
+    shift
+    for ((r = 1; r <= RUNS; r++)); do
+        "$GALIAS" run --batch "$jobs" --backend "$BACKEND" "$@" > "$WORK/out" 2> "$WORK/err" \
+            || { echo "FAILED: $(tail -c 300 "$WORK/err")" >&2; return 1; }
+        w=$(grep -o 'sched [a-z]*: [0-9.]* s wall' "$WORK/err" | awk '{print $3}')
+        if [ -z "$best" ] || awk "BEGIN { exit !($w < $best) }"; then best=$w; fi
+    done
+    echo "$best"
+}
+
+echo "galias $("$GALIAS" --version | awk '{print $2}'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%dT%H:%MZ)"
+command -v nvidia-smi > /dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
+echo
+echo "| jobs | one after another s | at most $AT at once s | speed-up | outputs identical |"
+echo "|---|---|---|---|---|"
+for kind in all cspa andersen reach sg; do
+    jobs="$WORK/queue.txt"
+    if [ "$kind" != all ]; then
+        jobs="$WORK/queue-$kind.txt"
+        grep "^$kind " "$WORK/queue.txt" > "$jobs" || continue
+    fi
+    off=$(fastest "$jobs" --sched off); cp "$WORK/out" "$WORK/out-off"
+    together=$(fastest "$jobs" --sched streams --max-concurrent "$AT")
+    same=$(cmp -s "$WORK/out" "$WORK/out-off" && echo yes || echo NO)
+    printf "| %s (%d) | %.3f | %.3f | %.2f× | %s |\n" "$kind" "$(wc -l < "$jobs")" "$off" "$together" \
+        "$(awk "BEGIN { print $off / $together }")" "$same"
+done
+
+if [ -n "$PROFILE" ]; then
+    for args in "--sched off" "--sched streams --max-concurrent $AT"; do
+        echo
+        echo "Profile of the queue, $args:"
+        CUDA_INJECTION64_PATH="$(cd "$(dirname "$PROFILE")" && pwd)/$(basename "$PROFILE")" GALIAS_API_PROFILE_GPU=1 \
+            GALIAS_API_PROFILE_TOP="${GALIAS_API_PROFILE_TOP:-12}" \
+            "$GALIAS" run --batch "$WORK/queue.txt" --backend "$BACKEND" $args > /dev/null 2> "$WORK/err"
+        grep -E "profile|s wall" "$WORK/err"
+    done
+fi
