@@ -56,28 +56,13 @@ done
 [ -d "$FACTS" ] && FACTS="$(cd "$FACTS" && pwd)"
 
 CASES_A="${CASES_A:-cspa:postgresql-15/k1 cspa:git/k1 cspa:sqlite3/k1 cspa:zlib/k1 sg:CA-HepTH sg:fe_body sg:ego-Facebook}"
-# The pool of part B (cycled; the first N jobs make the N-analysis batch): CSPA, Andersen,
-# REACH and SG in turn, over small corpus projects and 5,000-30,000-edge graph subsets.
-POOL_B="${POOL_B:-cspa:zlib/k1 andersen:lua5.4/k0 reach:CA-HepTH@20000 sg:ego-Facebook@30000 cspa:bzip2/k1 andersen:libzstd/k0 reach:fe_sphere@20000 sg:fe_sphere@20000 cspa:zlib/k0 andersen:jq/k0 reach:SF.cedge@30000 sg:CA-HepTH@5000 cspa:bzip2/k0 andersen:zlib/k1 reach:Gnutella31@30000 andersen:bzip2/k1}"
+# The pool of part B (cycled; the first N jobs make the N-analysis batch): pool.sh's.
+# shellcheck source=bench/sched/pool.sh
+source "$HERE/pool.sh"
+POOL_B="${POOL_B:-$DEFAULT_POOL}"
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
-
-# The facts directory of a case, made on first use (graph subsets are cut with head -n).
-facts_dir() {
-    local program="$1" dataset="$2"
-    case "$dataset" in
-        */k*) echo "$FACTS/$dataset/facts/$([ "$program" = andersen ] && echo andersen || echo cspa)" ;;
-        *)
-            local graph="${dataset%%@*}" dir="$WORK/graphs/$dataset"
-            if [ ! -d "$dir" ]; then
-                mkdir -p "$dir"
-                if [ "$dataset" != "$graph" ]; then head -n "${dataset#*@}" "$GRAPHS/$graph.facts" > "$dir/edge.facts"
-                else ln -s "$(cd "$GRAPHS" && pwd)/$graph.facts" "$dir/edge.facts"; fi
-            fi
-            echo "$dir" ;;
-    esac
-}
 
 now() { date +%s.%N; }
 calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }  # no bc on every machine
@@ -124,10 +109,9 @@ PY
 fi
 
 if [[ "$PART" == *B* ]]; then
-    pool=($POOL_B)
     echo
     echo "B. N analyses at once: galias run --batch (one process per mode), fastest of $RUNS run(s)"
-    echo "   pool (cycled): ${pool[*]}"
+    echo "   pool (cycled): $POOL_B"
     [ -n "$RUN_ARGS" ] && echo "   extra arguments: $RUN_ARGS"
     echo
     echo "Batch seconds: run_batch's wall time, the jobs alone (the CUDA context is started and the"
@@ -138,12 +122,7 @@ if [[ "$PART" == *B* ]]; then
     echo "|---|---|---|---|---|---|---|---|---|"
     for n in ${COUNTS//,/ }; do
         jobs="$WORK/jobs-$n.txt"
-        : > "$jobs"
-        for ((j = 0; j < n; j++)); do
-            case="${pool[$((j % ${#pool[@]}))]}"
-            program="${case%%:*}"; dataset="${case#*:}"
-            echo "$program $(facts_dir "$program" "$dataset") -" >> "$jobs"
-        done
+        write_jobs "$POOL_B" "$n" "$jobs"
         declare -A wall=() batch=()
         solves="-"
         for mode in off streams model; do
@@ -171,14 +150,8 @@ if [[ "$PART" == *B* ]]; then
 fi
 
 if [[ "$PART" == *C* ]]; then
-    pool=($POOL_B)
     queue="$WORK/queue.txt"
-    : > "$queue"
-    for ((j = 0; j < QUEUE_C; j++)); do
-        case="${pool[$((j % ${#pool[@]}))]}"
-        program="${case%%:*}"; dataset="${case#*:}"
-        echo "$program $(facts_dir "$program" "$dataset") -" >> "$queue"
-    done
+    write_jobs "$POOL_B" "$QUEUE_C" "$queue"
     echo
     echo "C. Throughput: a queue of $QUEUE_C jobs (the pool of B cycled), at most N at once, fastest of $RUNS run(s)"
     [ -n "$RUN_ARGS" ] && echo "   extra arguments: $RUN_ARGS"

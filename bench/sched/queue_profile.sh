@@ -24,7 +24,9 @@ RUNS=3
 PROFILE=""
 BACKEND=cuda
 QUEUE="${QUEUE:-64}"
-POOL="${POOL:-cspa:zlib/k1 andersen:lua5.4/k0 reach:CA-HepTH@20000 sg:ego-Facebook@30000 cspa:bzip2/k1 andersen:libzstd/k0 reach:fe_sphere@20000 sg:fe_sphere@20000 cspa:zlib/k0 andersen:jq/k0 reach:SF.cedge@30000 sg:CA-HepTH@5000 cspa:bzip2/k0 andersen:zlib/k1 reach:Gnutella31@30000 andersen:bzip2/k1}"
+# shellcheck source=bench/sched/pool.sh
+source "$HERE/pool.sh"
+POOL="${POOL:-$DEFAULT_POOL}"
 while [ $# -gt 0 ]; do
     case "$1" in
         --galias) GALIAS="$2"; shift 2 ;;
@@ -44,24 +46,10 @@ FACTS="$(cd "$FACTS" && pwd)"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
-# The queue: corpus datasets PROJECT/kK, graph datasets NAME@EDGES (the first EDGES lines).
-pool=($POOL)
-: > "$WORK/queue.txt"
-for ((j = 0; j < QUEUE; j++)); do
-    case="${pool[$((j % ${#pool[@]}))]}"
-    program="${case%%:*}"; dataset="${case#*:}"
-    case "$dataset" in
-        */k*) dir="$FACTS/$dataset/facts/$([ "$program" = andersen ] && echo andersen || echo cspa)" ;;
-        *)
-            dir="$WORK/graphs/$dataset"
-            if [ ! -d "$dir" ]; then
-                mkdir -p "$dir"
-                head -n "${dataset#*@}" "$GRAPHS/${dataset%%@*}.facts" > "$dir/edge.facts"
-            fi ;;
-    esac
-    [ -d "$dir" ] || { echo "queue_profile.sh: missing facts $dir" >&2; exit 2; }
-    echo "$program $dir -" >> "$WORK/queue.txt"
-done
+write_jobs "$POOL" "$QUEUE" "$WORK/queue.txt"
+while read -r program dir rest; do
+    [ -d "$dir" ] || { echo "queue_profile.sh: missing facts $dir ($program)" >&2; exit 2; }
+done < "$WORK/queue.txt"
 
 # fastest JOBS ARGS...: the fastest batch wall time of R runs; outputs left in $WORK/out.
 fastest() {

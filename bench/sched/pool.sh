@@ -1,0 +1,35 @@
+# Sourced by bench/sched/concurrency.sh and queue_profile.sh: issue 6's mixed pool of
+# analyses and how its cases become jobs. A case is PROGRAM:DATASET, DATASET a corpus
+# PROJECT/kK (facts under $FACTS, as bench/end_to_end.sh leaves them) or a shared graph
+# NAME, optionally NAME@N for its first N edges (cut into $WORK). Callers set FACTS,
+# GRAPHS and WORK.
+
+# CSPA, Andersen, REACH and SG in turn, over small corpus projects and 5,000-30,000-edge
+# graph subsets.
+DEFAULT_POOL="cspa:zlib/k1 andersen:lua5.4/k0 reach:CA-HepTH@20000 sg:ego-Facebook@30000 cspa:bzip2/k1 andersen:libzstd/k0 reach:fe_sphere@20000 sg:fe_sphere@20000 cspa:zlib/k0 andersen:jq/k0 reach:SF.cedge@30000 sg:CA-HepTH@5000 cspa:bzip2/k0 andersen:zlib/k1 reach:Gnutella31@30000 andersen:bzip2/k1"
+
+# facts_dir PROGRAM DATASET: the facts directory of a case, made on first use.
+facts_dir() {
+    local program="$1" dataset="$2"
+    case "$dataset" in
+        */k*) echo "$FACTS/$dataset/facts/$([ "$program" = andersen ] && echo andersen || echo cspa)" ;;
+        *)
+            local graph="${dataset%%@*}" dir="$WORK/graphs/$dataset"
+            if [ ! -d "$dir" ]; then
+                mkdir -p "$dir"
+                if [ "$dataset" != "$graph" ]; then head -n "${dataset#*@}" "$GRAPHS/$graph.facts" > "$dir/edge.facts"
+                else ln -s "$(cd "$GRAPHS" && pwd)/$graph.facts" "$dir/edge.facts"; fi
+            fi
+            echo "$dir" ;;
+    esac
+}
+
+# write_jobs POOL N FILE: the first N jobs of POOL cycled, one `galias run --batch` line each.
+write_jobs() {
+    local pool=($1) n="$2" file="$3" j case
+    : > "$file"
+    for ((j = 0; j < n; j++)); do
+        case="${pool[$((j % ${#pool[@]}))]}"
+        echo "${case%%:*} $(facts_dir "${case%%:*}" "${case#*:}") -" >> "$file"
+    done
+}
