@@ -8,6 +8,8 @@
 //   g++ -O2 -std=c++20 -shared -fPIC bench/cuda/api_profile.cpp -o libapi_profile.so
 //       -I/usr/local/cuda/include -L/usr/local/cuda/lib64 -lcupti   (one command line)
 //   CUDA_INJECTION64_PATH=$PWD/libapi_profile.so galias run --batch jobs.txt ...
+// Calls that return an error (but cudaErrorNotReady) are named as they happen, the first
+// 20: an unchecked failing call leaves its error for a later cudaPeekAtLastError.
 // Environment: GALIAS_API_PROFILE_TOP (rows printed, default 25). The callbacks add a
 // little time to every call (the same for every run being compared).
 // GALIAS_API_PROFILE_GPU=1 also records the device's side (CUPTI activity records):
@@ -16,9 +18,11 @@
 // first to the last — how much of a run the device actually worked. A kernel's "whole-GPU"
 // time is its time x min(1, its threads / the threads the GPU holds at once): a one-block
 // kernel leaves the other SMs to other streams, a large grid does not.
+#include <cuda_runtime_api.h>
 #include <cupti.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <utility>
@@ -74,6 +78,15 @@ void CUPTIAPI on_runtime_call(void*, CUpti_CallbackDomain, CUpti_CallbackId id, 
     if (call->callbackSite == CUPTI_API_ENTER) {
         *call->correlationData = now_ns();
         return;
+    }
+    // Calls that fail are counted and the first few named: an unchecked failing call
+    // leaves its error for the next cudaPeekAtLastError on that thread to report.
+    if (const auto* status = static_cast<const cudaError_t*>(call->functionReturnValue);
+        status != nullptr && *status != cudaSuccess && *status != cudaErrorNotReady) {
+        static std::atomic<int> shown{0};
+        if (shown++ < 20)
+            std::fprintf(stderr, "api profile: %s returned error %d (%s)\n", call->functionName, static_cast<int>(*status),
+                         call->symbolName ? call->symbolName : "");
     }
     ThreadTable& table = this_thread_table();
     table.by_id[id].calls += 1;
