@@ -36,7 +36,7 @@ while [ $# -gt 0 ]; do
         --runs) RUNS="$2"; shift 2 ;;
         --profile) PROFILE="$2"; shift 2 ;;
         --backend) BACKEND="$2"; shift 2 ;;
-        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "queue_profile.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -47,7 +47,7 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
 write_jobs "$POOL" "$QUEUE" "$WORK/queue.txt"
-while read -r program dir rest; do
+while read -r program dir _; do
     [ -d "$dir" ] || { echo "queue_profile.sh: missing facts $dir ($program)" >&2; exit 2; }
 done < "$WORK/queue.txt"
 
