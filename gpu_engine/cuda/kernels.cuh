@@ -46,8 +46,19 @@ __global__ void join_count_kernel(const JoinSpec spec, const HisaRef inner, cons
         counts[i] = count_outer_tuple(s, inner, outer, begin, i, begins);
 }
 
-// Largest i in [lo, hi) with offsets[i] <= target, given offsets[lo] <= target <
-// offsets[hi]: doubling steps from lo (the answer is usually close), then bisection.
+// Largest i in [lo, hi) with offsets[i] <= target, given offsets[lo] <= target and
+// offsets never decreasing: plain bisection.
+template <class Index>
+__device__ __forceinline__ Index bisect_source(const std::uint64_t* offsets, Index lo, Index hi, std::uint64_t target) {
+    while (hi - lo > 1) {
+        const Index mid = lo + (hi - lo) / 2;
+        if (offsets[mid] <= target) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
+
+// The same, starting with doubling steps from lo (the answer is usually close to it).
 __device__ __forceinline__ std::uint64_t find_source(const std::uint64_t* offsets, std::uint64_t lo, std::uint64_t hi,
                                                      std::uint64_t target) {
     std::uint64_t step = 1;
@@ -57,14 +68,8 @@ __device__ __forceinline__ std::uint64_t find_source(const std::uint64_t* offset
         probe_at = lo + step;
         step *= 2;
     }
-    if (probe_at > hi) probe_at = hi;
-    // offsets[lo] <= target < offsets[probe_at] (or probe_at == hi)
-    while (probe_at - lo > 1) {
-        const std::uint64_t mid = lo + (probe_at - lo) / 2;
-        if (offsets[mid] <= target) lo = mid;
-        else probe_at = mid;
-    }
-    return lo;
+    // offsets[lo] <= target < offsets[probe_at] (or probe_at >= hi)
+    return bisect_source(offsets, lo, min(probe_at, hi), target);
 }
 
 // Pass 2, load-balanced: every thread writes output tuples, whatever the fan-out of the
@@ -101,17 +106,6 @@ __device__ __forceinline__ std::uint64_t block_find_source(const std::uint64_t* 
     return lo;
 }
 
-// Largest r in [0, n) with staged[r] <= target, given staged[0] <= target.
-__device__ __forceinline__ std::uint32_t find_staged_source(const std::uint64_t* staged, std::uint32_t n, std::uint64_t target) {
-    std::uint32_t lo = 0, hi = n;
-    while (hi - lo > 1) {
-        const std::uint32_t mid = lo + (hi - lo) / 2;
-        if (staged[mid] <= target) lo = mid;
-        else hi = mid;
-    }
-    return lo;
-}
-
 // Calls write(k, outer_row, inner_row) for output k of the slice, load-balanced as above.
 template <class Write>
 __device__ __forceinline__ void for_each_balanced_output(const JoinSpec& s, const HisaRef& inner, const Cell* outer,
@@ -126,23 +120,21 @@ __device__ __forceinline__ void for_each_balanced_output(const JoinSpec& s, cons
         const std::uint64_t tile_end = min(total, tile + kBalancedTile);
         const std::uint64_t first = block_find_source(offsets, from, to, base + tile);
         const std::uint64_t last = block_find_source(offsets, first, to, base + tile_end - 1);
-        // Sources first..last and the offset that ends the last one.
+        // Sources first..last and the offset that ends the last one, staged in shared
+        // memory when they fit (the same for the whole block), else read where they are.
         const std::uint64_t staged = last - first + 2;
-        if (staged <= kStagedOffsets) {
+        const bool fits = staged <= kStagedOffsets;
+        if (fits) {
             for (std::uint64_t r = threadIdx.x; r < staged; r += blockDim.x) s_offsets[r] = offsets[first + r];
             __syncthreads();
-            for (std::uint64_t k = tile + threadIdx.x; k < tile_end; k += blockDim.x) {
-                const std::uint64_t target = base + k;
-                const std::uint64_t r = find_staged_source(s_offsets, static_cast<std::uint32_t>(staged - 1), target);
-                const std::uint64_t i = first + r;
-                write(k, outer + (begin + i) * s.outer_arity, inner.row(begins[i] + (target - s_offsets[r])));
-            }
-        } else {
-            for (std::uint64_t k = tile + threadIdx.x; k < tile_end; k += blockDim.x) {
-                const std::uint64_t target = base + k;
-                const std::uint64_t i = find_source(offsets, first, last + 1, target);
-                write(k, outer + (begin + i) * s.outer_arity, inner.row(begins[i] + (target - offsets[i])));
-            }
+        }
+        const std::uint64_t* sources = fits ? s_offsets : offsets + first;  // index r: source first + r
+        for (std::uint64_t k = tile + threadIdx.x; k < tile_end; k += blockDim.x) {
+            const std::uint64_t target = base + k;
+            const std::uint64_t r = fits ? bisect_source<std::uint32_t>(sources, 0, static_cast<std::uint32_t>(staged - 1), target)
+                                         : find_source(sources, 0, staged - 1, target);
+            const std::uint64_t i = first + r;
+            write(k, outer + (begin + i) * s.outer_arity, inner.row(begins[i] + (target - sources[r])));
         }
         __syncthreads();  // s_offsets is refilled by the next tile
     }
