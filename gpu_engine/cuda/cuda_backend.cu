@@ -316,6 +316,10 @@ public:
 
     [[nodiscard]] double merge_buffer_growth() const override { return 1.5; }
 
+    void set_value_bound(Cell largest) override {
+        value_bits_ = std::max<std::uint32_t>(1, static_cast<std::uint32_t>(std::bit_width(largest)));
+    }
+
     [[nodiscard]] std::size_t reserved_peak_bytes() const override {
         std::uint64_t high = 0;
         GALIAS_CUDA_TRY(cudaMemPoolGetAttribute(pool_, cudaMemPoolAttrReservedMemHigh, &high));
@@ -443,14 +447,18 @@ public:
             Backend::unique_difference(fresh, b, out);
             return;
         }
-        PackLayout layout{};
-        layout.arity = arity;
-        for (std::uint32_t c = 0; c < arity; ++c) layout.shift[c] = 32 * (arity - 1 - c);
+        PackLayout layout = bounded_layout(arity);
+        std::uint32_t total_bits = arity * root().value_bits_;
+        if (layout.arity == 0) {  // no bound known: 32 bits a column
+            layout.arity = arity;
+            for (std::uint32_t c = 0; c < arity; ++c) layout.shift[c] = 32 * (arity - 1 - c);
+            total_bits = 32 * arity;
+        }
         Buffer counts = allocate(2 * sizeof(std::uint64_t));  // distinct keys, survivors
         auto* d_distinct = static_cast<std::uint64_t*>(counts.get());
         auto* d_survivors = d_distinct + 1;
         // fresh's own buffer may serve as the sort's second buffer: it is consumed.
-        const SortedKeys keys = sort_packed_keys(fresh, layout, 32 * arity, d_distinct, kUniqueDifferenceSteps);
+        const SortedKeys keys = sort_packed_keys(fresh, layout, total_bits, d_distinct, kUniqueDifferenceSteps);
         const std::uint64_t* distinct = keys.sorted;
         TupleArray rows = make_array(arity, n);
         {
@@ -823,6 +831,12 @@ private:
                                               unique ? "sort unique (tile)" : "sort (tile)");
             return;
         }
+        // With the executor's bound on every value, columns are packed to its width: no
+        // column ranges to measure and read back, and fewer radix passes than 32 bits a column.
+        if (const PackLayout bounded = bounded_layout(arity); bounded.arity != 0) {
+            radix_sort_packed(tuples, unique, bounded, arity * root().value_bits_);
+            return;
+        }
         // Small arrays of at most two columns skip the column ranges: a round trip to the
         // host costs more than radix-sorting all 64 bits of so few keys.
         if (n <= kSmallSortTuples && arity <= 2) {
@@ -861,6 +875,17 @@ private:
             return;
         }
         radix_sort_packed(tuples, unique, layout, total_bits);
+    }
+
+    // Columns of value_bits_ each, the first most significant; arity 0 when no bound was
+    // given or the key would not fit 64 bits.
+    [[nodiscard]] PackLayout bounded_layout(std::uint32_t arity) const {
+        PackLayout layout{};
+        const std::uint32_t bits = root().value_bits_;
+        if (bits == 0 || arity == 0 || arity * bits > 64) return layout;
+        layout.arity = arity;
+        for (std::uint32_t c = 0; c < arity; ++c) layout.shift[c] = bits * (arity - 1 - c);
+        return layout;
     }
 
     // Rows packed into 64-bit keys by `layout` and radix-sorted on their total_bits
@@ -978,6 +1003,7 @@ private:
 
     sched::SchedMode mode_ = sched::SchedMode::kOff;
     double urgency_ = 0;             // 0..1: the streams' priority, from least to greatest
+    std::uint32_t value_bits_ = 0;   // bits of the largest value (set_value_bound), 0 = unknown; lanes read the root's
     CudaBackend* parent_ = nullptr;  // set on lanes
     std::shared_ptr<sched::LaunchCoordinator> coordinator_;  // only with --sched model
     mutable std::atomic<std::uint64_t> default_launches_{0};  // --sched streams, on the root backend

@@ -110,6 +110,11 @@ public:
     virtual void keep_freed_buffers(bool keep) { (void)keep; }
     // Device memory the backend's allocator reserved at its peak (0 for host backends).
     [[nodiscard]] virtual std::size_t reserved_peak_bytes() const { return 0; }
+    // A promise from the executor: no cell of any relation it will hand this backend (or
+    // its lanes) exceeds `largest`. Rules only copy values from their body and constants,
+    // so the largest input cell or constant bounds every derived cell. A backend may pack
+    // sort keys to that width instead of measuring column ranges first.
+    virtual void set_value_bound(Cell largest) { (void)largest; }
 
     // Host <-> backend copies of `cells` cells.
     virtual void upload(const Cell* host, std::size_t cells, Cell* dst) = 0;

@@ -1,5 +1,6 @@
 #include "gpu_engine/runtime/executor.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstring>
@@ -171,6 +172,11 @@ void Executor::end_iteration(IterationStats& it, const std::vector<std::uint32_t
 void Executor::load_inputs(const Inputs& inputs) {
     IterationStats it;  // booked as stratum "load"
     begin_iteration(it);
+    // The largest value of any relation: rules derive tuples from input values and
+    // constants only (the rule language has no arithmetic), so this bounds them all.
+    // Set before each input relation is sorted, final before any rule runs.
+    Cell largest = constants_.empty() ? 0 : *std::max_element(constants_.begin(), constants_.end());
+    backend_.set_value_bound(largest);
     for (std::uint32_t r = 0; r < plan_.relations.size(); ++r) {
         const plan::Relation& relation = plan_.relations[r];
         if (!relation.info.is_input) continue;
@@ -193,6 +199,10 @@ void Executor::load_inputs(const Inputs& inputs) {
                                                                             "' does not exist");
                 facts::read_tsv(file, relation.types, facts::TsvFormat{relation.info.input.delimiter}, *symbols_, rows);
             }
+        }
+        if (!rows.empty()) {
+            largest = std::max(largest, *std::max_element(rows.begin(), rows.end()));
+            backend_.set_value_bound(largest);
         }
         const std::uint64_t tuples = rows.size() / relation.arity();
         TupleArray loaded;

@@ -85,6 +85,39 @@ TEST_F(GpuParity, Reach) {
     }
 }
 
+// A rule may derive a value no input holds (a head constant). The CUDA backend packs sort
+// keys to the width of the largest value it was promised (Backend::set_value_bound), so
+// that bound must count the program's constants: here 3,000,000 needs 22 bits, the inputs
+// 9. Relations of thousands of tuples take the radix paths, not only the one-block ones.
+TEST_F(GpuParity, HeadConstantWiderThanEveryInput) {
+    const std::string text = R"(
+.decl edge(x: number, y: number)
+.input edge
+.decl Tagged(x: number, y: number)
+.output Tagged
+Tagged(x, 3000000) :- edge(x, _).
+Tagged(x, y) :- edge(x, y).
+Tagged(x, y) :- Tagged(x, z), edge(z, y).
+)";
+    const engine::Program program = engine::compile_program(text, "tagged.dl");
+    std::mt19937 rng(27);
+    for (engine::sched::SchedMode sched : {engine::sched::SchedMode::kOff, engine::sched::SchedMode::kStreams}) {
+        const std::map<std::string, TupleSet> inputs{{"edge", random_pairs(rng, 300, 3000)}};
+        auto symbols = std::make_shared<facts::StringInterner>();
+        engine::EngineOptions cpu;
+        cpu.backend = engine::BackendKind::Cpu;
+        engine::EngineOptions gpu;
+        gpu.backend = engine::BackendKind::Cuda;
+        gpu.sched = sched;
+        const engine::Result on_cpu = engine::run(program, make_inputs(inputs, symbols), cpu);
+        const engine::Result on_gpu = engine::run(program, make_inputs(inputs, symbols), gpu);
+        const engine::RelationResult& expected = on_cpu.relation("Tagged");
+        ASSERT_GT(expected.size(), 3000U);
+        ASSERT_TRUE(to_set(expected).contains(Tuple{inputs.at("edge").begin()->at(0), 3000000}));
+        ASSERT_EQ(on_gpu.relation("Tagged").rows, expected.rows) << engine::sched::sched_mode_name(sched);
+    }
+}
+
 TEST_F(GpuParity, SameGeneration) {
     std::mt19937 rng(22);
     for (int c = 0; c < cases_per_program(); ++c) {
