@@ -184,7 +184,11 @@ void CUPTIAPI take_activity_buffer(CUcontext, std::uint32_t, std::uint8_t* buffe
             add_record(totals, kernel->name ? kernel->name : "?", kernel->start, kernel->end, threads / resident_threads());
         } else if (record->kind == CUPTI_ACTIVITY_KIND_MEMSET) {
             const auto* memset = reinterpret_cast<const CUpti_ActivityMemset4*>(record);
-            add_record(totals, "[memset]", memset->start, memset->end);
+            // By size: small ones (counters) cost their launch, large ones (tables) bandwidth.
+            const char* size = memset->bytes <= 64           ? "<= 64 B"
+                               : memset->bytes <= (1u << 20) ? "<= 1 MiB"
+                                                             : "> 1 MiB";
+            add_record(totals, std::string("[memset ") + size + "]", memset->start, memset->end);
         } else if (record->kind == CUPTI_ACTIVITY_KIND_MEMCPY) {
             const auto* copy = reinterpret_cast<const CUpti_ActivityMemcpy6*>(record);
             add_record(totals, "[memcpy kind " + std::to_string(copy->copyKind) + "]", copy->start, copy->end);

@@ -203,7 +203,8 @@ constexpr std::uint64_t kDuplicateFilterMinSlots = std::uint64_t{1} << 16;
 constexpr std::uint64_t kDuplicateFilterMaxSlots = std::uint64_t{1} << 22;
 
 // The CUDA duplicate pre-filter: a device table of packed tuples, cleared on the owning
-// lane's stream. `admitted` counts the tuples appended since the last clear, to size it.
+// lane's stream. `admitted` counts the keys the table may hold (appended since it was
+// made or cleared), to size it.
 class CudaDuplicateFilter final : public DuplicateFilter {
 public:
     explicit CudaDuplicateFilter(cudaStream_t stream) : stream(stream) {}
@@ -261,6 +262,7 @@ public:
         const char* trace = std::getenv("GALIAS_CUDA_TRACE");
         trace_ = std::make_unique<KernelTrace>(stream_, trace != nullptr && trace[0] == '1');
         if (const char* tile = std::getenv("GALIAS_CUDA_TILE")) tile_ops_ = std::string(tile) != "0";
+        if (const char* filter = std::getenv("GALIAS_CUDA_FILTER")) filter_on_ = std::string(filter) != "0";
         if (const char* mode = std::getenv("GALIAS_CUDA_DIFFERENCE")) {
             difference_mode_ = std::string(mode) == "search" ? 1 : std::string(mode) == "merge" ? 2 : 0;
         }
@@ -700,7 +702,7 @@ public:
     }
 
     std::unique_ptr<DuplicateFilter> make_duplicate_filter(std::uint32_t arity) override {
-        if (arity > 2) return nullptr;  // tuples must pack into one 64-bit key
+        if (arity > 2 || !filter_on_) return nullptr;  // tuples must pack into one 64-bit key
         return std::make_unique<CudaDuplicateFilter>(stream_);
     }
 
@@ -718,6 +720,7 @@ public:
         // flush's sort_unique next to nothing. The table just does not learn these tuples
         // (their later copies pass once more), which the filter allows.
         if (from == c.begin && to == c.end && c.total <= kUnfilteredEmitTuples) {
+            trace_->count("filter: small outputs unfiltered", c.total);
             join_emit(spec, outer, inner, counts, from, to, out);
             return c.total;
         }
@@ -731,15 +734,21 @@ public:
             produced = staged<std::uint64_t>(sizeof(std::uint64_t)) - staged<std::uint64_t>(0);
         }
         if (produced == 0) return 0;
-        // A bigger table when the tuples seen may fill half of it; the old one's keys are
-        // dropped (their later copies pass once more and are removed by sort_unique).
+        // A bigger table when the keys held and the tuples to come may fill half of it;
+        // at the largest size, a cleared one once the keys held fill half of it (the tuples
+        // to come are mostly copies of known ones in late iterations: not a reason to
+        // forget those). Forgotten keys' later copies pass once more and are removed by the
+        // flush.
         const std::uint64_t wanted = std::clamp(std::bit_ceil(2 * (f.admitted + produced)), kDuplicateFilterMinSlots,
                                                 kDuplicateFilterMaxSlots);
         if (f.slots < wanted) {
             f.table = Buffer();
             f.table = allocate(wanted * sizeof(std::uint64_t));
             f.slots = wanted;
+            f.admitted = 0;
             GALIAS_CUDA_TRY(cudaMemsetAsync(f.table.get(), 0xFF, wanted * sizeof(std::uint64_t), stream_));
+        } else if (2 * f.admitted > f.slots) {
+            f.clear();
         }
         if (f.appended.get() == nullptr) f.appended = allocate(sizeof(unsigned long long));
         auto* d_appended = static_cast<unsigned long long*>(f.appended.get());
@@ -760,6 +769,8 @@ public:
         wait("join: emit (distinct) admitted");
         const auto admitted = staged<unsigned long long>();
         f.admitted += admitted;
+        trace_->count("filter: tuples derived", produced);
+        trace_->count("filter: tuples admitted", admitted);
         out.size = base + admitted;
         return produced;
     }
@@ -1018,6 +1029,7 @@ private:
     std::unique_ptr<KernelTrace> trace_;
     int difference_mode_ = 0;  // 0 auto, 1 always binary search, 2 always merge path
     bool tile_ops_ = true;     // single-block operators for small relations (GALIAS_CUDA_TILE=0: off)
+    bool filter_on_ = true;    // duplicate pre-filter for join output (GALIAS_CUDA_FILTER=0: off, experiments)
     cudaMemPool_t pool_{};
 };
 

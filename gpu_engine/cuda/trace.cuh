@@ -75,12 +75,17 @@ public:
 
     // One stream synchronization at `site` (a string literal).
     void note_wait(const char* site) { ++waits_[site]; }
+    // Adds `value` to the counter `name` (a string literal), e.g. tuples a filter dropped.
+    void count(const char* name, std::uint64_t value) {
+        if (enabled_) counts_[name] += value;
+    }
 
     void report(std::FILE* out) {
         if (!enabled_) return;
         collect();
         std::fprintf(out, "%-32s %8s\n", "cuda synchronizations at", "count");
         for (const auto& [site, count] : waits_) std::fprintf(out, "%-32s %8llu\n", site.c_str(), static_cast<unsigned long long>(count));
+        for (const auto& [name, value] : counts_) std::fprintf(out, "%-32s %14llu\n", name.c_str(), static_cast<unsigned long long>(value));
         std::fprintf(out, "%-28s %8s %10s %10s %9s\n", "cuda step", "calls", "ms", "GB", "GB/s");
         for (const auto& [name, t] : totals_) {
             const double gb = static_cast<double>(t.bytes) / 1e9;
@@ -122,6 +127,7 @@ private:
     std::vector<cudaEvent_t> free_events_;
     std::map<std::string, Totals> totals_;
     std::map<std::string, std::uint64_t> waits_;
+    std::map<std::string, std::uint64_t> counts_;
 };
 
 }  // namespace galias::engine::cuda

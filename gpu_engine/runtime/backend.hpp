@@ -46,12 +46,15 @@ public:
 };
 
 // A duplicate pre-filter for join output (gpu_engine/hisa/duplicate_filter.hpp): a table of
-// the tuples a lane appended to its `new` since the last clear(). Owned by the executor,
-// one per relation and lane, used on that lane's backend only.
+// tuples the lane appended to its `new` since the last clear(), or some of them (the
+// backend may forget tuples to make room, never remember one it did not admit). Owned by
+// the executor, one per relation and lane, used on that lane's backend only, and kept
+// across flushes and iterations of a stratum: a tuple once appended is in `new` or, after
+// a flush, in full or the next delta, so every later copy of it is a duplicate.
 class DuplicateFilter {
 public:
     virtual ~DuplicateFilter() = default;
-    // Forgets every tuple (the executor has flushed the `new` the table indexed).
+    // Forgets every tuple.
     virtual void clear() = 0;
 };
 
@@ -179,9 +182,10 @@ public:
         (void)arity;
         return nullptr;
     }
-    // Pass 2 through `filter`: appends to `out` only the tuples the filter admits (every
-    // distinct tuple at least once; most copies of a tuple already appended since the
-    // filter's last clear() are dropped). Returns the tuples derived, admitted or not.
+    // Pass 2 through `filter`: appends to `out` only the tuples the filter admits: every
+    // tuple the filter does not hold at least once; most copies of a tuple it holds (one
+    // appended through it before, since its last clear()) are dropped. Returns the tuples
+    // derived, admitted or not.
     virtual std::uint64_t join_emit_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                              const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
                                              TupleArray& out, DuplicateFilter& filter) {

@@ -446,7 +446,9 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
         const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
         backend.unique_difference(fresh, state.full[0].data, part);
         fresh.size = 0;  // the buffer is kept for the next batch
-        if (state.filters[lane.index]) state.filters[lane.index]->clear();
+        // The lane's duplicate filter keeps the flushed tuples: they are in full or the
+        // next delta now, so it goes on dropping their copies in later batches and
+        // iterations (re-derivations of known tuples are most of a graph job's join output).
     }
     if (part.size == 0) return;
     std::lock_guard lock(state.next_delta_mutex);
