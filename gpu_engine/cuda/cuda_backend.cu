@@ -459,15 +459,15 @@ public:
         Buffer counts = allocate(2 * sizeof(std::uint64_t));  // distinct keys, survivors
         auto* d_distinct = static_cast<std::uint64_t*>(counts.get());
         auto* d_survivors = d_distinct + 1;
-        // fresh's own buffer may serve as the sort's second buffer: it is consumed.
-        const SortedKeys keys = sort_packed_keys(fresh, layout, total_bits, d_distinct, kUniqueDifferenceSteps);
-        const std::uint64_t* distinct = keys.sorted;
         TupleArray rows = make_array(arity, n);
-        {
-            const LaunchShape shape = shape_for(unpack_kernel, n);
-            auto traced = span("unique-difference: unpack", n * (arity * 4ull + 8));
-            unpack_kernel<<<shape.grid, shape.block, 0, stream_>>>(layout, distinct, n, rows.data(), d_distinct);
-        }
+        with_key_width(total_bits, [&]<class Key>() {
+            // fresh's own buffer may serve as the sort's second buffer: it is consumed.
+            const SortedKeys<Key> keys =
+                sort_packed_keys<Key>(fresh, layout, total_bits, d_distinct, kUniqueDifferenceSteps);
+            const LaunchShape shape = shape_for(unpack_kernel<Key>, n);
+            auto traced = span("unique-difference: unpack", n * (arity * 4ull + sizeof(Key)));
+            unpack_kernel<Key><<<shape.grid, shape.block, 0, stream_>>>(layout, keys.sorted, n, rows.data(), d_distinct);
+        });
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         if (b.size == 0) {  // nothing to subtract: the distinct rows are the result
             stage(d_distinct, sizeof(std::uint64_t));
@@ -899,16 +899,25 @@ private:
         return layout;
     }
 
-    // Rows packed into 64-bit keys by `layout` and radix-sorted on their total_bits
-    // significant bits; with `distinct_count` (device memory) also deduplicated, the number
-    // of distinct keys left there and not read back. The rows' own buffer serves as the
-    // sort's second buffer when it is big enough (its contents are then consumed).
+    // Calls body.template operator()<Key>() with the narrowest key type that holds
+    // total_bits: 32-bit keys halve the bytes every radix pass moves.
+    template <class Body>
+    static void with_key_width(std::uint32_t total_bits, Body&& body) {
+        if (total_bits <= 32) body.template operator()<std::uint32_t>();
+        else body.template operator()<std::uint64_t>();
+    }
+
+    // Rows packed into keys by `layout` and radix-sorted on their total_bits significant
+    // bits; with `distinct_count` (device memory) also deduplicated, the number of distinct
+    // keys left there and not read back. The rows' own buffer serves as the sort's second
+    // buffer when it is big enough (its contents are then consumed).
+    template <class Key>
     struct SortedKeys {
-        Buffer keys;                      // the first key buffer
-        Buffer alternate;                 // the second, unless the rows' own buffer serves
-        std::uint64_t* sorted = nullptr;  // the sorted (and, if asked, distinct) keys
-        std::uint64_t* spare = nullptr;   // the other buffer, free for the caller
-        bool in_rows = false;             // `sorted` lies in the rows' own buffer
+        Buffer keys;            // the first key buffer
+        Buffer alternate;       // the second, unless the rows' own buffer serves
+        Key* sorted = nullptr;  // the sorted (and, if asked, distinct) keys
+        Key* spare = nullptr;   // the other buffer, free for the caller
+        bool in_rows = false;   // `sorted` lies in the rows' own buffer
     };
     struct SortStepNames {
         const char* pack;
@@ -919,31 +928,32 @@ private:
     static constexpr SortStepNames kUniqueDifferenceSteps{"unique-difference: pack", "unique-difference: radix",
                                                           "unique-difference: unique"};
 
-    SortedKeys sort_packed_keys(TupleArray& tuples, const PackLayout& layout, std::uint32_t total_bits,
-                                std::uint64_t* distinct_count, const SortStepNames& names) {
+    template <class Key>
+    SortedKeys<Key> sort_packed_keys(TupleArray& tuples, const PackLayout& layout, std::uint32_t total_bits,
+                                     std::uint64_t* distinct_count, const SortStepNames& names) {
         const std::uint64_t n = tuples.size;
         const std::uint32_t arity = tuples.arity;
-        SortedKeys result;
-        result.keys = allocate(n * sizeof(std::uint64_t));
-        auto* d_keys = static_cast<std::uint64_t*>(result.keys.get());
-        std::uint64_t* d_alt = reinterpret_cast<std::uint64_t*>(tuples.data());
-        if (tuples.buffer.bytes() < n * sizeof(std::uint64_t)) {
-            result.alternate = allocate(n * sizeof(std::uint64_t));
-            d_alt = static_cast<std::uint64_t*>(result.alternate.get());
+        SortedKeys<Key> result;
+        result.keys = allocate(n * sizeof(Key));
+        auto* d_keys = static_cast<Key*>(result.keys.get());
+        Key* d_alt = reinterpret_cast<Key*>(tuples.data());
+        if (tuples.buffer.bytes() < n * sizeof(Key)) {
+            result.alternate = allocate(n * sizeof(Key));
+            d_alt = static_cast<Key*>(result.alternate.get());
         }
         {
-            const LaunchShape shape = shape_for(pack_kernel, n);
-            auto traced = span(names.pack, n * (arity * 4ull + 8));
-            pack_kernel<<<shape.grid, shape.block, 0, stream_>>>(layout, tuples.data(), n, d_keys);
+            const LaunchShape shape = shape_for(pack_kernel<Key>, n);
+            auto traced = span(names.pack, n * (arity * 4ull + sizeof(Key)));
+            pack_kernel<Key><<<shape.grid, shape.block, 0, stream_>>>(layout, tuples.data(), n, d_keys);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
-        cub::DoubleBuffer<std::uint64_t> buffers(d_keys, d_alt);
+        cub::DoubleBuffer<Key> buffers(d_keys, d_alt);
         const int end_bit = std::max<int>(1, static_cast<int>(total_bits));
         std::size_t temp_bytes = 0;
         GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, buffers, n, 0, end_bit, stream_));
         {
             Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
-            auto traced = span(names.radix, n * 16ull * ((end_bit + 7) / 8));
+            auto traced = span(names.radix, n * 2ull * sizeof(Key) * ((end_bit + 7) / 8));
             GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream_));
         }
         result.sorted = buffers.Current();
@@ -953,7 +963,7 @@ private:
             GALIAS_CUDA_TRY(
                 cub::DeviceSelect::Unique(nullptr, unique_bytes, result.sorted, result.spare, distinct_count, n, stream_));
             Buffer temp = allocate(std::max<std::size_t>(unique_bytes, 1));
-            auto traced = span(names.unique, n * 16ull);
+            auto traced = span(names.unique, n * 2ull * sizeof(Key));
             GALIAS_CUDA_TRY(
                 cub::DeviceSelect::Unique(temp.get(), unique_bytes, result.sorted, result.spare, distinct_count, n, stream_));
             std::swap(result.sorted, result.spare);
@@ -962,30 +972,36 @@ private:
         return result;
     }
 
-    // Sorts rows packed into 64-bit keys by `layout` (total_bits significant bits).
+    // Sorts rows packed into keys by `layout` (total_bits significant bits).
     void radix_sort_packed(TupleArray& tuples, bool unique, const PackLayout& layout, std::uint32_t total_bits) {
+        with_key_width(total_bits, [&]<class Key>() { radix_sort_packed_as<Key>(tuples, unique, layout, total_bits); });
+    }
+
+    template <class Key>
+    void radix_sort_packed_as(TupleArray& tuples, bool unique, const PackLayout& layout, std::uint32_t total_bits) {
         const std::uint32_t arity = tuples.arity;
         Buffer selected;
         if (unique) selected = allocate(sizeof(std::uint64_t));
-        SortedKeys keys = sort_packed_keys(tuples, layout, total_bits, static_cast<std::uint64_t*>(selected.get()), kSortSteps);
+        SortedKeys<Key> keys =
+            sort_packed_keys<Key>(tuples, layout, total_bits, static_cast<std::uint64_t*>(selected.get()), kSortSteps);
         std::uint64_t count = tuples.size;
         if (unique) {
             stage(selected.get(), sizeof count);
             wait("sort: unique count");
             count = staged<decltype(count)>();
         }
-        std::uint64_t* sorted = keys.sorted;
         // Unpack. Keys that ended up in the rows' own buffer are unpacked in place when a
         // row is exactly one key wide (each thread reads its key, then writes its row);
         // otherwise into a fresh buffer.
-        TupleArray result = keys.in_rows && arity != 2 ? make_array(arity, count) : TupleArray(arity);
+        const bool in_place = !keys.in_rows || arity * sizeof(Cell) == sizeof(Key);
+        TupleArray result = in_place ? TupleArray(arity) : make_array(arity, count);
         Cell* destination = result.buffer.get() != nullptr ? result.data() : tuples.data();
         if (count != 0) {
-            const LaunchShape unpack_shape = shape_for(unpack_kernel, count);
+            const LaunchShape unpack_shape = shape_for(unpack_kernel<Key>, count);
             {
-                auto traced = span("sort: unpack", count * (arity * 4ull + 8));
-                unpack_kernel<<<unpack_shape.grid, unpack_shape.block, 0, stream_>>>(layout, sorted, count, destination,
-                                                                                     nullptr);
+                auto traced = span("sort: unpack", count * (arity * 4ull + sizeof(Key)));
+                unpack_kernel<Key><<<unpack_shape.grid, unpack_shape.block, 0, stream_>>>(layout, keys.sorted, count,
+                                                                                          destination, nullptr);
             }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
         }
@@ -1054,8 +1070,10 @@ std::vector<std::string> occupancy_model_mismatches() {
         {reinterpret_cast<const void*>(&join_emit_balanced_kernel), "join_emit_balanced"},
         {reinterpret_cast<const void*>(&permute_kernel), "permute"},
         {reinterpret_cast<const void*>(&column_range_kernel), "column_range"},
-        {reinterpret_cast<const void*>(&pack_kernel), "pack"},
-        {reinterpret_cast<const void*>(&unpack_kernel), "unpack"},
+        {reinterpret_cast<const void*>(&pack_kernel<std::uint32_t>), "pack (32-bit keys)"},
+        {reinterpret_cast<const void*>(&pack_kernel<std::uint64_t>), "pack"},
+        {reinterpret_cast<const void*>(&unpack_kernel<std::uint32_t>), "unpack (32-bit keys)"},
+        {reinterpret_cast<const void*>(&unpack_kernel<std::uint64_t>), "unpack"},
         {reinterpret_cast<const void*>(&absent_flags_kernel), "absent_flags"},
         {reinterpret_cast<const void*>(&join_emit_distinct_kernel), "join_emit_distinct"},
         {reinterpret_cast<const void*>(&run_start_kernel), "run_start"},

@@ -264,18 +264,22 @@ struct PackLayout {
     std::uint32_t shift[kMaxArity];
 };
 
-__global__ void pack_kernel(const PackLayout layout, const Cell* rows, std::uint64_t n, std::uint64_t* keys) {
+// Key is std::uint32_t when the layout's bits fit 32 (half the bytes to sort), else
+// std::uint64_t.
+template <class Key>
+__global__ void pack_kernel(const PackLayout layout, const Cell* rows, std::uint64_t n, Key* keys) {
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
-        std::uint64_t key = 0;
+        Key key = 0;
         for (std::uint32_t c = 0; c < layout.arity; ++c)
-            key |= static_cast<std::uint64_t>(rows[i * layout.arity + c] - layout.min[c]) << layout.shift[c];
+            key |= static_cast<Key>(rows[i * layout.arity + c] - layout.min[c]) << layout.shift[c];
         keys[i] = key;
     }
 }
 
 // `count`, when given, is the number of keys on the device (at most n): the host launched
 // for the bound n without reading the count back.
-__global__ void unpack_kernel(const PackLayout layout, const std::uint64_t* keys, std::uint64_t n, Cell* rows,
+template <class Key>
+__global__ void unpack_kernel(const PackLayout layout, const Key* keys, std::uint64_t n, Cell* rows,
                               const std::uint64_t* count) {
     if (count != nullptr && *count < n) n = *count;
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {

@@ -209,6 +209,46 @@ TEST_P(OperatorsTest, UniqueDifferenceEqualsSortUniqueThenDifference) {
     }
 }
 
+// Under a value bound (Backend::set_value_bound) the CUDA backend packs each column to the
+// bound's bit width: 32-bit keys while the row fits them (bound 65535 with two columns),
+// 64-bit keys past that (65536: 34 bits), and the unbounded paths past 64 bits. Rows reach
+// the bound itself; sizes above the one-block tile and on both sides of the fused
+// unique_difference's limit (2^18 tuples).
+TEST_P(OperatorsTest, SortAndUniqueDifferenceUnderAValueBound) {
+    std::mt19937 rng(37);
+    for (Cell bound : {Cell{1}, Cell{255}, Cell{65535}, Cell{65536}, Cell{0xFFFFFFFFu}}) {
+        backend_->set_value_bound(bound);
+        for (std::uint32_t arity : {1u, 2u, 3u}) {
+            for (std::size_t n : {5000u, 300000u}) {
+                Rows fresh(n, std::vector<Cell>(arity));
+                for (auto& r : fresh)
+                    for (Cell& cell : r)
+                        cell = rng() % 8 == 0 ? bound : static_cast<Cell>(rng() % (std::uint64_t{bound} + 1));
+                const Rows distinct = sorted_unique(fresh);
+                Rows all = fresh;
+                std::sort(all.begin(), all.end());
+                Rows b;
+                for (std::size_t i = 0; i < distinct.size(); i += 3) b.push_back(distinct[i]);
+                const std::string where = "bound " + std::to_string(bound) + " arity " +
+                                          std::to_string(arity) + " n " + std::to_string(n);
+
+                TupleArray sorted = upload(fresh, arity);
+                backend_->sort(sorted);
+                ASSERT_EQ(download(sorted), all) << where;
+                TupleArray unique = upload(fresh, arity);
+                backend_->sort_unique(unique);
+                ASSERT_EQ(download(unique), distinct) << where;
+                TupleArray tf = upload(fresh, arity), tb = upload(b, arity), out;
+                backend_->unique_difference(tf, tb, out);
+                Rows expected;
+                std::set_difference(distinct.begin(), distinct.end(), b.begin(), b.end(),
+                                    std::back_inserter(expected));
+                ASSERT_EQ(download(out), expected) << where;
+            }
+        }
+    }
+}
+
 // Sizes around the CUDA backend's one-block tile (kTileTuples = 256 threads x 8 = 2048
 // tuples of one or two columns: sort, sort_unique, difference and unique_difference in one
 // launch; up to 256 tuples one per thread), on either side of it, for every backend.
