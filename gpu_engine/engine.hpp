@@ -52,6 +52,9 @@ struct EngineOptions {
     bool collect_stats = false;   // per-iteration statistics in Result::stats
     // Deduplicate materialized intermediates of k-ary joins before the next join step.
     bool dedup_intermediates = true;
+    // Keep the newest tuples of linearly recursive relations in a small sorted run until
+    // it outgrows 1/8 of full, instead of merging every delta into full (executor.cpp).
+    bool defer_merges = true;
     // Where `.output` relations are written (Soufflé TSV, temp file + rename); empty = nowhere.
     std::filesystem::path output_dir;
     // Copy every relation into Result::relations[].rows. Off for large runs that only write

@@ -25,6 +25,24 @@ std::vector<std::uint32_t> order_from_primary(const plan::Relation& relation, st
     return columns;
 }
 
+// Whether a rule of `rules` reads relation r's full version: as the first step's outer
+// relation or as an inner relation (inner relations are always full).
+bool reads_full(const std::vector<plan::Rule>& rules, std::uint32_t r) {
+    for (const plan::Rule& rule : rules) {
+        for (std::size_t s = 0; s < rule.steps.size(); ++s) {
+            const plan::JoinStep& step = rule.steps[s];
+            if (s == 0 && step.outer_relation == r && step.outer_version == plan::Version::Full) return true;
+            if (step.has_inner && step.inner_relation == r) return true;
+        }
+    }
+    return false;
+}
+
+// A deferred relation's recent run is folded into full once it holds more than
+// 1/kRecentShare of it: each iteration then merges its delta into a run of at most an
+// eighth of full instead of rewriting all of full.
+constexpr std::uint64_t kRecentShare = 8;
+
 }  // namespace
 
 // Versions of one relation. full[o] is the full relation in plan order o (orders[0] is the
@@ -34,13 +52,23 @@ std::vector<std::uint32_t> order_from_primary(const plan::Relation& relation, st
 // against full and against `next_delta`, the distinct new tuples of this iteration so
 // far, which becomes `delta` at its end. Lanes take `next_delta_mutex` to add to it.
 // spare[o] / next_delta_spare are merge buffers kept between iterations by EBM.
+//
+// Deferred merges: while a recursive stratum runs, a relation with one column order that
+// none of the stratum's rules reads as full (linear recursion such as REACH and SG, where
+// full only serves to deduplicate) keeps its newest tuples apart in `recent` (sorted,
+// distinct, disjoint from full[0]). Each iteration merges its delta into that small run;
+// the run is folded into full[0], and full's index built, only when it outgrows
+// 1/kRecentShare of full and when the stratum ends. Batches are deduplicated against both.
 struct Executor::RelationState {
     std::vector<Hisa> full;
     std::vector<TupleArray> spare;
     TupleArray delta;
+    bool defer_merges = false;  // for the stratum running now
+    TupleArray recent;
+    TupleArray recent_spare;
     std::vector<TupleArray> fresh;
     // Per lane, the duplicate pre-filter over fresh[lane] (null where the backend has none,
-    // or until the lane first emits), cleared whenever fresh[lane] is flushed.
+    // or until the lane first emits), kept until the stratum ends (backend.hpp).
     std::vector<std::unique_ptr<DuplicateFilter>> filters;
     std::vector<std::uint8_t> filter_made;  // not vector<bool>: lanes set their entries at once
     TupleArray next_delta;
@@ -450,6 +478,12 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
         // next delta now, so it goes on dropping their copies in later batches and
         // iterations (re-derivations of known tuples are most of a graph job's join output).
     }
+    if (part.size != 0 && state.recent.size != 0) {
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Difference);
+        TupleArray unseen;
+        backend.difference(part, state.recent, unseen);
+        part = std::move(unseen);
+    }
     if (part.size == 0) return;
     std::lock_guard lock(state.next_delta_mutex);
     if (state.next_delta.size != 0) {
@@ -481,6 +515,17 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
     state.next_delta = TupleArray(plan_relation.arity());
     if (state.delta.size == 0) return;
     Lane main_lane{0, backend_, it};
+    if (state.defer_merges) {
+        TupleArray& full = state.full[0].data;
+        if (state.recent.size == 0 && state.delta.size * kRecentShare > full.size) {
+            merge_into(full, state.spare[0], state.delta, plan_relation.name,
+                       main_lane);  // no run to keep apart
+        } else {
+            merge_into(state.recent, state.recent_spare, state.delta, plan_relation.name, main_lane);
+            if (state.recent.size * kRecentShare > full.size) fold_recent(relation, main_lane);
+        }
+        return;  // no index: no rule of the stratum reads this relation's full version
+    }
     merge_into(state.full[0].data, state.spare[0], state.delta, plan_relation.name, main_lane);
     for (std::size_t o = 1; o < plan_relation.orders.size(); ++o) {
         TupleArray delta_o;
@@ -495,6 +540,14 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
     for (Hisa& hisa : state.full) {
         if (hisa.key_len != 0) backend_.build_index(hisa, options_.load_factor);
     }
+}
+
+// full[0] ∪= recent, emptying recent (its buffer is kept for the next run).
+void Executor::fold_recent(std::uint32_t relation, Lane& lane) {
+    RelationState& state = *relations_[relation];
+    if (state.recent.size == 0) return;
+    merge_into(state.full[0].data, state.spare[0], state.recent, plan_.relations[relation].name, lane);
+    state.recent.size = 0;
 }
 
 // Absorbs the iteration's output of every relation of a stratum. The merges and index
@@ -548,9 +601,38 @@ void Executor::merge_into(TupleArray& full, TupleArray& spare, const TupleArray&
     if (!options_.eager_buffers) spare = TupleArray(full.arity);
 }
 
+// At the end of a stratum: every deferred relation's recent run goes into full, and its
+// index is built for the strata that read it.
+void Executor::finish_deferred_merges(const std::vector<std::uint32_t>& relations) {
+    IterationStats it;
+    Lane main_lane{0, backend_, it};
+    bool any = false;
+    for (std::uint32_t r : relations) {
+        RelationState& state = *relations_[r];
+        if (!state.defer_merges) continue;
+        any = true;
+        fold_recent(r, main_lane);
+        state.recent = TupleArray(plan_.relations[r].arity());
+        state.defer_merges = false;
+        Hisa& hisa = state.full[0];
+        if (hisa.key_len != 0) backend_.build_index(hisa, options_.load_factor);
+    }
+    if (!any) return;
+    backend_.synchronize();  // later strata read full on every lane's stream
+    stats_.totals += it.times;
+}
+
 void Executor::evaluate() {
     for (std::size_t s = 0; s < plan_.strata.size(); ++s) {
         const plan::Stratum& stratum = plan_.strata[s];
+        for (std::uint32_t r : stratum.relations) {
+            RelationState& state = *relations_[r];
+            state.defer_merges = options_.defer_merges && stratum.recursive &&
+                                 plan_.relations[r].orders.size() == 1 &&
+                                 !reads_full(stratum.recursive_rules, r);
+            state.recent = TupleArray(plan_.relations[r].arity());
+            state.recent_spare = TupleArray(plan_.relations[r].arity());
+        }
         IterationStats it;
         it.stratum = s;
         it.iteration = 0;
@@ -572,11 +654,13 @@ void Executor::evaluate() {
                 end_iteration(next, stratum.relations);
             }
         }
+        finish_deferred_merges(stratum.relations);
         // The stratum is done: its deltas, merge buffers and filters are no longer needed.
         for (std::uint32_t r : stratum.relations) {
             for (auto& filter : relations_[r]->filters) filter.reset();
             relations_[r]->delta = TupleArray(plan_.relations[r].arity());
             for (TupleArray& spare : relations_[r]->spare) spare = TupleArray(plan_.relations[r].arity());
+            relations_[r]->recent_spare = TupleArray(plan_.relations[r].arity());
         }
         StratumInfo info;
         for (std::uint32_t r : stratum.relations) info.relations.push_back(plan_.relations[r].name);

@@ -23,6 +23,7 @@ struct RunOptions {
     std::string backend = "auto";
     bool no_ebm = false;
     bool no_dedup_intermediates = false;
+    bool no_defer_merges = false;
     bool stats = false;
     std::string stats_json;
     bool explain = false;
@@ -61,6 +62,7 @@ engine::EngineOptions engine_options_from(const RunOptions& options) {
     engine_options.threads = options.jobs;
     engine_options.eager_buffers = !options.no_ebm;
     engine_options.dedup_intermediates = !options.no_dedup_intermediates;
+    engine_options.defer_merges = !options.no_defer_merges;
     engine_options.load_factor = options.load_factor;
     engine_options.batch_bytes = static_cast<std::uint64_t>(options.batch_mb * 1024 * 1024);
     engine_options.collect_stats = options.stats || !options.stats_json.empty();
@@ -207,6 +209,10 @@ const RegisterCommand kRegister{CommandInfo{
                      "and keep no freed buffers: lowest memory)");
         app.add_flag("--no-dedup-intermediates", options->no_dedup_intermediates,
                      "Keep duplicates in the materialized intermediates of k-ary joins");
+        app.add_flag(
+            "--no-defer-merges", options->no_defer_merges,
+            "Merge every iteration's delta into the full relation (by default linearly recursive "
+            "relations keep their newest tuples in a small sorted run until it outgrows 1/8 of full)");
         app.add_flag("--stats", options->stats, "Print per-iteration statistics to stderr");
         app.add_option("--stats-json", options->stats_json, "Write statistics as JSON to this file");
         app.add_option("--batch-mb", options->batch_mb,
