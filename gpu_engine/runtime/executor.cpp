@@ -518,8 +518,8 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
     if (state.defer_merges) {
         TupleArray& full = state.full[0].data;
         if (state.recent.size == 0 && state.delta.size * kRecentShare > full.size) {
-            merge_into(full, state.spare[0], state.delta, plan_relation.name,
-                       main_lane);  // no run to keep apart
+            // A delta this large next to full: merged directly, no run to keep apart.
+            merge_into(full, state.spare[0], state.delta, plan_relation.name, main_lane);
         } else {
             merge_into(state.recent, state.recent_spare, state.delta, plan_relation.name, main_lane);
             if (state.recent.size * kRecentShare > full.size) fold_recent(relation, main_lane);
