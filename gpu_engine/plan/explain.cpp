@@ -60,7 +60,8 @@ void rule_text(std::ostringstream& out, const Plan& plan, const Rule& rule, cons
         filters_text(out, plan, "where", step.outer_filters);
         if (step.has_inner) {
             const Relation& inner = plan.relations[step.inner_relation];
-            out << "\n         join full " << inner.name << " " << inner.orders[step.inner_order].str() << " on (";
+            out << "\n         join " << (step.inner_version == Version::Old ? "old " : "full ") << inner.name
+                << " " << inner.orders[step.inner_order].str() << " on (";
             for (std::size_t k = 0; k < step.key.size(); ++k) out << (k ? "," : "") << operand_text(plan, step.key[k]);
             out << ")";
             filters_text(out, plan, "where", step.filters);

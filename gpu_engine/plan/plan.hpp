@@ -35,7 +35,9 @@ struct Relation {
     [[nodiscard]] std::uint32_t arity() const { return static_cast<std::uint32_t>(types.size()); }
 };
 
-enum class Version : std::uint8_t { Full, Delta };
+// Full: every tuple so far; Delta: those first found in the last iteration; Old: full
+// without that delta (what full was before the last iteration's tuples were merged in).
+enum class Version : std::uint8_t { Full, Delta, Old };
 
 // A constant of the program; symbols are interned when a run starts.
 struct Constant {
@@ -65,6 +67,10 @@ struct JoinStep {
     Version outer_version = Version::Full;
     bool has_inner = false;
     std::uint32_t inner_relation = 0;
+    // Old for a recursive atom that stands before the variant's delta atom in the body:
+    // variant k joins old_1..old_(k-1), delta_k, full_(k+1).., so a combination of new
+    // tuples of several atoms is derived by one variant only, not by each of them.
+    Version inner_version = Version::Full;
     std::uint32_t inner_order = 0;     // index into the inner relation's orders
     std::vector<OperandRef> key;       // one per inner key column
     std::vector<FilterRef> outer_filters;

@@ -337,9 +337,12 @@ private:
                         best = r;
                     }
                 }
-                const ast::Atom& atom = clause.body[remaining[best]];
+                const std::size_t atom_index = remaining[best];
+                const ast::Atom& atom = clause.body[atom_index];
                 remaining.erase(remaining.begin() + static_cast<std::ptrdiff_t>(best));
                 add_inner(step, atom, bound);
+                if (delta && atom_index < *delta && stratum_of_[step.inner_relation] == stratum_of_[head])
+                    step.inner_version = Version::Old;
             }
             // Bindings visible in this step's output: outer ones plus those the inner adds.
             Bindings visible = bound;

@@ -38,6 +38,15 @@ bool reads_full(const std::vector<plan::Rule>& rules, std::uint32_t r) {
     return false;
 }
 
+// Whether a rule of `rules` reads relation r's old version (full without the last delta).
+bool reads_old(const std::vector<plan::Rule>& rules, std::uint32_t r) {
+    for (const plan::Rule& rule : rules)
+        for (const plan::JoinStep& step : rule.steps)
+            if (step.has_inner && step.inner_relation == r && step.inner_version == plan::Version::Old)
+                return true;
+    return false;
+}
+
 // A deferred relation's recent run is folded into full once it holds more than
 // 1/kRecentShare of it: each iteration then merges its delta into a run of at most an
 // eighth of full instead of rewriting all of full.
@@ -59,9 +68,19 @@ constexpr std::uint64_t kRecentShare = 8;
 // distinct, disjoint from full[0]). Each iteration merges its delta into that small run;
 // the run is folded into full[0], and full's index built, only when it outgrows
 // 1/kRecentShare of full and when the stratum ends. Batches are deduplicated against both.
+//
+// Old versions: when a semi-naive variant reads a relation before its delta atom, it reads
+// `old[o]`, full as it was before the last delta was merged in (data and index). The
+// merge writes into old's buffer, so the previous full buffer becomes old without a copy
+// (it takes the place of EBM's spare); `old_is_full` when no delta was merged since.
+// Only with EBM: the memory-lean mode (--no-ebm) merges in place and keeps no second
+// buffer, and those variants read full instead (correct, with more duplicate derivations).
 struct Executor::RelationState {
     std::vector<Hisa> full;
     std::vector<TupleArray> spare;
+    bool keeps_old = false;  // for the stratum running now
+    bool old_is_full = true;
+    std::vector<Hisa> old;
     TupleArray delta;
     bool defer_merges = false;  // for the stratum running now
     TupleArray recent;
@@ -393,7 +412,12 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
     Backend& backend = lane.backend;
     const plan::JoinStep& step = rule.steps[s];
     const JoinSpec spec = make_spec(step, outer.arity);
-    const Hisa* inner = step.has_inner ? &relations_[step.inner_relation]->full[step.inner_order] : nullptr;
+    const Hisa* inner = nullptr;
+    if (step.has_inner) {
+        const RelationState& source = *relations_[step.inner_relation];
+        const bool old = step.inner_version == plan::Version::Old && source.keeps_old && !source.old_is_full;
+        inner = old ? &source.old[step.inner_order] : &source.full[step.inner_order];
+    }
     const bool last = s + 1 == rule.steps.size();
     const std::uint64_t budget = std::max<std::uint64_t>(1, batch_bytes_ / (sizeof(Cell) * spec.out_arity));
     TupleArray& fresh = relations_[rule.head]->fresh[lane.index];
@@ -513,7 +537,10 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
     }
     state.delta = std::move(state.next_delta);
     state.next_delta = TupleArray(plan_relation.arity());
-    if (state.delta.size == 0) return;
+    if (state.delta.size == 0) {
+        state.old_is_full = true;  // nothing new: old is full itself
+        return;
+    }
     Lane main_lane{0, backend_, it};
     if (state.defer_merges) {
         TupleArray& full = state.full[0].data;
@@ -526,7 +553,12 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
         }
         return;  // no index: no rule of the stratum reads this relation's full version
     }
-    merge_into(state.full[0].data, state.spare[0], state.delta, plan_relation.name, main_lane);
+    // With old versions the merge target is old's buffer, and the full it replaces (with
+    // its index, built on it) becomes old.
+    auto target = [&](std::size_t o) -> TupleArray& {
+        return state.keeps_old ? state.old[o].data : state.spare[o];
+    };
+    merge_into(state.full[0].data, target(0), state.delta, plan_relation.name, main_lane);
     for (std::size_t o = 1; o < plan_relation.orders.size(); ++o) {
         TupleArray delta_o;
         {
@@ -534,7 +566,16 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
             backend_.permute(state.delta, order_from_primary(plan_relation, o), delta_o);
             backend_.sort(delta_o);
         }
-        merge_into(state.full[o].data, state.spare[o], delta_o, plan_relation.name, main_lane);
+        merge_into(state.full[o].data, target(o), delta_o, plan_relation.name, main_lane);
+    }
+    if (state.keeps_old) {
+        for (std::size_t o = 0; o < state.full.size(); ++o) {
+            state.old[o].key_len = state.full[o].key_len;
+            state.old[o].slots = std::move(state.full[o].slots);
+            state.old[o].slot_count = state.full[o].slot_count;
+            state.full[o].slot_count = 0;
+        }
+        state.old_is_full = false;
     }
     const OperatorTimer timer = time_operator(backend_, it, Operator::IndexBuild);
     for (Hisa& hisa : state.full) {
@@ -632,6 +673,12 @@ void Executor::evaluate() {
                                  !reads_full(stratum.recursive_rules, r);
             state.recent = TupleArray(plan_.relations[r].arity());
             state.recent_spare = TupleArray(plan_.relations[r].arity());
+            state.keeps_old =
+                options_.eager_buffers && stratum.recursive && reads_old(stratum.recursive_rules, r);
+            state.old_is_full = true;
+            state.old.clear();
+            state.old.resize(state.full.size());
+            for (Hisa& old : state.old) old.data = TupleArray(plan_.relations[r].arity());
         }
         IterationStats it;
         it.stratum = s;
@@ -661,6 +708,9 @@ void Executor::evaluate() {
             relations_[r]->delta = TupleArray(plan_.relations[r].arity());
             for (TupleArray& spare : relations_[r]->spare) spare = TupleArray(plan_.relations[r].arity());
             relations_[r]->recent_spare = TupleArray(plan_.relations[r].arity());
+            relations_[r]->old.clear();
+            relations_[r]->keeps_old = false;
+            relations_[r]->old_is_full = true;
         }
         StratumInfo info;
         for (std::uint32_t r : stratum.relations) info.relations.push_back(plan_.relations[r].name);
