@@ -449,13 +449,10 @@ public:
             Backend::unique_difference(fresh, b, out);
             return;
         }
-        PackLayout layout = bounded_layout(arity);
-        std::uint32_t total_bits = arity * root().value_bits_;
-        if (layout.arity == 0) {  // no bound known: 32 bits a column
-            layout.arity = arity;
-            for (std::uint32_t c = 0; c < arity; ++c) layout.shift[c] = 32 * (arity - 1 - c);
-            total_bits = 32 * arity;
-        }
+        const std::uint32_t bound = bound_bits(arity);
+        const std::uint32_t bits = bound != 0 ? bound : 32;  // no bound known: 32 bits a column
+        const PackLayout layout = column_layout(arity, bits);
+        const std::uint32_t total_bits = arity * bits;
         Buffer counts = allocate(2 * sizeof(std::uint64_t));  // distinct keys, survivors
         auto* d_distinct = static_cast<std::uint64_t*>(counts.get());
         auto* d_survivors = d_distinct + 1;
@@ -844,17 +841,14 @@ private:
         }
         // With the executor's bound on every value, columns are packed to its width: no
         // column ranges to measure and read back, and fewer radix passes than 32 bits a column.
-        if (const PackLayout bounded = bounded_layout(arity); bounded.arity != 0) {
-            radix_sort_packed(tuples, unique, bounded, arity * root().value_bits_);
+        if (const std::uint32_t bits = bound_bits(arity); bits != 0) {
+            radix_sort_packed(tuples, unique, column_layout(arity, bits), arity * bits);
             return;
         }
         // Small arrays of at most two columns skip the column ranges: a round trip to the
         // host costs more than radix-sorting all 64 bits of so few keys.
         if (n <= kSmallSortTuples && arity <= 2) {
-            PackLayout layout{};
-            layout.arity = arity;
-            for (std::uint32_t c = 0; c < arity; ++c) layout.shift[c] = 32 * (arity - 1 - c);
-            radix_sort_packed(tuples, unique, layout, 32 * arity);
+            radix_sort_packed(tuples, unique, column_layout(arity, 32), 32 * arity);
             return;
         }
         Buffer ranges = allocate(2 * kMaxArity * sizeof(Cell));
@@ -888,12 +882,16 @@ private:
         radix_sort_packed(tuples, unique, layout, total_bits);
     }
 
-    // Columns of value_bits_ each, the first most significant; arity 0 when no bound was
-    // given or the key would not fit 64 bits.
-    [[nodiscard]] PackLayout bounded_layout(std::uint32_t arity) const {
-        PackLayout layout{};
+    // The bits of the executor's bound on every value (set_value_bound), when one was
+    // given and `arity` columns of them fit a 64-bit key; else 0.
+    [[nodiscard]] std::uint32_t bound_bits(std::uint32_t arity) const {
         const std::uint32_t bits = root().value_bits_;
-        if (bits == 0 || arity == 0 || arity * bits > 64) return layout;
+        return arity != 0 && arity * bits <= 64 ? bits : 0;
+    }
+
+    // A key of `arity` columns of `bits` bits each, the first column most significant.
+    static PackLayout column_layout(std::uint32_t arity, std::uint32_t bits) {
+        PackLayout layout{};
         layout.arity = arity;
         for (std::uint32_t c = 0; c < arity; ++c) layout.shift[c] = bits * (arity - 1 - c);
         return layout;

@@ -570,7 +570,6 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
     }
     if (state.keeps_old) {
         for (std::size_t o = 0; o < state.full.size(); ++o) {
-            state.old[o].key_len = state.full[o].key_len;
             state.old[o].slots = std::move(state.full[o].slots);
             state.old[o].slot_count = state.full[o].slot_count;
             state.full[o].slot_count = 0;
@@ -663,23 +662,48 @@ void Executor::finish_deferred_merges(const std::vector<std::uint32_t>& relation
     stats_.totals += it.times;
 }
 
+// Decides, for the stratum's relations, whether their merges are deferred and whether
+// they keep old versions (see RelationState), and sets up the state either needs.
+void Executor::begin_stratum(const plan::Stratum& stratum) {
+    for (std::uint32_t r : stratum.relations) {
+        RelationState& state = *relations_[r];
+        const std::uint32_t arity = plan_.relations[r].arity();
+        state.defer_merges = options_.defer_merges && stratum.recursive &&
+                             plan_.relations[r].orders.size() == 1 && !reads_full(stratum.recursive_rules, r);
+        state.recent = TupleArray(arity);
+        state.recent_spare = TupleArray(arity);
+        state.keeps_old =
+            options_.eager_buffers && stratum.recursive && reads_old(stratum.recursive_rules, r);
+        state.old_is_full = true;
+        state.old.clear();
+        state.old.resize(state.full.size());
+        for (std::size_t o = 0; o < state.full.size(); ++o) {
+            state.old[o].data = TupleArray(arity);
+            state.old[o].key_len = state.full[o].key_len;
+        }
+    }
+}
+
+// The stratum is done: deferred merges are finished, and its deltas, merge buffers, old
+// versions and filters are no longer needed.
+void Executor::end_stratum(const plan::Stratum& stratum) {
+    finish_deferred_merges(stratum.relations);
+    for (std::uint32_t r : stratum.relations) {
+        RelationState& state = *relations_[r];
+        const std::uint32_t arity = plan_.relations[r].arity();
+        for (auto& filter : state.filters) filter.reset();
+        state.delta = TupleArray(arity);
+        for (TupleArray& spare : state.spare) spare = TupleArray(arity);
+        state.recent_spare = TupleArray(arity);
+        state.old.clear();
+        state.keeps_old = false;
+    }
+}
+
 void Executor::evaluate() {
     for (std::size_t s = 0; s < plan_.strata.size(); ++s) {
         const plan::Stratum& stratum = plan_.strata[s];
-        for (std::uint32_t r : stratum.relations) {
-            RelationState& state = *relations_[r];
-            state.defer_merges = options_.defer_merges && stratum.recursive &&
-                                 plan_.relations[r].orders.size() == 1 &&
-                                 !reads_full(stratum.recursive_rules, r);
-            state.recent = TupleArray(plan_.relations[r].arity());
-            state.recent_spare = TupleArray(plan_.relations[r].arity());
-            state.keeps_old =
-                options_.eager_buffers && stratum.recursive && reads_old(stratum.recursive_rules, r);
-            state.old_is_full = true;
-            state.old.clear();
-            state.old.resize(state.full.size());
-            for (Hisa& old : state.old) old.data = TupleArray(plan_.relations[r].arity());
-        }
+        begin_stratum(stratum);
         IterationStats it;
         it.stratum = s;
         it.iteration = 0;
@@ -701,17 +725,7 @@ void Executor::evaluate() {
                 end_iteration(next, stratum.relations);
             }
         }
-        finish_deferred_merges(stratum.relations);
-        // The stratum is done: its deltas, merge buffers and filters are no longer needed.
-        for (std::uint32_t r : stratum.relations) {
-            for (auto& filter : relations_[r]->filters) filter.reset();
-            relations_[r]->delta = TupleArray(plan_.relations[r].arity());
-            for (TupleArray& spare : relations_[r]->spare) spare = TupleArray(plan_.relations[r].arity());
-            relations_[r]->recent_spare = TupleArray(plan_.relations[r].arity());
-            relations_[r]->old.clear();
-            relations_[r]->keeps_old = false;
-            relations_[r]->old_is_full = true;
-        }
+        end_stratum(stratum);
         StratumInfo info;
         for (std::uint32_t r : stratum.relations) info.relations.push_back(plan_.relations[r].name);
         stats_.strata.push_back(std::move(info));

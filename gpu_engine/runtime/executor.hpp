@@ -46,6 +46,8 @@ private:
     void merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name, Lane& lane);
     void fold_recent(std::uint32_t relation, Lane& lane);
     void finish_deferred_merges(const std::vector<std::uint32_t>& relations);
+    void begin_stratum(const plan::Stratum& stratum);
+    void end_stratum(const plan::Stratum& stratum);
     void install_full(std::uint32_t relation, TupleArray sorted_primary, IterationStats& it);
     TupleArray identity_order_copy(std::uint32_t relation);
     void begin_iteration(IterationStats& it);
