@@ -53,7 +53,7 @@ void rule_text(std::ostringstream& out, const Plan& plan, const Rule& rule, cons
         if (s == 0) {
             const Relation& outer = plan.relations[step.outer_relation];
             out << "scan " << (step.outer_version == Version::Delta ? "delta " : "full ") << outer.name << " "
-                << outer.orders[0].str();
+                << outer.orders[step.outer_order].str();
         } else {
             out << "scan tmp" << s;
         }

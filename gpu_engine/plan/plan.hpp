@@ -65,6 +65,10 @@ struct FilterRef {
 struct JoinStep {
     std::uint32_t outer_relation = 0;  // first step only
     Version outer_version = Version::Full;
+    // First step only: the outer relation's order the scan reads (an index into its
+    // orders; only a delta is read in another than the primary order — the merges into
+    // full's other orders sort it that way anyway).
+    std::uint32_t outer_order = 0;
     bool has_inner = false;
     std::uint32_t inner_relation = 0;
     // Old for a recursive atom that stands before the variant's delta atom in the body:

@@ -364,6 +364,7 @@ private:
                     step.out_names.push_back(term_text(term));
                 }
                 check_limits(step, clause);
+                if (steps.empty() && step.outer_version == Version::Delta && final_pass_) group_outputs(step);
                 steps.push_back(std::move(step));
                 break;
             }
@@ -374,6 +375,16 @@ private:
                     std::find(needed.begin(), needed.end(), t.text) == needed.end())
                     needed.push_back(t.text);
             };
+            if (remaining.size() == 1) {
+                // The next step writes the head and scans this intermediate, sorted by its
+                // first column: with a head variable there, copies of one head tuple come
+                // from neighbouring outer tuples, where a block-local duplicate filter
+                // finds them (CUDA backend). Head variables first, in the head's primary
+                // order.
+                const Relation& relation = plan_.relations[head];
+                for (std::uint32_t j = 0; j < relation.arity(); ++j)
+                    need(clause.head.args[final_pass_ ? relation.orders[0].columns[j] : j]);
+            }
             for (std::size_t r : remaining)
                 for (const ast::Term& t : clause.body[r].args) need(t);
             for (std::size_t c = 0; c < comparisons.size(); ++c)
@@ -402,6 +413,37 @@ private:
             bound = std::move(next);
         }
         return steps;
+    }
+
+    // A one-step rule writes its head straight from the scanned delta: when the head takes
+    // a column of the delta that the primary order does not sort first, but another order
+    // of the relation does, the scan reads the delta in that order. Copies of one head tuple
+    // then come from neighbouring outer tuples, where a block-local duplicate filter finds
+    // them (CUDA backend); the delta is sorted in every order for the merges anyway.
+    void group_outputs(JoinStep& step) const {
+        const Relation& relation = plan_.relations[step.outer_relation];
+        std::vector<bool> written(relation.arity(), false);  // original columns the head takes
+        for (const OperandRef& operand : step.out)
+            if (operand.kind == OperandKind::Outer)
+                written[relation.orders[0].columns[operand.column]] = true;
+        if (written[relation.orders[0].columns[0]]) return;  // grouped already
+        for (std::uint32_t o = 1; o < relation.orders.size(); ++o) {
+            if (!written[relation.orders[o].columns[0]]) continue;
+            // Stored column c of the primary order is stored column at[c] of order o.
+            const auto position = positions(relation.orders[o]);
+            std::vector<std::uint32_t> at(relation.arity());
+            for (std::uint32_t c = 0; c < relation.arity(); ++c)
+                at[c] = position[relation.orders[0].columns[c]];
+            auto remap = [&](OperandRef& operand) {
+                if (operand.kind == OperandKind::Outer) operand.column = at[operand.column];
+            };
+            for (OperandRef& operand : step.key) remap(operand);
+            for (OperandRef& operand : step.out) remap(operand);
+            for (FilterRef& filter : step.outer_filters) remap(filter.lhs), remap(filter.rhs);
+            for (FilterRef& filter : step.filters) remap(filter.lhs), remap(filter.rhs);
+            step.outer_order = o;
+            return;
+        }
     }
 
     static void check_limits(const JoinStep& step, const ast::Clause& clause) {

@@ -82,6 +82,10 @@ struct Executor::RelationState {
     bool old_is_full = true;
     std::vector<Hisa> old;
     TupleArray delta;
+    // delta_in[o] (o >= 1): the delta in order o, kept from the merge into full[o] where a
+    // rule of the stratum scans it so (plan::JoinStep::outer_order); scanned[o] says which.
+    std::vector<TupleArray> delta_in;
+    std::vector<std::uint8_t> scanned;
     bool defer_merges = false;  // for the stratum running now
     TupleArray recent;
     TupleArray recent_spare;
@@ -357,7 +361,9 @@ void Executor::run_rule(const plan::Rule& rule, Lane& lane) {
     }
     const plan::JoinStep& first = rule.steps.front();
     RelationState& source = *relations_[first.outer_relation];
-    const TupleArray& outer = first.outer_version == plan::Version::Delta ? source.delta : source.full[0].data;
+    const TupleArray& outer = first.outer_version != plan::Version::Delta ? source.full[0].data
+                              : first.outer_order == 0                    ? source.delta
+                                                       : source.delta_in[first.outer_order];
     run_steps(rule, 0, outer, lane);
 }
 
@@ -537,6 +543,7 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
     }
     state.delta = std::move(state.next_delta);
     state.next_delta = TupleArray(plan_relation.arity());
+    for (TupleArray& delta_o : state.delta_in) delta_o = TupleArray(plan_relation.arity());
     if (state.delta.size == 0) {
         state.old_is_full = true;  // nothing new: old is full itself
         return;
@@ -567,6 +574,7 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
             backend_.sort(delta_o);
         }
         merge_into(state.full[o].data, target(o), delta_o, plan_relation.name, main_lane);
+        if (state.scanned[o]) state.delta_in[o] = std::move(delta_o);
     }
     if (state.keeps_old) {
         for (std::size_t o = 0; o < state.full.size(); ++o) {
@@ -674,6 +682,15 @@ void Executor::begin_stratum(const plan::Stratum& stratum) {
         state.recent_spare = TupleArray(arity);
         state.keeps_old =
             options_.eager_buffers && stratum.recursive && reads_old(stratum.recursive_rules, r);
+        state.scanned.assign(state.full.size(), 0);
+        for (const plan::Rule& rule : stratum.recursive_rules) {
+            const plan::JoinStep* first = rule.steps.empty() ? nullptr : &rule.steps.front();
+            if (first != nullptr && first->outer_relation == r &&
+                first->outer_version == plan::Version::Delta)
+                state.scanned[first->outer_order] = 1;
+        }
+        state.delta_in.clear();
+        for (std::size_t o = 0; o < state.full.size(); ++o) state.delta_in.emplace_back(arity);
         state.old_is_full = true;
         state.old.clear();
         state.old.resize(state.full.size());
@@ -693,6 +710,7 @@ void Executor::end_stratum(const plan::Stratum& stratum) {
         const std::uint32_t arity = plan_.relations[r].arity();
         for (auto& filter : state.filters) filter.reset();
         state.delta = TupleArray(arity);
+        state.delta_in.clear();
         for (TupleArray& spare : state.spare) spare = TupleArray(arity);
         state.recent_spare = TupleArray(arity);
         state.old.clear();
