@@ -197,6 +197,11 @@ constexpr std::uint64_t kSmallSortTuples = std::uint64_t{1} << 18;
 // factor 0.8).
 constexpr std::uint64_t kIndexWithoutReadBack = std::uint64_t{1} << 20;
 
+// A filter that admitted more than half of at least kFilterTrialTuples derived tuples
+// leaves the next kFilterSkips emits of its relation unfiltered, then measures again.
+constexpr std::uint64_t kFilterTrialTuples = std::uint64_t{1} << 20;
+constexpr unsigned kFilterSkips = 8;
+
 // A duplicate pre-filter's table holds 2^16 to 2^22 keys (at most 32 MiB, so that it stays
 // in the H100's 50 MB L2), twice the tuples it is expected to see.
 constexpr std::uint64_t kDuplicateFilterMinSlots = std::uint64_t{1} << 16;
@@ -212,12 +217,30 @@ public:
         if (admitted != 0) GALIAS_CUDA_TRY(cudaMemsetAsync(table.get(), 0xFF, slots * sizeof(std::uint64_t), stream));
         admitted = 0;
     }
+    // Whether the filter admits most of what it sees (REACH: most derived tuples are new),
+    // so that a probe and an atomic per tuple buy little.
+    [[nodiscard]] bool unhelpful() const { return measured_derived >= kFilterTrialTuples && 2 * measured_admitted > measured_derived; }
+
     cudaStream_t stream;
     Buffer table;
     std::uint64_t slots = 0;
     std::uint64_t admitted = 0;
-    Buffer appended;  // the kernel's device-side counter
+    Buffer appended;  // the kernel's device-side counters
+    // Tuples derived and admitted since the filter was last measured afresh, and emits
+    // left unfiltered since then.
+    std::uint64_t measured_derived = 0;
+    std::uint64_t measured_admitted = 0;
+    unsigned skipped = 0;
 };
+
+// The filtered emit with outputs grouped (kernels.cuh, LocalFilter): a block takes a run
+// of consecutive tiles, and the longer the run, the more copies its filter finds — but
+// fewer, longer-running blocks leave the GPU's latency less hidden. Runs of kLocalFilterRun
+// tiles, and a tile per block while that leaves fewer than kLocalFilterBlocks blocks, were
+// best on CSPA and SG (docs/BENCHMARKS.md, session 10: at most 1024 blocks, each with a
+// longer run, let 6 % of copies past instead of 16 % and took longer).
+constexpr std::uint64_t kLocalFilterRun = 4;
+constexpr std::uint64_t kLocalFilterBlocks = 1024;
 
 // Join outputs of at most this many tuples skip the duplicate pre-filter (no read-back of
 // the admitted count): radix-sorting 2^14 more keys takes a few microseconds on an H100,
@@ -721,6 +744,16 @@ public:
             join_emit(spec, outer, inner, counts, from, to, out);
             return c.total;
         }
+        if (f.unhelpful()) {
+            if (f.skipped++ < kFilterSkips) {
+                const std::uint64_t before = out.size;
+                join_emit(spec, outer, inner, counts, from, to, out);
+                trace_->count("filter: skipped (admits most)", out.size - before);
+                return out.size - before;
+            }
+            f.skipped = 0;  // measure afresh with this emit
+            f.measured_derived = f.measured_admitted = 0;
+        }
         const std::uint64_t lo = from - c.begin, hi = to - c.begin;
         const auto* d_offsets = static_cast<const std::uint64_t*>(c.offsets.get());
         std::uint64_t produced = c.total;
@@ -747,26 +780,37 @@ public:
         } else if (2 * f.admitted > f.slots) {
             f.clear();
         }
-        if (f.appended.get() == nullptr) f.appended = allocate(sizeof(unsigned long long));
+        if (f.appended.get() == nullptr) f.appended = allocate(2 * sizeof(unsigned long long));
         auto* d_appended = static_cast<unsigned long long*>(f.appended.get());
-        GALIAS_CUDA_TRY(cudaMemsetAsync(d_appended, 0, sizeof(unsigned long long), stream_));
+        GALIAS_CUDA_TRY(cudaMemsetAsync(d_appended, 0, 2 * sizeof(unsigned long long), stream_));
         const std::uint64_t base = out.size;
         reserve(out, base + produced);
         const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
         const std::uint64_t tiles = (produced + kBalancedTile - 1) / kBalancedTile;
-        const LaunchShape shape = shape_for(join_emit_distinct_kernel, tiles * 256);
+        // With outputs grouped, a block-local filter first (kernels.cuh).
+        const bool local = outputs_grouped(spec);
+        const std::uint64_t blocks =
+            local ? std::max(std::min(tiles, kLocalFilterBlocks), (tiles + kLocalFilterRun - 1) / kLocalFilterRun) : tiles;
+        auto* kernel = local ? join_emit_distinct_kernel<true> : join_emit_distinct_kernel<false>;
+        const LaunchShape shape = shape_for(kernel, blocks * 256);
         {
-            auto traced = span("join: emit (distinct)", produced * 12ull);
-            join_emit_distinct_kernel<<<shape.grid, shape.block, 0, stream_>>>(
+            auto traced = span(local ? "join: emit (distinct, grouped)" : "join: emit (distinct)", produced * 12ull);
+            kernel<<<shape.grid, shape.block, 0, stream_>>>(
                 spec, inner_ref, outer.data(), c.begin, lo, hi, d_offsets, static_cast<const std::uint32_t*>(c.begins.get()),
                 static_cast<std::uint64_t*>(f.table.get()), f.slots - 1, out.data() + base * spec.out_arity, d_appended);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
-        stage(d_appended, sizeof(unsigned long long));
+        stage(d_appended, 2 * sizeof(unsigned long long));
         wait("join: emit (distinct) admitted");
         const auto admitted = staged<unsigned long long>();
         f.admitted += admitted;
+        f.measured_derived += produced;
+        f.measured_admitted += admitted;
         trace_->count("filter: tuples derived", produced);
+        if (local) {
+            trace_->count("filter: tuples derived, grouped", produced);
+            trace_->count("filter: grouped tuples past the block filters", staged<unsigned long long>(sizeof(unsigned long long)));
+        }
         trace_->count("filter: tuples admitted", admitted);
         out.size = base + admitted;
         return produced;
@@ -1073,7 +1117,8 @@ std::vector<std::string> occupancy_model_mismatches() {
         {reinterpret_cast<const void*>(&unpack_kernel<std::uint32_t>), "unpack (32-bit keys)"},
         {reinterpret_cast<const void*>(&unpack_kernel<std::uint64_t>), "unpack"},
         {reinterpret_cast<const void*>(&absent_flags_kernel), "absent_flags"},
-        {reinterpret_cast<const void*>(&join_emit_distinct_kernel), "join_emit_distinct"},
+        {reinterpret_cast<const void*>(&join_emit_distinct_kernel<false>), "join_emit_distinct"},
+        {reinterpret_cast<const void*>(&join_emit_distinct_kernel<true>), "join_emit_distinct (grouped)"},
         {reinterpret_cast<const void*>(&run_start_kernel), "run_start"},
         {reinterpret_cast<const void*>(&insert_runs_kernel), "insert_runs"},
     };
