@@ -219,7 +219,9 @@ public:
     }
     // Whether the filter admits most of what it sees (REACH: most derived tuples are new),
     // so that a probe and an atomic per tuple buy little.
-    [[nodiscard]] bool unhelpful() const { return measured_derived >= kFilterTrialTuples && 2 * measured_admitted > measured_derived; }
+    [[nodiscard]] bool unhelpful() const {
+        return measured_derived >= kFilterTrialTuples && 2 * measured_admitted > measured_derived;
+    }
 
     cudaStream_t stream;
     Buffer table;
@@ -789,8 +791,9 @@ public:
         const std::uint64_t tiles = (produced + kBalancedTile - 1) / kBalancedTile;
         // With outputs grouped, a block-local filter first (kernels.cuh).
         const bool local = outputs_grouped(spec);
-        const std::uint64_t blocks =
-            local ? std::max(std::min(tiles, kLocalFilterBlocks), (tiles + kLocalFilterRun - 1) / kLocalFilterRun) : tiles;
+        const std::uint64_t blocks = local ? std::max(std::min(tiles, kLocalFilterBlocks),
+                                                      (tiles + kLocalFilterRun - 1) / kLocalFilterRun)
+                                           : tiles;
         auto* kernel = local ? join_emit_distinct_kernel<true> : join_emit_distinct_kernel<false>;
         const LaunchShape shape = shape_for(kernel, blocks * 256);
         {
@@ -809,7 +812,8 @@ public:
         trace_->count("filter: tuples derived", produced);
         if (local) {
             trace_->count("filter: tuples derived, grouped", produced);
-            trace_->count("filter: grouped tuples past the block filters", staged<unsigned long long>(sizeof(unsigned long long)));
+            trace_->count("filter: grouped tuples past the block filters",
+                          staged<unsigned long long>(sizeof(unsigned long long)));
         }
         trace_->count("filter: tuples admitted", admitted);
         out.size = base + admitted;

@@ -188,8 +188,8 @@ __host__ __device__ inline bool outputs_grouped(const JoinSpec& s) {
 // A block's duplicate filter in shared memory, in front of the global one: a probe there
 // costs a fraction of a probe of the global table (L2 or device memory). Keys are whole,
 // so "already here" is exact; the table is emptied between tiles once half full, so it
-// holds the recent outputs' keys. Measured on CSPA zlib k=1's ValueAlias join with the
-// outer grouped by x: 1.3 % of derived tuples reach the global table (docs/ENGINE.md).
+// holds the recent outputs' keys. On CSPA zlib k=1, 16 % of the derived tuples reach the
+// global table (docs/BENCHMARKS.md, session 10).
 constexpr std::uint32_t kLocalFilterSlots = 2048;
 
 struct LocalFilter {
@@ -233,11 +233,6 @@ struct LocalFilter {
     }
 };
 
-// The same through the duplicate pre-filter (duplicate_filter.hpp), for outputs of one or
-// two columns: a tuple is appended (at appended[0], counted with one atomic per warp) only
-// if the filter admits it, so most copies of a tuple are never written. With Local
-// (outputs_grouped) a block-local filter sees each tuple first; appended[1] counts the
-// tuples it let through to the global one.
 // One output column's source, read from the spec once per thread: per output, one load
 // (or the constant) instead of interpreting the operand.
 struct OutputColumn {
@@ -255,6 +250,11 @@ struct OutputColumn {
     Cell value_if_constant;
 };
 
+// The same through the duplicate pre-filter (duplicate_filter.hpp), for outputs of one or
+// two columns: a tuple is appended (at appended[0], counted with one atomic per warp) only
+// if the filter admits it, so most copies of a tuple are never written. With Local
+// (outputs_grouped) a block-local filter sees each tuple first; appended[1] counts the
+// tuples it let through to the global one.
 template <bool Local>
 __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
                                           std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets,
