@@ -192,6 +192,21 @@ __host__ __device__ inline bool outputs_grouped(const JoinSpec& s) {
 // global table (docs/BENCHMARKS.md, session 10).
 constexpr std::uint32_t kLocalFilterSlots = 2048;
 
+// admit_first_copy's slot access on the device, for a table in global or shared memory
+// alike: a coherent read, and a compare-and-swap returning the slot's previous value.
+struct SlotLoad {
+    __device__ std::uint64_t operator()(std::uint64_t* address) const {
+        return *static_cast<volatile std::uint64_t*>(address);
+    }
+};
+struct SlotCas {
+    __device__ std::uint64_t operator()(std::uint64_t* address, std::uint64_t expected, std::uint64_t desired) const {
+        return static_cast<std::uint64_t>(atomicCAS(reinterpret_cast<unsigned long long*>(address),
+                                                    static_cast<unsigned long long>(expected),
+                                                    static_cast<unsigned long long>(desired)));
+    }
+};
+
 struct LocalFilter {
     std::uint64_t* slots;
     unsigned* held;              // keys admitted since the last clear (at least those stored)
@@ -221,13 +236,7 @@ struct LocalFilter {
 
     // False when an earlier copy of `key` passed this block's filter (and so is kept).
     __device__ __forceinline__ bool admit(std::uint64_t key) const {
-        auto load = [](std::uint64_t* address) { return *static_cast<volatile std::uint64_t*>(address); };
-        auto cas = [](std::uint64_t* address, std::uint64_t expected, std::uint64_t desired) {
-            return static_cast<std::uint64_t>(atomicCAS(reinterpret_cast<unsigned long long*>(address),
-                                                        static_cast<unsigned long long>(expected),
-                                                        static_cast<unsigned long long>(desired)));
-        };
-        if (!admit_first_copy(slots, kLocalFilterSlots - 1, key, load, cas)) return false;
+        if (!admit_first_copy(slots, kLocalFilterSlots - 1, key, SlotLoad{}, SlotCas{})) return false;
         atomicAdd(held, 1u);
         return true;
     }
@@ -261,12 +270,6 @@ __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inn
                                           const std::uint32_t* begins, std::uint64_t* table, std::uint64_t mask,
                                           Cell* out, unsigned long long* appended) {
     const JoinSpec& s = shared_spec(spec);
-    auto load = [](std::uint64_t* address) { return *static_cast<volatile std::uint64_t*>(address); };
-    auto cas = [](std::uint64_t* address, std::uint64_t expected, std::uint64_t desired) {
-        return static_cast<std::uint64_t>(atomicCAS(reinterpret_cast<unsigned long long*>(address),
-                                                    static_cast<unsigned long long>(expected),
-                                                    static_cast<unsigned long long>(desired)));
-    };
     __shared__ std::uint64_t s_local[Local ? kLocalFilterSlots : 1];
     __shared__ unsigned s_held;
     __shared__ unsigned long long s_passed;
@@ -279,7 +282,7 @@ __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inn
             const Cell row[2] = {columns[0].value(outer_row, inner_row), columns[1].value(outer_row, inner_row)};
             const std::uint64_t key = s.out_arity == 2 ? (std::uint64_t{row[0]} << 32 | row[1]) : row[0];
             if (Local && !local.admit(key)) return;
-            if (!admit_first_copy(table, mask, key, load, cas)) return;
+            if (!admit_first_copy(table, mask, key, SlotLoad{}, SlotCas{})) return;
             const cooperative_groups::coalesced_group group = cooperative_groups::coalesced_threads();
             unsigned long long position = 0;
             if (group.thread_rank() == 0) position = atomicAdd(appended, static_cast<unsigned long long>(group.size()));

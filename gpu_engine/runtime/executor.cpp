@@ -26,7 +26,7 @@ std::vector<std::uint32_t> order_from_primary(const plan::Relation& relation, st
 }
 
 // Whether a rule of `rules` reads relation r's full version: as the first step's outer
-// relation or as an inner relation (inner relations are always full).
+// relation or as an inner relation (full or old, which the merges into full keep too).
 bool reads_full(const std::vector<plan::Rule>& rules, std::uint32_t r) {
     for (const plan::Rule& rule : rules) {
         for (std::size_t s = 0; s < rule.steps.size(); ++s) {
