@@ -5,8 +5,8 @@
 // Issue 6 uses it to see which calls get slower when several analyses share the GPU
 // (run the same queue with --max-concurrent 1 and 8, compare the means).
 //
-//   g++ -O2 -std=c++20 -shared -fPIC bench/cuda/api_profile.cpp -o libapi_profile.so
-//       -I/usr/local/cuda/include -L/usr/local/cuda/lib64 -lcupti   (one command line)
+//   g++ -O2 -std=c++20 -shared -fPIC bench/cuda/api_profile.cpp bench/cuda/stream_timeline.cpp
+//       -o libapi_profile.so -I/usr/local/cuda/include -L/usr/local/cuda/lib64 -lcupti   (one command line)
 //   CUDA_INJECTION64_PATH=$PWD/libapi_profile.so galias run --batch jobs.txt ...
 // Calls that return an error (but cudaErrorNotReady) are named as they happen, the first
 // 20: an unchecked failing call leaves its error for a later cudaPeekAtLastError.
@@ -18,22 +18,27 @@
 // first to the last — how much of a run the device actually worked. A kernel's "whole-GPU"
 // time is its time x min(1, its threads / the threads the GPU holds at once): a one-block
 // kernel leaves the other SMs to other streams, a large grid does not.
+// GALIAS_API_PROFILE_STREAMS=1 (with GPU=1) adds where each stream's life went: running,
+// queued on the GPU, or empty while its host thread woke from a sync or worked
+// (stream_timeline.hpp).
 #include <cuda_runtime_api.h>
 #include <cupti.h>
 
 #include <algorithm>
 #include <atomic>
-#include <cstdint>
-#include <map>
-#include <utility>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "stream_timeline.hpp"
 
 namespace {
 
@@ -96,6 +101,7 @@ void CUPTIAPI on_runtime_call(void*, CUpti_CallbackDomain, CUpti_CallbackId id, 
 
 void print_gpu_totals(std::size_t top);
 bool gpu_profile_wanted();
+bool streams_wanted();
 
 void print_totals() {
     const char* top_env = std::getenv("GALIAS_API_PROFILE_TOP");
@@ -114,6 +120,7 @@ void print_totals() {
             }
     }
     if (gpu_profile_wanted()) print_gpu_totals(top);
+    if (gpu_profile_wanted() && streams_wanted()) galias::bench::stream_timeline_print();
     std::vector<std::size_t> order;
     unsigned long long all_calls = 0, all_ns = 0;
     for (std::size_t id = 0; id < sum.size(); ++id)
@@ -176,7 +183,9 @@ void CUPTIAPI take_activity_buffer(CUcontext, std::uint32_t, std::uint8_t* buffe
     std::lock_guard lock(gpu_mutex);
     GpuTotals& totals = gpu_totals();
     CUpti_Activity* record = nullptr;
+    const bool streams = streams_wanted();
     while (cuptiActivityGetNextRecord(buffer, valid, &record) == CUPTI_SUCCESS) {
+        if (streams) galias::bench::stream_timeline_take(record);
         if (record->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) {
             const auto* kernel = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
             const double threads = static_cast<double>(kernel->gridX) * kernel->gridY * kernel->gridZ * kernel->blockX *
@@ -236,6 +245,11 @@ bool gpu_profile_wanted() {
     return gpu != nullptr && gpu[0] == '1';
 }
 
+bool streams_wanted() {
+    const char* streams = std::getenv("GALIAS_API_PROFILE_STREAMS");
+    return streams != nullptr && streams[0] == '1';
+}
+
 }  // namespace
 
 // The driver calls this once when it loads the library named by CUDA_INJECTION64_PATH.
@@ -251,6 +265,7 @@ extern "C" int InitializeInjection() {
         cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
         cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMSET);
         cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMCPY);
+        if (streams_wanted()) galias::bench::stream_timeline_enable();
     }
     std::atexit(print_totals);
     return 1;
