@@ -11,7 +11,6 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/execution_policy.h>
-#include <thrust/iterator/counting_iterator.h>
 #include <thrust/merge.h>
 #include <thrust/set_operations.h>
 #include <thrust/sort.h>
@@ -186,8 +185,11 @@ const cudaDeviceProp& device_properties() {
     return properties;
 }
 
-// Pinned host memory per backend for small device-to-host reads.
+// Pinned host memory per backend for small device-to-host reads: copies staged at the
+// start, kernels' published totals (GridTotals) from kTotalsOffset on.
 constexpr std::size_t kStagingBytes = PinnedSlots::kSlotBytes;
+constexpr std::size_t kTotalsOffset = 128;
+static_assert(kTotalsOffset + kGridTotals * sizeof(unsigned long long) <= kStagingBytes);
 
 // Arrays of at most this many tuples are sorted without reading their column ranges first.
 constexpr std::uint64_t kSmallSortTuples = std::uint64_t{1} << 18;
@@ -227,7 +229,6 @@ public:
     Buffer table;
     std::uint64_t slots = 0;
     std::uint64_t admitted = 0;
-    Buffer appended;  // the kernel's device-side counters
     // Tuples derived and admitted since the filter was last measured afresh, and emits
     // left unfiltered since then.
     std::uint64_t measured_derived = 0;
@@ -273,6 +274,8 @@ public:
         GALIAS_CUDA_TRY(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking, priority));
         staging_ = PinnedSlots::instance().take();
         cache_ = std::make_unique<BlockCache>(stream_);
+        totals_ = allocate(kGridTotals * sizeof(unsigned long long) + sizeof(unsigned));
+        GALIAS_CUDA_TRY(cudaMemsetAsync(totals_.get(), 0, totals_.bytes(), stream_));  // once: launches leave it zero
         // Only the model needs to know what runs beside a launch. In mode streams every
         // kernel takes its default shape, and a coordinator would only add a lock shared by
         // every lane of every analysis to each launch.
@@ -299,6 +302,7 @@ public:
         if (trace_) trace_->report(stderr);
         trace_.reset();
         PinnedSlots::instance().give_back(staging_);
+        totals_.reset();
         cache_.reset();
         cudaStreamSynchronize(stream_);
         cudaStreamDestroy(stream_);
@@ -364,6 +368,16 @@ public:
         T value;
         std::memcpy(&value, static_cast<const char*>(staging_) + offset, sizeof value);
         return value;
+    }
+
+    // The totals a kernel publishes (kernels.cuh, publish_totals); valid after wait().
+    [[nodiscard]] GridTotals grid_totals() const {
+        auto* counters = static_cast<unsigned long long*>(totals_.get());
+        return GridTotals{counters, reinterpret_cast<unsigned*>(counters + kGridTotals),
+                          reinterpret_cast<unsigned long long*>(static_cast<char*>(staging_) + kTotalsOffset)};
+    }
+    [[nodiscard]] std::uint64_t published(unsigned c) const {
+        return staged<unsigned long long>(kTotalsOffset + c * sizeof(unsigned long long));
     }
 
     void synchronize() override { wait("executor"); }
@@ -435,7 +449,6 @@ public:
                 return;
             }
             Buffer flags = allocate(a.size);
-            Buffer selected = allocate(sizeof(std::uint64_t));
             const LaunchShape shape = shape_for(absent_flags_kernel, a.size);
             {
                 auto traced = span("difference (search)", a.size * A * 4ull * 2);
@@ -445,11 +458,11 @@ public:
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
             std::size_t temp_bytes = 0;
             auto* d_flags = static_cast<const std::uint8_t*>(flags.get());
-            auto* d_count = static_cast<std::uint64_t*>(selected.get());
-            GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(nullptr, temp_bytes, x, d_flags, w, d_count, a.size, stream_));
+            auto* h_count = static_cast<std::uint64_t*>(staging_);  // CUB writes it to pinned memory: no copy
+            GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(nullptr, temp_bytes, x, d_flags, w, h_count, a.size, stream_));
             Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
-            GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(temp.get(), temp_bytes, x, d_flags, w, d_count, a.size, stream_));
-            stage(d_count, sizeof(std::uint64_t));
+            GALIAS_CUDA_TRY(
+                cub::DeviceSelect::Flagged(temp.get(), temp_bytes, x, d_flags, w, h_count, a.size, stream_));
             wait("difference (search): size");
             out.size = staged<std::uint64_t>();
         });
@@ -478,9 +491,9 @@ public:
         const std::uint32_t bits = bound != 0 ? bound : 32;  // no bound known: 32 bits a column
         const PackLayout layout = column_layout(arity, bits);
         const std::uint32_t total_bits = arity * bits;
-        Buffer counts = allocate(2 * sizeof(std::uint64_t));  // distinct keys, survivors
-        auto* d_distinct = static_cast<std::uint64_t*>(counts.get());
-        auto* d_survivors = d_distinct + 1;
+        Buffer distinct = allocate(sizeof(std::uint64_t));  // read on the device
+        auto* d_distinct = static_cast<std::uint64_t*>(distinct.get());
+        auto* h_survivors = static_cast<std::uint64_t*>(staging_);  // CUB writes it to pinned memory: no copy
         TupleArray rows = make_array(arity, n);
         with_key_width(total_bits, [&]<class Key>() {
             // fresh's own buffer may serve as the sort's second buffer: it is consumed.
@@ -513,11 +526,11 @@ public:
             auto* w = reinterpret_cast<DeviceRow<A>*>(out.data());
             auto* d_flags = static_cast<const std::uint8_t*>(flags.get());
             std::size_t select_bytes = 0;
-            GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(nullptr, select_bytes, x, d_flags, w, d_survivors, n, stream_));
+            GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(nullptr, select_bytes, x, d_flags, w, h_survivors, n, stream_));
             Buffer temp = allocate(std::max<std::size_t>(select_bytes, 1));
-            GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(temp.get(), select_bytes, x, d_flags, w, d_survivors, n, stream_));
+            GALIAS_CUDA_TRY(
+                cub::DeviceSelect::Flagged(temp.get(), select_bytes, x, d_flags, w, h_survivors, n, stream_));
         });
-        stage(d_survivors, sizeof(std::uint64_t));
         wait("unique-difference: size");
         out.size = staged<std::uint64_t>();
     }
@@ -564,42 +577,28 @@ public:
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
             return;
         }
-        Buffer flags = allocate(n);
-        Buffer starts = allocate(n * sizeof(std::uint32_t));
-        Buffer selected = allocate(sizeof(std::uint64_t));
-        const LaunchShape shape = shape_for(run_start_kernel, n);
-        {
-            auto traced = span("index: run starts", n * hisa.data.arity * 4ull + n);
-            run_start_kernel<<<shape.grid, shape.block, 0, stream_>>>(hisa.data.data(), n, hisa.data.arity, hisa.key_len,
-                                                                      static_cast<std::uint8_t*>(flags.get()));
-        }
-        GALIAS_CUDA_CHECK_LAUNCH(stream_);
-        thrust::counting_iterator<std::uint32_t> positions(0);
-        std::size_t temp_bytes = 0;
-        GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(nullptr, temp_bytes, positions, static_cast<std::uint8_t*>(flags.get()),
-                                                   static_cast<std::uint32_t*>(starts.get()),
-                                                   static_cast<std::uint64_t*>(selected.get()), n, stream_));
-        Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
-        GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(temp.get(), temp_bytes, positions, static_cast<std::uint8_t*>(flags.get()),
-                                                   static_cast<std::uint32_t*>(starts.get()),
-                                                   static_cast<std::uint64_t*>(selected.get()), n, stream_));
         // Small relations get a table sized for n keys, the bound on their runs: no round
-        // trip to the host (it costs more than the spare slots). Large ones read the count.
+        // trip to the host (it costs more than the spare slots). Large ones count theirs.
         std::uint64_t runs = n;
         if (n > kIndexWithoutReadBack) {
-            stage(selected.get(), sizeof(std::uint64_t));
+            const LaunchShape shape = shape_for(count_runs_kernel, n);
+            {
+                auto traced = span("index: count keys", n * hisa.data.arity * 4ull);
+                count_runs_kernel<<<shape.grid, shape.block, 0, stream_>>>(hisa.data.data(), n, hisa.data.arity,
+                                                                           hisa.key_len, grid_totals());
+            }
+            GALIAS_CUDA_CHECK_LAUNCH(stream_);
             wait("index: key count");
-            runs = staged<std::uint64_t>();
+            runs = published(0);
         }
         hisa.slot_count = index_capacity(runs, load_factor);
         hisa.slots = allocate(hisa.slot_count * sizeof(IndexSlot));
         GALIAS_CUDA_TRY(cudaMemsetAsync(hisa.slots.get(), 0xFF, hisa.slot_count * sizeof(IndexSlot), stream_));
-        const LaunchShape insert_shape = shape_for(insert_runs_kernel, runs);
+        const LaunchShape insert_shape = shape_for(insert_runs_kernel, n);
         {
-            auto traced = span("index: insert", runs * 20ull);
+            auto traced = span("index: insert", n * hisa.data.arity * 4ull + runs * 16ull);
             insert_runs_kernel<<<insert_shape.grid, insert_shape.block, 0, stream_>>>(
-                hisa.data.data(), n, hisa.data.arity, hisa.key_len, static_cast<const std::uint32_t*>(starts.get()),
-                static_cast<const std::uint64_t*>(selected.get()), static_cast<IndexSlot*>(hisa.slots.get()),
+                hisa.data.data(), n, hisa.data.arity, hisa.key_len, static_cast<IndexSlot*>(hisa.slots.get()),
                 hisa.slot_count);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
@@ -659,12 +658,11 @@ private:
             }
             return counts;
         }
-        GALIAS_CUDA_TRY(cudaMemsetAsync(d_offsets + n, 0, sizeof(std::uint64_t), stream_));
         const LaunchShape shape = shape_for(join_count_kernel, n);
         {
             auto traced = span("join: count", n * (spec.outer_arity * 4ull + 8));
             join_count_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), begin, n, d_offsets,
-                                                                       d_begins);
+                                                                       d_begins, grid_totals());
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         std::size_t temp_bytes = 0;
@@ -676,9 +674,8 @@ private:
                 GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, d_offsets, d_offsets, n + 1, stream_));
             }
         }
-        stage(d_offsets + n, sizeof(std::uint64_t));
-        wait("join: count total");
-        counts->total = staged<std::uint64_t>();
+        wait("join: count total");  // the count kernel published it
+        counts->total = published(0);
         return counts;
     }
 
@@ -782,9 +779,6 @@ public:
         } else if (2 * f.admitted > f.slots) {
             f.clear();
         }
-        if (f.appended.get() == nullptr) f.appended = allocate(2 * sizeof(unsigned long long));
-        auto* d_appended = static_cast<unsigned long long*>(f.appended.get());
-        GALIAS_CUDA_TRY(cudaMemsetAsync(d_appended, 0, 2 * sizeof(unsigned long long), stream_));
         const std::uint64_t base = out.size;
         reserve(out, base + produced);
         const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
@@ -800,20 +794,19 @@ public:
             auto traced = span(local ? "join: emit (distinct, grouped)" : "join: emit (distinct)", produced * 12ull);
             kernel<<<shape.grid, shape.block, 0, stream_>>>(
                 spec, inner_ref, outer.data(), c.begin, lo, hi, d_offsets, static_cast<const std::uint32_t*>(c.begins.get()),
-                static_cast<std::uint64_t*>(f.table.get()), f.slots - 1, out.data() + base * spec.out_arity, d_appended);
+                static_cast<std::uint64_t*>(f.table.get()), f.slots - 1, out.data() + base * spec.out_arity,
+                grid_totals());
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
-        stage(d_appended, 2 * sizeof(unsigned long long));
         wait("join: emit (distinct) admitted");
-        const auto admitted = staged<unsigned long long>();
+        const std::uint64_t admitted = published(0);
         f.admitted += admitted;
         f.measured_derived += produced;
         f.measured_admitted += admitted;
         trace_->count("filter: tuples derived", produced);
         if (local) {
             trace_->count("filter: tuples derived, grouped", produced);
-            trace_->count("filter: grouped tuples past the block filters",
-                          staged<unsigned long long>(sizeof(unsigned long long)));
+            trace_->count("filter: grouped tuples past the block filters", published(1));
         }
         trace_->count("filter: tuples admitted", admitted);
         out.size = base + admitted;
@@ -954,9 +947,9 @@ private:
     }
 
     // Rows packed into keys by `layout` and radix-sorted on their total_bits significant
-    // bits; with `distinct_count` (device memory) also deduplicated, the number of distinct
-    // keys left there and not read back. The rows' own buffer serves as the sort's second
-    // buffer when it is big enough (its contents are then consumed).
+    // bits; with `distinct_count` (device or pinned host memory) also deduplicated, the
+    // number of distinct keys left there and not read back. The rows' own buffer serves as
+    // the sort's second buffer when it is big enough (its contents are then consumed).
     template <class Key>
     struct SortedKeys {
         Buffer keys;            // the first key buffer
@@ -1026,13 +1019,11 @@ private:
     template <class Key>
     void radix_sort_packed_as(TupleArray& tuples, bool unique, const PackLayout& layout, std::uint32_t total_bits) {
         const std::uint32_t arity = tuples.arity;
-        Buffer selected;
-        if (unique) selected = allocate(sizeof(std::uint64_t));
-        SortedKeys<Key> keys =
-            sort_packed_keys<Key>(tuples, layout, total_bits, static_cast<std::uint64_t*>(selected.get()), kSortSteps);
+        // The distinct count goes straight to pinned memory (no copy): only the host reads it.
+        auto* h_distinct = unique ? static_cast<std::uint64_t*>(staging_) : nullptr;
+        SortedKeys<Key> keys = sort_packed_keys<Key>(tuples, layout, total_bits, h_distinct, kSortSteps);
         std::uint64_t count = tuples.size;
         if (unique) {
-            stage(selected.get(), sizeof count);
             wait("sort: unique count");
             count = staged<decltype(count)>();
         }
@@ -1087,6 +1078,7 @@ private:
     cudaDeviceProp properties_{};
     cudaStream_t stream_{};
     void* staging_ = nullptr;  // pinned, kStagingBytes
+    Buffer totals_;            // the counters of GridTotals (kernels.cuh), zero between launches
     std::unique_ptr<BlockCache> cache_;
     std::unique_ptr<KernelTrace> trace_;
     int difference_mode_ = 0;  // 0 auto, 1 always binary search, 2 always merge path
@@ -1123,7 +1115,7 @@ std::vector<std::string> occupancy_model_mismatches() {
         {reinterpret_cast<const void*>(&absent_flags_kernel), "absent_flags"},
         {reinterpret_cast<const void*>(&join_emit_distinct_kernel<false>), "join_emit_distinct"},
         {reinterpret_cast<const void*>(&join_emit_distinct_kernel<true>), "join_emit_distinct (grouped)"},
-        {reinterpret_cast<const void*>(&run_start_kernel), "run_start"},
+        {reinterpret_cast<const void*>(&count_runs_kernel), "count_runs"},
         {reinterpret_cast<const void*>(&insert_runs_kernel), "insert_runs"},
     };
     std::vector<std::string> mismatches;

@@ -38,12 +38,53 @@ __device__ __forceinline__ std::uint64_t count_outer_tuple(const JoinSpec& s, co
     return range.count;
 }
 
-// Pass 1: counts[i] = output tuples of outer tuple begin + i (count_outer_tuple).
+// Totals of one launch handed to the host without a copy or a memset: the blocks add into
+// device counters that are zero between launches; the last block to finish writes them
+// into the backend's pinned memory (device-accessible: unified addressing) and zeroes
+// them for the next launch on the same stream. A copy and a memset are each a dependent
+// step on the stream, and with eight analyses on the GPU each such step waits 13-17 us
+// instead of about 1.5 us alone (docs/BENCHMARKS.md, session 11, stream timeline).
+constexpr unsigned kGridTotals = 2;
+struct GridTotals {
+    unsigned long long* counters;  // kGridTotals
+    unsigned* finished;            // blocks that have published
+    unsigned long long* host;      // kGridTotals, pinned
+};
+
+// Block-wide, as every block's last action.
+__device__ __forceinline__ void publish_totals(const GridTotals& totals) {
+    __syncthreads();  // the block's additions are done
+    if (threadIdx.x != 0) return;
+    __threadfence();  // ... and visible before it counts as finished
+    if (atomicAdd(totals.finished, 1u) != gridDim.x - 1) return;
+    __threadfence();
+    for (unsigned c = 0; c < kGridTotals; ++c) totals.host[c] = atomicExch(&totals.counters[c], 0ull);
+    *totals.finished = 0;
+    __threadfence_system();
+}
+
+// Adds a thread's value to counter c with one atomic per warp (every thread of the block
+// calls it).
+__device__ __forceinline__ void add_to_total(const GridTotals& totals, unsigned c, unsigned long long value) {
+    for (int offset = 16; offset > 0; offset /= 2) value += __shfl_down_sync(0xFFFFFFFFu, value, offset);
+    if (threadIdx.x % 32 == 0 && value != 0) atomicAdd(&totals.counters[c], value);
+}
+
+// Pass 1: counts[i] = output tuples of outer tuple begin + i (count_outer_tuple), and
+// counts[n] = 0, so that an exclusive scan over n + 1 entries ends with the total; the
+// total also goes to the host (publish_totals). Blocks are whole warps.
 __global__ void join_count_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
-                                  std::uint64_t n, std::uint64_t* counts, std::uint32_t* begins) {
+                                  std::uint64_t n, std::uint64_t* counts, std::uint32_t* begins,
+                                  const GridTotals totals) {
     const JoinSpec& s = shared_spec(spec);
-    for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
+    if (thread_index() == 0) counts[n] = 0;
+    unsigned long long sum = 0;
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
         counts[i] = count_outer_tuple(s, inner, outer, begin, i, begins);
+        sum += counts[i];
+    }
+    add_to_total(totals, 0, sum);
+    publish_totals(totals);
 }
 
 // Largest i in [lo, hi) with offsets[i] <= target, given offsets[lo] <= target and
@@ -260,15 +301,16 @@ struct OutputColumn {
 };
 
 // The same through the duplicate pre-filter (duplicate_filter.hpp), for outputs of one or
-// two columns: a tuple is appended (at appended[0], counted with one atomic per warp) only
-// if the filter admits it, so most copies of a tuple are never written. With Local
-// (outputs_grouped) a block-local filter sees each tuple first; appended[1] counts the
-// tuples it let through to the global one.
+// two columns: a tuple is appended (at total 0, counted with one atomic per warp) only if
+// the filter admits it, so most copies of a tuple are never written. With Local
+// (outputs_grouped) a block-local filter sees each tuple first; total 1 counts the tuples
+// it let through to the global one. Both reach the host through publish_totals.
 template <bool Local>
 __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
                                           std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets,
                                           const std::uint32_t* begins, std::uint64_t* table, std::uint64_t mask,
-                                          Cell* out, unsigned long long* appended) {
+                                          Cell* out, const GridTotals totals) {
+    unsigned long long* appended = totals.counters;
     const JoinSpec& s = shared_spec(spec);
     __shared__ std::uint64_t s_local[Local ? kLocalFilterSlots : 1];
     __shared__ unsigned s_held;
@@ -293,6 +335,7 @@ __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inn
             if (Local) local.tile_start();
         });
     if (Local) local.finish(appended + 1);
+    publish_totals(totals);
 }
 
 // Pass 2 over a slice: outer tuple begin + i (i in [from, to)) writes its output at
@@ -431,27 +474,29 @@ __global__ void absent_flags_kernel(const Cell* a, std::uint64_t na, const Cell*
     }
 }
 
-// flags[i] = 1 when tuple i starts a key run (sorted data).
-__global__ void run_start_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
-                                 std::uint8_t* flags) {
-    for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
-        flags[i] = starts_key_run(data, i, arity, key_len) ? 1 : 0;
+// The number of key runs of sorted data, to the host (publish_totals): sizes a large
+// relation's index.
+__global__ void count_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
+                                  const GridTotals totals) {
+    unsigned long long runs = 0;
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) runs += starts_key_run(data, i, arity, key_len);
+    add_to_total(totals, 0, runs);
+    publish_totals(totals);
 }
 
-// One thread per key run: inserts {key -> begin, count} with atomicCAS. The number of
-// runs is read on the device (the host may have sized the table for a bound).
+// One thread per tuple of sorted data: a tuple that starts a key run inserts {key ->
+// begin, count} with atomicCAS, finding the run's end by a doubling search. No list of
+// run starts to select first: one launch instead of three.
 __global__ void insert_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
-                                   const std::uint32_t* starts, const std::uint64_t* run_count, IndexSlot* slots,
-                                   std::uint64_t capacity) {
+                                   IndexSlot* slots, std::uint64_t capacity) {
     auto cas = [](std::uint32_t* address, std::uint32_t expected, std::uint32_t desired) {
         return atomicCAS(address, expected, desired);
     };
-    const std::uint64_t runs = *run_count;
-    for (std::uint64_t k = thread_index(); k < runs; k += grid_stride()) {
-        const std::uint32_t begin = starts[k];
-        const std::uint64_t end = k + 1 < runs ? starts[k + 1] : n;
-        insert_key_run(slots, capacity, data + static_cast<std::uint64_t>(begin) * arity, key_len, begin,
-                       static_cast<std::uint32_t>(end - begin), cas);
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
+        if (!starts_key_run(data, i, arity, key_len)) continue;
+        const std::uint64_t end = key_run_end(data, i, n, arity, key_len);
+        insert_key_run(slots, capacity, data + i * arity, key_len, static_cast<std::uint32_t>(i),
+                       static_cast<std::uint32_t>(end - i), cas);
     }
 }
 

@@ -28,6 +28,29 @@ GALIAS_HD std::uint64_t key_run_length(const Cell* data, std::uint64_t begin, st
     return end - begin;
 }
 
+// End of the key run that starts at tuple `begin`: doubling steps, then bisection, so a
+// long run costs a logarithmic number of comparisons.
+GALIAS_HD std::uint64_t key_run_end(const Cell* data, std::uint64_t begin, std::uint64_t size,
+                                    std::uint32_t arity, std::uint32_t key_len) {
+    const Cell* key = data + begin * arity;
+    std::uint64_t inside = begin;  // last tuple known to have the key
+    std::uint64_t step = 1;
+    while (inside + step < size && cells_equal(data + (inside + step) * arity, key, key_len)) {
+        inside += step;
+        step *= 2;
+    }
+    std::uint64_t outside =
+        inside + step < size ? inside + step : size;  // first tuple known not to (or size)
+    while (outside - inside > 1) {
+        const std::uint64_t mid = inside + (outside - inside) / 2;
+        if (cells_equal(data + mid * arity, key, key_len))
+            inside = mid;
+        else
+            outside = mid;
+    }
+    return outside;
+}
+
 // Inserts one key run into the index. Keys are unique (one call per run), so a slot is
 // claimed with a single compare-and-swap on `begin`; `Cas` is the backend's atomic:
 // cas(address, expected, desired) -> previous value.
