@@ -18,7 +18,8 @@
 #                                   [--counts 1,2,5,8,16] [--runs R] [--part A|B|C|ABC]
 #   --facts DIR   corpus facts as bench/end_to_end.sh leaves them: DIR/PROJECT/kK/facts/{cspa,andersen}
 #                 (default out/end_to_end)
-#   --runs R      repeat each measurement R times and keep the fastest (default 1)
+#   --runs R      repeat each measurement R times and keep the fastest (default 1); part C
+#                 also gives the ratio of the medians (one after another is the noisier)
 #   --backend B   cuda (default) or cpu (to try the script on a machine without a GPU)
 #   --run-args A  extra arguments for every `galias run` of part B (e.g. "--lanes 1")
 # Environment: CASES_A (single-analysis cases), POOL_B (the job pool, cycled) and QUEUE_C
@@ -157,27 +158,32 @@ if [[ "$PART" == *C* ]]; then
     [ -n "$RUN_ARGS" ] && echo "   extra arguments: $RUN_ARGS"
     echo
     # queue_seconds MODE [ARGS...]: the fastest batch wall time of the queue.
+    # queue_seconds MODE ARGS...: "FASTEST MEDIAN" batch wall seconds of R runs.
     queue_seconds() {
-        local mode="$1" best="" r b
+        local mode="$1" r b all=""
         shift
         for ((r = 1; r <= RUNS; r++)); do
             "$GALIAS" run --batch "$queue" --backend "$BACKEND" --sched "$mode" $RUN_ARGS "$@" > "$WORK/queue-$mode" 2> "$WORK/queue-err" \
                 || { echo "FAILED ($mode $*): $(tail -c 300 "$WORK/queue-err" | tr '\n' ' ')" >&2; return 1; }
             b=$(grep -o 'sched [a-z]*: [0-9.]* s wall' "$WORK/queue-err" | awk '{print $3}')
-            if [ -z "$best" ] || less "$b" "$best"; then best=$b; fi
+            all="$all $b"
         done
-        echo "$best"
+        echo "$all" | tr ' ' '\n' | grep . | sort -g | awk '{v[NR] = $1} END {
+            m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%s %s", v[1], m }'
     }
-    seq_s=$(queue_seconds off)
+    times=$(queue_seconds off); read -r seq_s seq_m <<< "$times"
     cp "$WORK/queue-off" "$WORK/queue-sequential"
-    echo "| at most N at once | sequential s | streams s | model s | jobs/s streams | speed-up streams | speed-up model | outputs identical |"
-    echo "|---|---|---|---|---|---|---|---|"
+    echo "Seconds are the fastest of $RUNS run(s); the last speed-up is the ratio of the medians."
+    echo
+    echo "| at most N at once | sequential s | streams s | model s | jobs/s streams | speed-up streams | speed-up model | speed-up streams, medians | outputs identical |"
+    echo "|---|---|---|---|---|---|---|---|---|"
     for n in ${COUNTS//,/ }; do
-        st=$(queue_seconds streams --max-concurrent "$n"); same=yes
+        times=$(queue_seconds streams --max-concurrent "$n"); read -r st st_m <<< "$times"; same=yes
         cmp -s "$WORK/queue-sequential" "$WORK/queue-streams" || same="NO (streams)"
-        mo=$(queue_seconds model --max-concurrent "$n")
+        times=$(queue_seconds model --max-concurrent "$n"); read -r mo mo_m <<< "$times"
         cmp -s "$WORK/queue-sequential" "$WORK/queue-model" || same="NO (model)"
-        printf "| %d | %.3f | %.3f | %.3f | %.1f | %.2f× | %.2f× | %s |\n" "$n" "$seq_s" "$st" "$mo" \
-            "$(calc "$QUEUE_C / $st")" "$(calc "$seq_s / $st")" "$(calc "$seq_s / $mo")" "$same"
+        printf "| %d | %.3f | %.3f | %.3f | %.1f | %.2f× | %.2f× | %.2f× (%.3f / %.3f s) | %s |\n" "$n" "$seq_s" "$st" "$mo" \
+            "$(calc "$QUEUE_C / $st")" "$(calc "$seq_s / $st")" "$(calc "$seq_s / $mo")" \
+            "$(calc "$seq_m / $st_m")" "$seq_m" "$st_m" "$same"
     done
 fi
