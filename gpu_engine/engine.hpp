@@ -69,6 +69,12 @@ struct EngineOptions {
     // At most this many lanes (host threads) for the rules of one iteration; 0 = as many
     // as the backend offers. run_batch() shares the cores among concurrent jobs this way.
     unsigned max_lanes = 0;
+    // An iteration's rules take several lanes only when their first steps scan at least
+    // this many tuples in all (0: whenever there are lanes). Below it a lane's own round
+    // trips, and the synchronization before the lanes start, cost more than running the
+    // rules side by side gains (docs/BENCHMARKS.md, session 11: small CSPA analyses 20 %
+    // slower with a lane per core than on one).
+    std::uint64_t min_lane_work = std::uint64_t{1} << 20;
 };
 
 // A parsed, checked and planned Datalog program. Cheap to move; immutable after compile.

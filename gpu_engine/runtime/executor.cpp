@@ -284,7 +284,6 @@ void Executor::load_inputs(const Inputs& inputs) {
             install_full(r, std::move(loaded), it);
         }
     }
-    backend_.synchronize();  // the rules' lanes read the inputs on their own streams
     it.iteration = 0;
     it.stratum = 0;
     stats_.totals += it.times;
@@ -359,19 +358,28 @@ void Executor::run_rule(const plan::Rule& rule, Lane& lane) {
         ++rule_output_[rule_ids_.at(&rule)];
         return;
     }
+    run_steps(rule, 0, first_outer(rule), lane);
+}
+
+// The relation version a rule's first step scans.
+const TupleArray& Executor::first_outer(const plan::Rule& rule) const {
     const plan::JoinStep& first = rule.steps.front();
-    RelationState& source = *relations_[first.outer_relation];
-    const TupleArray& outer = first.outer_version != plan::Version::Delta ? source.full[0].data
-                              : first.outer_order == 0                    ? source.delta
+    const RelationState& source = *relations_[first.outer_relation];
+    return first.outer_version != plan::Version::Delta ? source.full[0].data
+           : first.outer_order == 0                    ? source.delta
                                                        : source.delta_in[first.outer_order];
-    run_steps(rule, 0, outer, lane);
 }
 
 // The rules of one iteration (or a stratum's non-recursive rules): they only read full
 // and delta relations and write their own lane's `new`, so with several lanes they run
 // at the same time, each lane taking the next rule not yet taken.
 void Executor::run_rules(const std::vector<plan::Rule>& rules, IterationStats& it) {
-    const std::size_t lanes = std::min(lane_count_, rules.size());
+    std::size_t lanes = std::min(lane_count_, rules.size());
+    if (lanes > 1) {
+        std::uint64_t scanned = 0;
+        for (const plan::Rule& rule : rules) scanned += rule.steps.empty() ? 0 : first_outer(rule).size;
+        if (scanned < options_.min_lane_work) lanes = 1;
+    }
     if (lanes <= 1) {
         Lane lane{0, backend_, it};
         for (const plan::Rule& rule : rules) run_rule(rule, lane);
@@ -392,6 +400,8 @@ void Executor::run_rules(const std::vector<plan::Rule>& rules, IterationStats& i
             next_rule = rules.size();  // the other lanes stop after their current rule
         }
     };
+    // The rules read what lane 0's stream wrote (inputs, merges, indexes): finished first.
+    backend_.synchronize();
     // The helper lanes are tasks of the executor's own arena: its threads outlive the
     // iteration (a semi-naive loop runs hundreds of them, and starting threads for each
     // cost a single small analysis 15-20 %), and the isolation keeps a waiting lane from
@@ -599,11 +609,10 @@ void Executor::fold_recent(std::uint32_t relation, Lane& lane) {
 }
 
 // Absorbs the iteration's output of every relation of a stratum. The merges and index
-// builds are queued on lane 0's stream; the next iteration's rules read them on every
-// lane's stream, so they must be finished first: one synchronization per iteration.
+// builds are queued on lane 0's stream; rules on lane 0 read them in stream order, and
+// run_rules synchronizes before rules run on other lanes.
 void Executor::absorb_all(const std::vector<std::uint32_t>& relations, IterationStats& it) {
     for (std::uint32_t r : relations) absorb(r, it);
-    backend_.synchronize();
 }
 
 // full ∪= delta through a merge buffer. With EBM the buffer is sized for K more deltas
@@ -666,7 +675,6 @@ void Executor::finish_deferred_merges(const std::vector<std::uint32_t>& relation
         if (hisa.key_len != 0) backend_.build_index(hisa, options_.load_factor);
     }
     if (!any) return;
-    backend_.synchronize();  // later strata read full on every lane's stream
     stats_.totals += it.times;
 }
 

@@ -38,6 +38,7 @@ private:
     JoinSpec make_spec(const plan::JoinStep& step, std::uint32_t outer_arity) const;
     void run_rules(const std::vector<plan::Rule>& rules, IterationStats& it);
     void run_rule(const plan::Rule& rule, Lane& lane);
+    [[nodiscard]] const TupleArray& first_outer(const plan::Rule& rule) const;
     void run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, Lane& lane);
     void flush(std::uint32_t relation, Lane& lane);
     DuplicateFilter* duplicate_filter(std::uint32_t relation, Lane& lane);

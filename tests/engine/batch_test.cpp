@@ -33,6 +33,7 @@ TEST(Batch, EveryJobEqualsItsReferenceInEveryMode) {
                 job.options.backend = engine::BackendKind::Cpu;
                 job.options.threads = 2;
                 job.options.sched = mode;
+                job.options.min_lane_work = 0;                  // lanes even for these small inputs
                 job.options.batch_bytes = j % 3 == 0 ? 16 : 0;  // tiny batches: many flushes across lanes
                 jobs.push_back(std::move(job));
                 expected.push_back(reference_evaluate(std::string(analyses::find_builtin_program(name)->text), inputs,
@@ -58,6 +59,7 @@ TEST(Batch, AFailingJobDoesNotStopTheOthers) {
         job.program = &reach;
         job.options.backend = engine::BackendKind::Cpu;
         job.options.sched = engine::sched::SchedMode::kStreams;
+        job.options.min_lane_work = 0;
         job.inputs = make_inputs({{"edge", {{1, 2}, {2, 3}}}}, nullptr);
     }
     jobs[1].inputs = engine::Inputs{};

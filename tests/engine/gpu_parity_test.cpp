@@ -59,6 +59,7 @@ void check_parity(const std::string& name, const std::map<std::string, TupleSet>
     engine::EngineOptions gpu = cpu;
     gpu.backend = engine::BackendKind::Cuda;
     gpu.sched = sched;
+    gpu.min_lane_work = 0;  // lanes even for these small inputs
     const engine::Result on_cpu = engine::run(program, make_inputs(inputs, symbols), cpu);
     const engine::Result on_gpu = engine::run(program, make_inputs(inputs, symbols), gpu);
     if (std::getenv("GALIAS_GPU_TEST_VERBOSE") != nullptr)
@@ -109,6 +110,7 @@ Tagged(x, y) :- Tagged(x, z), edge(z, y).
         engine::EngineOptions gpu;
         gpu.backend = engine::BackendKind::Cuda;
         gpu.sched = sched;
+        gpu.min_lane_work = 0;
         const engine::Result on_cpu = engine::run(program, make_inputs(inputs, symbols), cpu);
         const engine::Result on_gpu = engine::run(program, make_inputs(inputs, symbols), gpu);
         const engine::RelationResult& expected = on_cpu.relation("Tagged");
@@ -193,6 +195,7 @@ TEST_F(GpuParity, ConcurrentJobsEqualSeparateRuns) {
             job.inputs = make_inputs(inputs, std::make_shared<facts::StringInterner>());
             job.options.backend = engine::BackendKind::Cuda;
             job.options.sched = mode;
+            job.options.min_lane_work = 0;
             jobs.push_back(job);
             engine::EngineOptions cpu;
             cpu.backend = engine::BackendKind::Cpu;

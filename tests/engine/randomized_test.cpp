@@ -48,6 +48,9 @@ engine::EngineOptions random_options(std::mt19937& rng) {
     const engine::sched::SchedMode modes[] = {engine::sched::SchedMode::kOff, engine::sched::SchedMode::kStreams,
                                               engine::sched::SchedMode::kModel};
     options.sched = modes[std::uniform_int_distribution<int>(0, 2)(rng)];
+    // Lanes even for these small inputs (the default takes them only for large iterations),
+    // or only when the default would.
+    if (std::uniform_int_distribution<int>(0, 3)(rng) != 0) options.min_lane_work = 0;
     return options;
 }
 
