@@ -39,8 +39,8 @@ GALIAS_HD std::uint64_t key_run_end(const Cell* data, std::uint64_t begin, std::
         inside += step;
         step *= 2;
     }
-    std::uint64_t outside =
-        inside + step < size ? inside + step : size;  // first tuple known not to (or size)
+    // First tuple known not to have the key, or size.
+    std::uint64_t outside = inside + step < size ? inside + step : size;
     while (outside - inside > 1) {
         const std::uint64_t mid = inside + (outside - inside) / 2;
         if (cells_equal(data + mid * arity, key, key_len))
