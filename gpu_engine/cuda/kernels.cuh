@@ -6,6 +6,7 @@
 
 #include <cooperative_groups.h>
 
+#include "gpu_engine/cuda/device_atomics.cuh"
 #include "gpu_engine/hisa/duplicate_filter.hpp"
 #include "gpu_engine/hisa/join_logic.hpp"
 #include "gpu_engine/hisa/tuple_ops.hpp"
@@ -232,21 +233,6 @@ __host__ __device__ inline bool outputs_grouped(const JoinSpec& s) {
 // holds the recent outputs' keys. On CSPA zlib k=1, 16 % of the derived tuples reach the
 // global table (docs/BENCHMARKS.md, session 10).
 constexpr std::uint32_t kLocalFilterSlots = 2048;
-
-// admit_first_copy's slot access on the device, for a table in global or shared memory
-// alike: a coherent read, and a compare-and-swap returning the slot's previous value.
-struct SlotLoad {
-    __device__ std::uint64_t operator()(std::uint64_t* address) const {
-        return *static_cast<volatile std::uint64_t*>(address);
-    }
-};
-struct SlotCas {
-    __device__ std::uint64_t operator()(std::uint64_t* address, std::uint64_t expected, std::uint64_t desired) const {
-        return static_cast<std::uint64_t>(atomicCAS(reinterpret_cast<unsigned long long*>(address),
-                                                    static_cast<unsigned long long>(expected),
-                                                    static_cast<unsigned long long>(desired)));
-    }
-};
 
 struct LocalFilter {
     std::uint64_t* slots;
@@ -489,14 +475,11 @@ __global__ void count_runs_kernel(const Cell* data, std::uint64_t n, std::uint32
 // run starts to select first: one launch instead of three.
 __global__ void insert_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
                                    IndexSlot* slots, std::uint64_t capacity) {
-    auto cas = [](std::uint32_t* address, std::uint32_t expected, std::uint32_t desired) {
-        return atomicCAS(address, expected, desired);
-    };
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
         if (!starts_key_run(data, i, arity, key_len)) continue;
         const std::uint64_t end = key_run_end(data, i, n, arity, key_len);
         insert_key_run(slots, capacity, data + i * arity, key_len, static_cast<std::uint32_t>(i),
-                       static_cast<std::uint32_t>(end - i), cas);
+                       static_cast<std::uint32_t>(end - i), IndexSlotCas{});
     }
 }
 

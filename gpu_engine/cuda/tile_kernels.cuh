@@ -18,6 +18,7 @@
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_scan.cuh>
 
+#include "gpu_engine/cuda/device_atomics.cuh"
 #include "gpu_engine/hisa/tuple_ops.hpp"
 
 namespace galias::engine::cuda {
@@ -178,13 +179,10 @@ __global__ void __launch_bounds__(Threads)
         if (starts[j] != 0) s_start[rank[j]] = t * Items + j;
     if (t == 0) s_start[runs] = n;  // the end of the last run
     __syncthreads();  // the run starts and the cleared table are visible to the whole block
-    auto cas = [](std::uint32_t* address, std::uint32_t expected, std::uint32_t desired) {
-        return atomicCAS(address, expected, desired);
-    };
     for (std::uint32_t r = t; r < runs; r += blockDim.x) {
         const std::uint32_t begin = s_start[r];
         insert_key_run(slots, capacity, data + static_cast<std::uint64_t>(begin) * arity, key_len, begin,
-                       s_start[r + 1] - begin, cas);
+                       s_start[r + 1] - begin, IndexSlotCas{});
     }
 }
 

@@ -1,0 +1,33 @@
+#pragma once
+// The device's atomics in the form the shared per-element code of gpu_engine/hisa/ takes
+// them as parameters (the CPU backend passes std::atomic_ref versions): written once for
+// every kernel that needs them.
+
+#include <cstdint>
+
+namespace galias::engine::cuda {
+
+// insert_key_run's claim of an index slot: a 32-bit compare-and-swap returning the
+// previous value.
+struct IndexSlotCas {
+    __device__ std::uint32_t operator()(std::uint32_t* address, std::uint32_t expected, std::uint32_t desired) const {
+        return atomicCAS(address, expected, desired);
+    }
+};
+
+// admit_first_copy's slot access, for a table in global or shared memory alike: a
+// coherent read, and a 64-bit compare-and-swap returning the slot's previous value.
+struct SlotLoad {
+    __device__ std::uint64_t operator()(std::uint64_t* address) const {
+        return *static_cast<volatile std::uint64_t*>(address);
+    }
+};
+struct SlotCas {
+    __device__ std::uint64_t operator()(std::uint64_t* address, std::uint64_t expected, std::uint64_t desired) const {
+        return static_cast<std::uint64_t>(atomicCAS(reinterpret_cast<unsigned long long*>(address),
+                                                    static_cast<unsigned long long>(expected),
+                                                    static_cast<unsigned long long>(desired)));
+    }
+};
+
+}  // namespace galias::engine::cuda
