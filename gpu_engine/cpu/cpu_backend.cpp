@@ -425,12 +425,8 @@ void CpuBackend::build_index(Hisa& hisa, double load_factor) {
             return expected;
         };
         for_each_chunk(chunking, [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
-            for (std::uint64_t i = begin; i < end; ++i) {
-                if (!starts_key_run(data, i, arity, key_len)) continue;
-                const std::uint64_t count = key_run_length(data, i, n, arity, key_len);
-                insert_key_run(slots, slot_count, data + i * arity, key_len, static_cast<std::uint32_t>(i),
-                               static_cast<std::uint32_t>(count), cas);
-            }
+            for (std::uint64_t i = begin; i < end; ++i)
+                insert_run_starting_at(slots, slot_count, data, i, n, arity, key_len, cas);
         });
     });
 }

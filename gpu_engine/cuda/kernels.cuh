@@ -475,12 +475,8 @@ __global__ void count_runs_kernel(const Cell* data, std::uint64_t n, std::uint32
 // run starts to select first: one launch instead of three.
 __global__ void insert_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
                                    IndexSlot* slots, std::uint64_t capacity) {
-    for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
-        if (!starts_key_run(data, i, arity, key_len)) continue;
-        const std::uint64_t end = key_run_end(data, i, n, arity, key_len);
-        insert_key_run(slots, capacity, data + i * arity, key_len, static_cast<std::uint32_t>(i),
-                       static_cast<std::uint32_t>(end - i), IndexSlotCas{});
-    }
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
+        insert_run_starting_at(slots, capacity, data, i, n, arity, key_len, IndexSlotCas{});
 }
 
 }  // namespace galias::engine::cuda

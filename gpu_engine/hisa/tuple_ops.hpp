@@ -20,14 +20,6 @@ GALIAS_HD bool starts_key_run(const Cell* data, std::uint64_t i, std::uint32_t a
     return i == 0 || !cells_equal(data + i * arity, data + (i - 1) * arity, key_len);
 }
 
-// Length of the key run that starts at tuple `begin`.
-GALIAS_HD std::uint64_t key_run_length(const Cell* data, std::uint64_t begin, std::uint64_t size,
-                                       std::uint32_t arity, std::uint32_t key_len) {
-    std::uint64_t end = begin + 1;
-    while (end < size && cells_equal(data + end * arity, data + begin * arity, key_len)) ++end;
-    return end - begin;
-}
-
 // End of the key run that starts at tuple `begin`: doubling steps, then bisection, so a
 // long run costs a logarithmic number of comparisons.
 GALIAS_HD std::uint64_t key_run_end(const Cell* data, std::uint64_t begin, std::uint64_t size,
@@ -67,6 +59,18 @@ GALIAS_HD void insert_key_run(IndexSlot* slots, std::uint64_t capacity, const Ce
         }
         if (++slot == capacity) slot = 0;
     }
+}
+
+// An index build's step for tuple i of sorted data (both backends, one tuple per thread):
+// a tuple that starts a key run inserts the run.
+template <class Cas>
+GALIAS_HD void insert_run_starting_at(IndexSlot* slots, std::uint64_t capacity, const Cell* data,
+                                      std::uint64_t i, std::uint64_t size, std::uint32_t arity,
+                                      std::uint32_t key_len, Cas cas) {
+    if (!starts_key_run(data, i, arity, key_len)) return;
+    const std::uint64_t end = key_run_end(data, i, size, arity, key_len);
+    insert_key_run(slots, capacity, data + i * arity, key_len, static_cast<std::uint32_t>(i),
+                   static_cast<std::uint32_t>(end - i), cas);
 }
 
 // Number of slots for `keys` distinct keys at `load_factor` (at least one free slot, so
