@@ -12,11 +12,21 @@
 //               per thread and launched each trip: does a graph's launch scale better?
 //   no-wait     the K kernels only, no read-back; one synchronization after all trips:
 //               the launch path alone
+//   graph-upd   the trip captured afresh each time (its arguments change, as an operator's
+//               sizes and buffers do) and swapped into one instantiated graph with
+//               cudaGraphExecUpdate, then launched
+//   graph-set   one instantiated graph whose kernel nodes get new arguments each trip
+//               (cudaGraphExecKernelNodeSetParams), then launched
+//   graph-new   captured and instantiated afresh each trip
+//   graph-cap   captured afresh each trip, its nodes' parameters copied into one
+//               instantiated graph (cudaGraphExec*NodeSetParams), then launched
+//   pdl         copy+sync, the kernels launched as programmatic dependents of the one
+//               before (each waits in cudaGridDependencySynchronize)
 // (issue 6: concurrent analyses are made of thousands of such round trips).
 //
 //   nvcc -O2 -std=c++17 -arch=sm_90 bench/cuda/roundtrip_probe.cu -o roundtrip_probe -lcuda
 //   ./roundtrip_probe [ROUND_TRIPS=2000] [KERNELS_PER_TRIP=3] [BLOCKS=64] [THREADS=all] [MODE=all]
-// THREADS runs one thread count only, MODE one read-back (0-5): several processes of
+// THREADS runs one thread count only, MODE one read-back (0-10): several processes of
 // one thread each show whether the limit is per CUDA context.
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -29,6 +39,7 @@
 #include <vector>
 
 __global__ void tiny_kernel(unsigned long long* counter, int work) {
+    cudaGridDependencySynchronize();  // returns at once unless launched as a programmatic dependent
     unsigned long long sum = 0;
     for (int i = threadIdx.x; i < work; i += blockDim.x) sum += static_cast<unsigned long long>(i) * blockIdx.x;
     if (threadIdx.x == 0 && sum == 42) atomicAdd(counter, 1ull);  // keeps the loop alive
@@ -63,8 +74,12 @@ __global__ void publish_kernel(const unsigned long long* value, volatile unsigne
         }                                                                                    \
     } while (0)
 
-enum class ReadBack { kCopySync, kCopyEvent, kMapped, kGreen, kGraph, kNoWait };
-constexpr const char* kNames[] = {"copy+sync", "copy+event", "mapped", "green", "graph", "no-wait"};
+enum class ReadBack {
+    kCopySync, kCopyEvent, kMapped, kGreen, kGraph, kNoWait, kGraphUpdate, kGraphParams, kGraphBuild, kGraphCopyParams,
+    kDependent
+};
+constexpr const char* kNames[] = {"copy+sync", "copy+event", "mapped", "green", "graph", "no-wait",
+                                  "graph-upd", "graph-set", "graph-new", "graph-cap", "pdl"};
 
 // `count` green contexts, each with an equal share of the device's SMs (rounded down to
 // the split granularity), as CUcontexts the runtime API can use once made current.
@@ -108,7 +123,8 @@ int main(int argc, char** argv) {
     CUcontext primary = nullptr;
     CHECK_CU(cuCtxGetCurrent(&primary));
     for (ReadBack mode : {ReadBack::kCopySync, ReadBack::kCopyEvent, ReadBack::kMapped, ReadBack::kGreen, ReadBack::kGraph,
-                          ReadBack::kNoWait}) {
+                          ReadBack::kNoWait, ReadBack::kGraphUpdate, ReadBack::kGraphParams, ReadBack::kGraphBuild,
+                          ReadBack::kGraphCopyParams, ReadBack::kDependent}) {
         if (only_mode >= 0 && static_cast<int>(mode) != only_mode) continue;
         for (int threads : {1, 2, 4, 8, 16}) {
             if (only_threads > 0 && threads != only_threads) continue;
@@ -131,15 +147,47 @@ int main(int argc, char** argv) {
                 pinned[t][1] = 0;
             }
             std::vector<cudaGraphExec_t> graphs(threads, nullptr);
-            if (mode == ReadBack::kGraph)
+            std::vector<std::vector<cudaGraphNode_t>> kernel_nodes(threads);
+            std::vector<cudaGraph_t> kept(threads, nullptr);
+            // The trip's work captured as a graph; `work` varies per trip as an operator's
+            // sizes and buffers would.
+            auto capture = [&](int t, int work) {
+                cudaGraph_t graph;
+                CHECK(cudaStreamBeginCapture(streams[t], cudaStreamCaptureModeThreadLocal));
+                for (int k = 0; k < kernels; ++k) tiny_kernel<<<blocks, 256, 0, streams[t]>>>(device[t], work);
+                CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
+                CHECK(cudaStreamEndCapture(streams[t], &graph));
+                return graph;
+            };
+            auto nodes_of = [](cudaGraph_t graph) {
+                std::size_t count = 0;
+                CHECK(cudaGraphGetNodes(graph, nullptr, &count));
+                std::vector<cudaGraphNode_t> nodes(count);
+                CHECK(cudaGraphGetNodes(graph, nodes.data(), &count));
+                return nodes;
+            };
+            if (mode == ReadBack::kGraph || mode == ReadBack::kGraphUpdate || mode == ReadBack::kGraphParams ||
+                mode == ReadBack::kGraphCopyParams)
                 for (int t = 0; t < threads; ++t) {
-                    cudaGraph_t graph;
-                    CHECK(cudaStreamBeginCapture(streams[t], cudaStreamCaptureModeThreadLocal));
-                    for (int k = 0; k < kernels; ++k) tiny_kernel<<<blocks, 256, 0, streams[t]>>>(device[t], 4096);
-                    CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
-                    CHECK(cudaStreamEndCapture(streams[t], &graph));
+                    cudaGraph_t graph = capture(t, 4096);
                     CHECK(cudaGraphInstantiate(&graphs[t], graph, 0));
-                    CHECK(cudaGraphDestroy(graph));
+                    if (mode == ReadBack::kGraphCopyParams) {
+                        kernel_nodes[t] = nodes_of(graph);
+                        kept[t] = graph;
+                    } else if (mode == ReadBack::kGraphParams) {
+                        std::size_t count = 0;
+                        CHECK(cudaGraphGetNodes(graph, nullptr, &count));
+                        std::vector<cudaGraphNode_t> nodes(count);
+                        CHECK(cudaGraphGetNodes(graph, nodes.data(), &count));
+                        for (cudaGraphNode_t node : nodes) {
+                            cudaGraphNodeType type;
+                            CHECK(cudaGraphNodeGetType(node, &type));
+                            if (type == cudaGraphNodeTypeKernel) kernel_nodes[t].push_back(node);
+                        }
+                        kept[t] = graph;
+                    } else {
+                        CHECK(cudaGraphDestroy(graph));
+                    }
                 }
             std::vector<unsigned long long> tickets(threads, 0);
             auto work = [&](int t) {
@@ -147,6 +195,72 @@ int main(int argc, char** argv) {
                 for (int i = 0; i < trips; ++i) {
                     if (mode == ReadBack::kGraph) {
                         CHECK(cudaGraphLaunch(graphs[t], streams[t]));
+                        CHECK(cudaStreamSynchronize(streams[t]));
+                        continue;
+                    }
+                    if (mode == ReadBack::kGraphUpdate || mode == ReadBack::kGraphBuild) {
+                        cudaGraph_t graph = capture(t, 4096 + (i & 7));
+                        if (mode == ReadBack::kGraphUpdate) {
+                            cudaGraphExecUpdateResultInfo info;
+                            CHECK(cudaGraphExecUpdate(graphs[t], graph, &info));
+                        } else {
+                            if (graphs[t]) CHECK(cudaGraphExecDestroy(graphs[t]));
+                if (kept[t]) CHECK(cudaGraphDestroy(kept[t]));
+                            CHECK(cudaGraphInstantiate(&graphs[t], graph, 0));
+                        }
+                        CHECK(cudaGraphDestroy(graph));
+                        CHECK(cudaGraphLaunch(graphs[t], streams[t]));
+                        CHECK(cudaStreamSynchronize(streams[t]));
+                        continue;
+                    }
+                    if (mode == ReadBack::kGraphCopyParams) {
+                        // Captured afresh, its nodes' parameters copied into the instantiated graph.
+                        cudaGraph_t graph = capture(t, 4096 + (i & 7));
+                        const std::vector<cudaGraphNode_t> fresh = nodes_of(graph);
+                        for (std::size_t n = 0; n < fresh.size(); ++n) {
+                            cudaGraphNodeType type;
+                            CHECK(cudaGraphNodeGetType(fresh[n], &type));
+                            if (type == cudaGraphNodeTypeKernel) {
+                                cudaKernelNodeParams params{};
+                                CHECK(cudaGraphKernelNodeGetParams(fresh[n], &params));
+                                CHECK(cudaGraphExecKernelNodeSetParams(graphs[t], kernel_nodes[t][n], &params));
+                            } else if (type == cudaGraphNodeTypeMemcpy) {
+                                cudaMemcpy3DParms params{};
+                                CHECK(cudaGraphMemcpyNodeGetParams(fresh[n], &params));
+                                CHECK(cudaGraphExecMemcpyNodeSetParams(graphs[t], kernel_nodes[t][n], &params));
+                            }
+                        }
+                        CHECK(cudaGraphDestroy(graph));
+                        CHECK(cudaGraphLaunch(graphs[t], streams[t]));
+                        CHECK(cudaStreamSynchronize(streams[t]));
+                        continue;
+                    }
+                    if (mode == ReadBack::kGraphParams) {
+                        unsigned long long* counter = device[t];
+                        int work = 4096 + (i & 7);
+                        void* args[] = {&counter, &work};
+                        cudaKernelNodeParams params{};
+                        params.func = reinterpret_cast<void*>(&tiny_kernel);
+                        params.gridDim = dim3(blocks);
+                        params.blockDim = dim3(256);
+                        params.kernelParams = args;
+                        for (cudaGraphNode_t node : kernel_nodes[t]) CHECK(cudaGraphExecKernelNodeSetParams(graphs[t], node, &params));
+                        CHECK(cudaGraphLaunch(graphs[t], streams[t]));
+                        CHECK(cudaStreamSynchronize(streams[t]));
+                        continue;
+                    }
+                    if (mode == ReadBack::kDependent) {
+                        cudaLaunchAttribute attribute{};
+                        attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+                        attribute.val.programmaticStreamSerializationAllowed = 1;
+                        cudaLaunchConfig_t config{};
+                        config.gridDim = dim3(blocks);
+                        config.blockDim = dim3(256);
+                        config.stream = streams[t];
+                        config.attrs = &attribute;
+                        config.numAttrs = 1;
+                        for (int k = 0; k < kernels; ++k) CHECK(cudaLaunchKernelEx(&config, tiny_kernel, device[t], 4096));
+                        CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
                         CHECK(cudaStreamSynchronize(streams[t]));
                         continue;
                     }
@@ -188,6 +302,7 @@ int main(int argc, char** argv) {
                 CHECK(cudaFree(device[t]));
                 CHECK(cudaFreeHost(pinned[t]));
                 if (graphs[t]) CHECK(cudaGraphExecDestroy(graphs[t]));
+                if (kept[t]) CHECK(cudaGraphDestroy(kept[t]));
             }
             CHECK_CU(cuCtxSetCurrent(primary));
             for (CUgreenCtx green : greens) CHECK_CU(cuGreenCtxDestroy(green));
