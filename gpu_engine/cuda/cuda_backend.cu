@@ -130,8 +130,9 @@ public:
         if (offsets.get() == nullptr) return end;
         if (from == begin && total <= budget) return end;  // all of it fits: no round trip
         auto* d_stop = static_cast<std::uint64_t*>(scratch.get());
-        split_kernel<<<1, 1, 0, stream_>>>(static_cast<const std::uint64_t*>(offsets.get()), end - begin, from - begin,
-                                           budget, d_stop);
+        launch_kernel(&split_kernel, LaunchShape{1, 1}, 0, stream_,
+                      static_cast<const std::uint64_t*>(offsets.get()), end - begin, from - begin, budget,
+                      d_stop);
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         std::uint64_t stop = 0;
         GALIAS_CUDA_TRY(cudaMemcpyAsync(staging_, d_stop, sizeof stop, cudaMemcpyDeviceToHost, stream_));
@@ -416,7 +417,7 @@ public:
         const LaunchShape shape = shape_for(permute_kernel, in.size);
         {
             auto traced = span("permute", in.size * (in.arity + map.out_arity) * 4ull);
-            permute_kernel<<<shape.grid, shape.block, 0, stream_>>>(map, in.data(), in.size, out.data());
+            launch_kernel(&permute_kernel, shape, 0, stream_, map, in.data(), in.size, out.data());
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
     }
@@ -452,8 +453,8 @@ public:
             const LaunchShape shape = shape_for(absent_flags_kernel, a.size);
             {
                 auto traced = span("difference (search)", a.size * A * 4ull * 2);
-                absent_flags_kernel<<<shape.grid, shape.block, 0, stream_>>>(a.data(), a.size, b.data(), b.size, A,
-                                                                             static_cast<std::uint8_t*>(flags.get()), nullptr);
+                launch_kernel(&absent_flags_kernel, shape, 0, stream_, a.data(), a.size, b.data(), b.size, A,
+                              static_cast<std::uint8_t*>(flags.get()), nullptr);
             }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
             std::size_t temp_bytes = 0;
@@ -501,7 +502,8 @@ public:
                 sort_packed_keys<Key>(fresh, layout, total_bits, d_distinct, kUniqueDifferenceSteps);
             const LaunchShape shape = shape_for(unpack_kernel<Key>, n);
             auto traced = span("unique-difference: unpack", n * (arity * 4ull + sizeof(Key)));
-            unpack_kernel<Key><<<shape.grid, shape.block, 0, stream_>>>(layout, keys.sorted, n, rows.data(), d_distinct);
+            launch_kernel(&unpack_kernel<Key>, shape, 0, stream_, layout, keys.sorted, n, rows.data(),
+                          d_distinct);
         });
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         if (b.size == 0) {  // nothing to subtract: the distinct rows are the result
@@ -515,8 +517,8 @@ public:
         {
             const LaunchShape shape = shape_for(absent_flags_kernel, n);
             auto traced = span("unique-difference: search", n * arity * 4ull * 2);
-            absent_flags_kernel<<<shape.grid, shape.block, 0, stream_>>>(
-                rows.data(), n, b.data(), b.size, arity, static_cast<std::uint8_t*>(flags.get()), d_distinct);
+            launch_kernel(&absent_flags_kernel, shape, 0, stream_, rows.data(), n, b.data(), b.size, arity,
+                          static_cast<std::uint8_t*>(flags.get()), d_distinct);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         out = make_array(arity, n);
@@ -570,9 +572,9 @@ public:
                 constexpr unsigned kIndexThreads = 1024;
                 static_assert(kIndexThreads * 2 >= kTileTuples);
                 auto* kernel = n <= kIndexThreads ? &tile_index_kernel<kIndexThreads, 1> : &tile_index_kernel<kIndexThreads, 2>;
-                kernel<<<1, kIndexThreads, 0, stream_>>>(hisa.data.data(), static_cast<std::uint32_t>(n), hisa.data.arity,
-                                                        hisa.key_len, static_cast<IndexSlot*>(hisa.slots.get()),
-                                                        hisa.slot_count);
+                launch_kernel(kernel, LaunchShape{1, kIndexThreads}, 0, stream_, hisa.data.data(),
+                              static_cast<std::uint32_t>(n), hisa.data.arity, hisa.key_len,
+                              static_cast<IndexSlot*>(hisa.slots.get()), hisa.slot_count);
             }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
             return;
@@ -584,8 +586,8 @@ public:
             const LaunchShape shape = shape_for(count_runs_kernel, n);
             {
                 auto traced = span("index: count keys", n * hisa.data.arity * 4ull);
-                count_runs_kernel<<<shape.grid, shape.block, 0, stream_>>>(hisa.data.data(), n, hisa.data.arity,
-                                                                           hisa.key_len, grid_totals());
+                launch_kernel(&count_runs_kernel, shape, 0, stream_, hisa.data.data(), n, hisa.data.arity,
+                              hisa.key_len, grid_totals());
             }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
             wait("index: key count");
@@ -593,13 +595,18 @@ public:
         }
         hisa.slot_count = index_capacity(runs, load_factor);
         hisa.slots = allocate(hisa.slot_count * sizeof(IndexSlot));
-        GALIAS_CUDA_TRY(cudaMemsetAsync(hisa.slots.get(), 0xFF, hisa.slot_count * sizeof(IndexSlot), stream_));
+        {
+            auto* slots = static_cast<IndexSlot*>(hisa.slots.get());
+            auto traced = span("index: clear", hisa.slot_count * sizeof(IndexSlot));
+            launch_kernel(&clear_slots_kernel, shape_for(clear_slots_kernel, hisa.slot_count), 0, stream_,
+                          slots, hisa.slot_count);
+        }
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
         const LaunchShape insert_shape = shape_for(insert_runs_kernel, n);
         {
             auto traced = span("index: insert", n * hisa.data.arity * 4ull + runs * 16ull);
-            insert_runs_kernel<<<insert_shape.grid, insert_shape.block, 0, stream_>>>(
-                hisa.data.data(), n, hisa.data.arity, hisa.key_len, static_cast<IndexSlot*>(hisa.slots.get()),
-                hisa.slot_count);
+            launch_kernel(&insert_runs_kernel, insert_shape, 0, stream_, hisa.data.data(), n, hisa.data.arity,
+                          hisa.key_len, static_cast<IndexSlot*>(hisa.slots.get()), hisa.slot_count);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
     }
@@ -644,10 +651,11 @@ private:
                 auto traced = span(emit_into != nullptr ? "join: count + emit (tile)" : "join: count (tile)",
                                    n * (spec.outer_arity * 4ull + 8));
                 auto* kernel = n <= kTileThreads ? &tile_join_count_kernel<1> : &tile_join_count_kernel<kTileItems>;
-                kernel<<<1, kTileThreads, 0, stream_>>>(
-                    spec, inner_ref, outer.data(), begin, static_cast<std::uint32_t>(n), d_offsets, d_begins,
-                    static_cast<std::uint64_t*>(staging_),
-                    emit_into != nullptr ? emit_into->data() + emit_into->size * spec.out_arity : nullptr, room);
+                launch_kernel(
+                    kernel, LaunchShape{1, kTileThreads}, 0, stream_, spec, inner_ref, outer.data(), begin,
+                    static_cast<std::uint32_t>(n), d_offsets, d_begins, static_cast<std::uint64_t*>(staging_),
+                    emit_into != nullptr ? emit_into->data() + emit_into->size * spec.out_arity : nullptr,
+                    room);
             }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
             wait("join: count total (tile)");
@@ -661,8 +669,8 @@ private:
         const LaunchShape shape = shape_for(join_count_kernel, n);
         {
             auto traced = span("join: count", n * (spec.outer_arity * 4ull + 8));
-            join_count_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), begin, n, d_offsets,
-                                                                       d_begins, grid_totals());
+            launch_kernel(&join_count_kernel, shape, 0, stream_, spec, inner_ref, outer.data(), begin, n,
+                          d_offsets, d_begins, grid_totals());
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         std::size_t temp_bytes = 0;
@@ -704,16 +712,16 @@ public:
             const LaunchShape shape = shape_for(join_emit_balanced_kernel, tiles * 256);
             {
                 auto traced = span("join: emit (balanced)", produced * spec.out_arity * 4ull);
-                join_emit_balanced_kernel<<<shape.grid, shape.block, 0, stream_>>>(
-                    spec, inner_ref, outer.data(), c.begin, lo, hi, d_offsets, static_cast<const std::uint32_t*>(c.begins.get()),
-                    out.data() + base * spec.out_arity);
+                launch_kernel(&join_emit_balanced_kernel, shape, 0, stream_, spec, inner_ref, outer.data(),
+                              c.begin, lo, hi, d_offsets, static_cast<const std::uint32_t*>(c.begins.get()),
+                              out.data() + base * spec.out_arity);
             }
         } else {
             const LaunchShape shape = shape_for(join_emit_kernel, hi - lo);
             {
                 auto traced = span("join: emit", produced * spec.out_arity * 4ull);
-                join_emit_kernel<<<shape.grid, shape.block, 0, stream_>>>(spec, inner_ref, outer.data(), c.begin, lo, hi,
-                                                                          d_offsets, out.data() + base * spec.out_arity);
+                launch_kernel(&join_emit_kernel, shape, 0, stream_, spec, inner_ref, outer.data(), c.begin,
+                              lo, hi, d_offsets, out.data() + base * spec.out_arity);
             }
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
@@ -792,10 +800,10 @@ public:
         const LaunchShape shape = shape_for(kernel, blocks * 256);
         {
             auto traced = span(local ? "join: emit (distinct, grouped)" : "join: emit (distinct)", produced * 12ull);
-            kernel<<<shape.grid, shape.block, 0, stream_>>>(
-                spec, inner_ref, outer.data(), c.begin, lo, hi, d_offsets, static_cast<const std::uint32_t*>(c.begins.get()),
-                static_cast<std::uint64_t*>(f.table.get()), f.slots - 1, out.data() + base * spec.out_arity,
-                grid_totals());
+            launch_kernel(kernel, shape, 0, stream_, spec, inner_ref, outer.data(), c.begin, lo, hi,
+                          d_offsets, static_cast<const std::uint32_t*>(c.begins.get()),
+                          static_cast<std::uint64_t*>(f.table.get()), f.slots - 1,
+                          out.data() + base * spec.out_arity, grid_totals());
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         wait("join: emit (distinct) admitted");
@@ -859,8 +867,8 @@ private:
             // One row per thread when that is enough: a sort pass then costs an eighth.
             auto* kernel = n <= kTileThreads ? &tile_sort_difference_kernel<Sort, 1>
                                              : &tile_sort_difference_kernel<Sort, kTileItems>;
-            kernel<<<1, kTileThreads, 0, stream_>>>(rows.data(), static_cast<std::uint32_t>(n), rows.arity, unique,
-                                                    b.data(), b.size, out, d_count);
+            launch_kernel(kernel, LaunchShape{1, kTileThreads}, 0, stream_, rows.data(),
+                          static_cast<std::uint32_t>(n), rows.arity, unique, b.data(), b.size, out, d_count);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         if (known) return n;
@@ -900,7 +908,7 @@ private:
         const LaunchShape shape = shape_for(column_range_kernel, n);
         {
             auto traced = span("sort: column ranges", n * arity * 4ull);
-            column_range_kernel<<<shape.grid, shape.block, 0, stream_>>>(tuples.data(), n, arity, d_min, d_max);
+            launch_kernel(&column_range_kernel, shape, 0, stream_, tuples.data(), n, arity, d_min, d_max);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         Cell host_ranges[2 * kMaxArity];
@@ -983,7 +991,7 @@ private:
         {
             const LaunchShape shape = shape_for(pack_kernel<Key>, n);
             auto traced = span(names.pack, n * (arity * 4ull + sizeof(Key)));
-            pack_kernel<Key><<<shape.grid, shape.block, 0, stream_>>>(layout, tuples.data(), n, d_keys);
+            launch_kernel(&pack_kernel<Key>, shape, 0, stream_, layout, tuples.data(), n, d_keys);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         cub::DoubleBuffer<Key> buffers(d_keys, d_alt);
@@ -1037,8 +1045,8 @@ private:
             const LaunchShape unpack_shape = shape_for(unpack_kernel<Key>, count);
             {
                 auto traced = span("sort: unpack", count * (arity * 4ull + sizeof(Key)));
-                unpack_kernel<Key><<<unpack_shape.grid, unpack_shape.block, 0, stream_>>>(layout, keys.sorted, count,
-                                                                                          destination, nullptr);
+                launch_kernel(&unpack_kernel<Key>, unpack_shape, 0, stream_, layout, keys.sorted, count,
+                              destination, nullptr);
             }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
         }
@@ -1088,6 +1096,14 @@ private:
 };
 
 }  // namespace
+
+bool dependent_launches() {
+    static const bool enabled = [] {
+        const char* setting = std::getenv("GALIAS_CUDA_PDL");
+        return setting == nullptr || std::string(setting) != "0";
+    }();
+    return enabled;
+}
 
 bool device_available() { return device_state().available; }
 std::string device_problem() { return device_state().problem; }

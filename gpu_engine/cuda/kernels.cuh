@@ -2,11 +2,12 @@
 // The CUDA backend's kernels. Each is a grid-stride loop whose per-element body is the
 // shared host/device logic of gpu_engine/hisa/ (join_logic.hpp, tuple_ops.hpp).
 
-#include <cstdint>
-
 #include <cooperative_groups.h>
 
+#include <cstdint>
+
 #include "gpu_engine/cuda/device_atomics.cuh"
+#include "gpu_engine/cuda/launch.cuh"
 #include "gpu_engine/hisa/duplicate_filter.hpp"
 #include "gpu_engine/hisa/join_logic.hpp"
 #include "gpu_engine/hisa/tuple_ops.hpp"
@@ -77,6 +78,7 @@ __device__ __forceinline__ void add_to_total(const GridTotals& totals, unsigned 
 __global__ void join_count_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
                                   std::uint64_t n, std::uint64_t* counts, std::uint32_t* begins,
                                   const GridTotals totals) {
+    await_preceding_grid();
     const JoinSpec& s = shared_spec(spec);
     if (thread_index() == 0) counts[n] = 0;
     unsigned long long sum = 0;
@@ -210,6 +212,7 @@ __device__ __forceinline__ void for_each_balanced_output(const JoinSpec& s, cons
 __global__ void join_emit_balanced_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
                                           std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets,
                                           const std::uint32_t* begins, Cell* out) {
+    await_preceding_grid();
     const JoinSpec& s = shared_spec(spec);
     for_each_balanced_output(
         s, inner, outer, begin, from, to, offsets, begins,
@@ -296,6 +299,7 @@ __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inn
                                           std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets,
                                           const std::uint32_t* begins, std::uint64_t* table, std::uint64_t mask,
                                           Cell* out, const GridTotals totals) {
+    await_preceding_grid();
     unsigned long long* appended = totals.counters;
     const JoinSpec& s = shared_spec(spec);
     __shared__ std::uint64_t s_local[Local ? kLocalFilterSlots : 1];
@@ -328,6 +332,7 @@ __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inn
 // offsets[i] - offsets[from] in `out`.
 __global__ void join_emit_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
                                  std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets, Cell* out) {
+    await_preceding_grid();
     const JoinSpec& s = shared_spec(spec);
     const std::uint64_t base = offsets[from];
     for (std::uint64_t i = from + thread_index(); i < to; i += grid_stride())
@@ -338,6 +343,7 @@ __global__ void join_emit_kernel(const JoinSpec spec, const HisaRef inner, const
 // from + 1). One thread: a binary search on the scanned counts.
 __global__ void split_kernel(const std::uint64_t* offsets, std::uint64_t n, std::uint64_t from, std::uint64_t budget,
                              std::uint64_t* stop) {
+    await_preceding_grid();
     const std::uint64_t limit = offsets[from] + budget;
     std::uint64_t lo = from + 1, hi = n;  // answer in [from + 1, n]
     if (offsets[lo] > limit) {
@@ -359,12 +365,14 @@ struct ColumnMap {
 };
 
 __global__ void permute_kernel(const ColumnMap map, const Cell* in, std::uint64_t n, Cell* out) {
+    await_preceding_grid();
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
         for (std::uint32_t c = 0; c < map.out_arity; ++c) out[i * map.out_arity + c] = in[i * map.in_arity + map.columns[c]];
 }
 
 // Per-column minimum and maximum (block-local reduction, then one atomic per block).
 __global__ void column_range_kernel(const Cell* rows, std::uint64_t n, std::uint32_t arity, Cell* mins, Cell* maxs) {
+    await_preceding_grid();
     __shared__ Cell s_min[kMaxArity], s_max[kMaxArity];
     if (threadIdx.x < arity) {
         s_min[threadIdx.x] = 0xFFFFFFFFu;
@@ -413,6 +421,7 @@ struct PackLayout {
 // std::uint64_t.
 template <class Key>
 __global__ void pack_kernel(const PackLayout layout, const Cell* rows, std::uint64_t n, Key* keys) {
+    await_preceding_grid();
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
         Key key = 0;
         for (std::uint32_t c = 0; c < layout.arity; ++c)
@@ -426,6 +435,7 @@ __global__ void pack_kernel(const PackLayout layout, const Cell* rows, std::uint
 template <class Key>
 __global__ void unpack_kernel(const PackLayout layout, const Key* keys, std::uint64_t n, Cell* rows,
                               const std::uint64_t* count) {
+    await_preceding_grid();
     if (count != nullptr && *count < n) n = *count;
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
         const std::uint64_t key = keys[i];
@@ -443,6 +453,7 @@ __global__ void unpack_kernel(const PackLayout layout, const Key* keys, std::uin
 // `a_count`, when given, is a's size on the device (at most na): rows past it get flag 0.
 __global__ void absent_flags_kernel(const Cell* a, std::uint64_t na, const Cell* b, std::uint64_t nb,
                                     std::uint32_t arity, std::uint8_t* flags, const std::uint64_t* a_count) {
+    await_preceding_grid();
     const std::uint64_t valid = a_count != nullptr && *a_count < na ? *a_count : na;
     for (std::uint64_t i = thread_index(); i < na; i += grid_stride()) {
         if (i >= valid) {
@@ -464,10 +475,20 @@ __global__ void absent_flags_kernel(const Cell* a, std::uint64_t na, const Cell*
 // relation's index.
 __global__ void count_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
                                   const GridTotals totals) {
+    await_preceding_grid();
     unsigned long long runs = 0;
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) runs += starts_key_run(data, i, arity, key_len);
     add_to_total(totals, 0, runs);
     publish_totals(totals);
+}
+
+// Marks every slot of an index table empty, as a memset to 0xFF would: a kernel, so that
+// it and the insert after it follow the kernel before them as programmatic dependents
+// (launch.cuh) instead of each waiting for the front end.
+__global__ void clear_slots_kernel(IndexSlot* slots, std::uint64_t capacity) {
+    await_preceding_grid();
+    const IndexSlot empty{kEmptySlot, kEmptySlot, kEmptySlot, kEmptySlot};
+    for (std::uint64_t i = thread_index(); i < capacity; i += grid_stride()) slots[i] = empty;
 }
 
 // One thread per tuple of sorted data: a tuple that starts a key run inserts {key ->
@@ -475,6 +496,7 @@ __global__ void count_runs_kernel(const Cell* data, std::uint64_t n, std::uint32
 // run starts to select first: one launch instead of three.
 __global__ void insert_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
                                    IndexSlot* slots, std::uint64_t capacity) {
+    await_preceding_grid();
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
         insert_run_starting_at(slots, capacity, data, i, n, arity, key_len, IndexSlotCas{});
 }

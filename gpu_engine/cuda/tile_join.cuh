@@ -28,6 +28,7 @@ __global__ void __launch_bounds__(kTileThreads)
     tile_join_count_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
                            std::uint32_t n, std::uint64_t* offsets, std::uint32_t* begins, std::uint64_t* total,
                            Cell* out, std::uint64_t room) {
+    await_preceding_grid();
     using Scan = cub::BlockScan<std::uint64_t, kTileThreads>;
     __shared__ typename Scan::TempStorage scan;
     const JoinSpec& s = shared_spec(spec);

@@ -14,11 +14,11 @@
 // into 64-bit keys (column 0 in the high half), whose order is the rows' order.
 
 #include <cstdint>
-
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_scan.cuh>
 
 #include "gpu_engine/cuda/device_atomics.cuh"
+#include "gpu_engine/cuda/launch.cuh"
 #include "gpu_engine/hisa/tuple_ops.hpp"
 
 namespace galias::engine::cuda {
@@ -66,6 +66,7 @@ template <bool Sort, unsigned Items>
 __global__ void __launch_bounds__(kTileThreads)
     tile_sort_difference_kernel(const Cell* rows, std::uint32_t n, std::uint32_t arity, bool unique, const Cell* b,
                                 std::uint64_t nb, Cell* out, std::uint64_t* count) {
+    await_preceding_grid();
     using Sorter = cub::BlockRadixSort<std::uint64_t, kTileThreads, Items>;
     using Scan = cub::BlockScan<std::uint32_t, kTileThreads>;
     __shared__ union {
@@ -160,6 +161,7 @@ template <unsigned Threads, unsigned Items>
 __global__ void __launch_bounds__(Threads)
     tile_index_kernel(const Cell* data, std::uint32_t n, std::uint32_t arity, std::uint32_t key_len, IndexSlot* slots,
                       std::uint64_t capacity) {
+    await_preceding_grid();
     using Scan = cub::BlockScan<std::uint32_t, Threads>;
     __shared__ typename Scan::TempStorage scan;
     __shared__ std::uint32_t s_start[Threads * Items + 1];  // run r starts at row s_start[r]
