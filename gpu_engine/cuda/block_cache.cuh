@@ -8,17 +8,70 @@
 // One cache per backend (stream): a block is only reused on the stream that freed it,
 // which stream order makes safe. Blocks larger than kLargestCached go straight to the
 // pool; at most kMostCachedBytes are kept.
+//
+// When a backend ends (its stream synchronized, so no work uses its blocks any more) its
+// cached blocks become idle blocks (IdleBlocks) that any backend may take: the analyses
+// of a batch each start with an empty cache, and served from the driver's pool their
+// first allocations cost 8.5 us each alone but 24-52 us with eight analyses at once
+// (API profile, docs/BENCHMARKS.md, session 12).
 
 #include <cuda_runtime.h>
 
 #include <bit>
 #include <cstddef>
+#include <mutex>
 #include <unordered_map>
 #include <vector>
 
 #include "gpu_engine/cuda/error.cuh"
 
 namespace galias::engine::cuda {
+
+// Device blocks no stream uses any more, by size class, shared by every backend of the
+// process; at most kMostBytes are kept (beyond that a retiring cache frees its blocks).
+class IdleBlocks {
+public:
+    static constexpr std::size_t kMostBytes = std::size_t{1} << 30;
+
+    static IdleBlocks& instance() {
+        static IdleBlocks* shared = new IdleBlocks();  // never destroyed: blocks outlive no context
+        return *shared;
+    }
+    void* take(std::size_t size) {
+        std::lock_guard lock(mutex_);
+        auto it = free_.find(size);
+        if (it == free_.end() || it->second.empty()) return nullptr;
+        void* block = it->second.back();
+        it->second.pop_back();
+        bytes_ -= size;
+        return block;
+    }
+    // False when full: the caller frees the block.
+    bool put(void* block, std::size_t size) {
+        std::lock_guard lock(mutex_);
+        if (bytes_ + size > kMostBytes) return false;
+        free_[size].push_back(block);
+        bytes_ += size;
+        return true;
+    }
+    // Frees every idle block (they are idle: any stream may free them).
+    void drain(cudaStream_t stream) {
+        std::lock_guard lock(mutex_);
+        for (auto& [size, bin] : free_)
+            for (void* block : bin) cudaFreeAsync(block, stream);
+        free_.clear();
+        bytes_ = 0;
+    }
+    [[nodiscard]] std::size_t bytes() const {
+        std::lock_guard lock(mutex_);
+        return bytes_;
+    }
+
+private:
+    mutable std::mutex mutex_;
+    std::unordered_map<std::size_t, std::vector<void*>> free_;
+    std::size_t bytes_ = 0;
+};
 
 class BlockCache {
 public:
@@ -42,10 +95,12 @@ public:
                 cached_bytes_ -= size;
                 return block;
             }
+            if (void* idle = IdleBlocks::instance().take(size)) return idle;
         }
         void* block = pool_allocate(size);
-        if (block == nullptr && cached_bytes_ != 0) {
+        if (block == nullptr) {  // give back what is kept, then try once more
             trim();
+            IdleBlocks::instance().drain(stream_);
             block = pool_allocate(size);
         }
         return block;
@@ -62,6 +117,16 @@ public:
     }
 
     [[nodiscard]] std::size_t cached_bytes() const { return cached_bytes_; }
+
+    // Hands every cached block to IdleBlocks (or, when that is full, back to the pool).
+    // Only once no work queued on the stream uses them: after it was synchronized.
+    void retire() {
+        for (auto& [size, bin] : free_)
+            for (void* block : bin)
+                if (!IdleBlocks::instance().put(block, size)) cudaFreeAsync(block, stream_);
+        free_.clear();
+        cached_bytes_ = 0;
+    }
 
     // Returns every cached block to the pool.
     void trim() {

@@ -304,8 +304,9 @@ public:
         trace_.reset();
         PinnedSlots::instance().give_back(staging_);
         totals_.reset();
+        cudaStreamSynchronize(stream_);  // nothing queued uses the cached blocks any more
+        cache_->retire();
         cache_.reset();
-        cudaStreamSynchronize(stream_);
         cudaStreamDestroy(stream_);
     }
 
@@ -336,7 +337,7 @@ public:
         GALIAS_CUDA_TRY(cudaMemPoolGetAttribute(pool_, cudaMemPoolAttrReservedMemCurrent, &reserved));
         GALIAS_CUDA_TRY(cudaMemPoolGetAttribute(pool_, cudaMemPoolAttrUsedMemCurrent, &used));
         // Pool memory not in use, and this backend's cached blocks, can be handed out again.
-        return free_bytes + (reserved - used) + cache_->cached_bytes();
+        return free_bytes + (reserved - used) + cache_->cached_bytes() + IdleBlocks::instance().bytes();
     }
 
     // Large enough to keep the GPU busy (hundreds of millions of tuples), small enough that
