@@ -270,6 +270,32 @@ Rows rows_in_range(std::mt19937& rng, std::size_t n, std::uint32_t arity, Cell r
     return rows;
 }
 
+// Batches past one tile and up to just over 2^18 tuples (CUDA: CUB's radix sort of packed
+// keys, 32- or 64-bit, the last tile partial), with all-ones rows (the largest key) and
+// many copies: sort keeps every copy, sort_unique one.
+TEST_P(OperatorsTest, SortsOfSeveralTilesUpTo2To18) {
+    std::mt19937 rng(41);
+    for (std::uint32_t arity : {1u, 2u}) {
+        for (std::size_t n : {std::size_t{2049}, std::size_t{3 * 2048 + 1}, std::size_t{65536}, std::size_t{1} << 18,
+                              (std::size_t{1} << 18) + 1}) {
+            for (Cell range : {Cell{5}, Cell{0}, Cell{70000}}) {
+                Rows rows = rows_in_range(rng, n, arity, range);
+                if (range == 0) rows[n - 1] = rows[n / 3] = std::vector<Cell>(arity, 0xFFFFFFFFu);
+                const std::string where =
+                    "arity " + std::to_string(arity) + " n " + std::to_string(n) + " range " + std::to_string(range);
+                Rows all = rows;
+                std::sort(all.begin(), all.end());
+                TupleArray sorted = upload(rows, arity);
+                backend_->sort(sorted);
+                ASSERT_EQ(download(sorted), all) << where;
+                TupleArray unique = upload(rows, arity);
+                backend_->sort_unique(unique);
+                ASSERT_EQ(download(unique), sorted_unique(rows)) << where;
+            }
+        }
+    }
+}
+
 TEST_P(OperatorsTest, UniqueDifferenceAroundTheTileSize) {
     std::mt19937 rng(19);
     for (std::uint32_t arity : {1u, 2u}) {
