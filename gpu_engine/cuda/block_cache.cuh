@@ -34,7 +34,7 @@ public:
     static constexpr std::size_t kMostBytes = std::size_t{1} << 30;
 
     static IdleBlocks& instance() {
-        static IdleBlocks* shared = new IdleBlocks();  // never destroyed: blocks outlive no context
+        static IdleBlocks* shared = new IdleBlocks();  // never destroyed: the context frees its blocks at exit
         return *shared;
     }
     void* take(std::size_t size) {

@@ -270,9 +270,9 @@ Rows rows_in_range(std::mt19937& rng, std::size_t n, std::uint32_t arity, Cell r
     return rows;
 }
 
-// Batches past one tile and up to just over 2^18 tuples (CUDA: CUB's radix sort of packed
-// keys, 32- or 64-bit, the last tile partial), with all-ones rows (the largest key) and
-// many copies: sort keeps every copy, sort_unique one.
+// Batches past the CUDA backend's one-block tile and up to just over 2^18 tuples (CUDA:
+// CUB's radix sort of packed keys, 32- or 64-bit), with all-ones rows (the largest key)
+// and many copies: sort keeps every copy, sort_unique one.
 TEST_P(OperatorsTest, SortsOfSeveralTilesUpTo2To18) {
     std::mt19937 rng(41);
     for (std::uint32_t arity : {1u, 2u}) {
