@@ -31,6 +31,10 @@ struct Relation {
     // probes the relation on other columns; each is kept up to date by merging the delta.
     std::vector<ColumnOrder> orders;
     std::uint32_t stratum = 0;
+    // Every tuple's mirror is in it too (plan/symmetry.hpp): the executor adds the mirror
+    // of each new tuple, and the planner drops rule variants whose output only mirrors
+    // another's.
+    bool symmetric = false;
     datalog::RelationInfo info;  // declaration, I/O directives
     [[nodiscard]] std::uint32_t arity() const { return static_cast<std::uint32_t>(types.size()); }
 };

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "gpu_engine/plan/stratify.hpp"
+#include "gpu_engine/plan/symmetry.hpp"
 
 namespace galias::engine::plan {
 
@@ -87,6 +88,8 @@ public:
 
     Plan run() {
         stratify();
+        symmetric_ = symmetric_relations(program_);
+        for (std::size_t r = 0; r < plan_.relations.size(); ++r) plan_.relations[r].symmetric = symmetric_[r];
         // Pass 1 only discovers which column orders the joins probe; pass 2 builds the steps
         // against the final orders (the primary order decides how `delta` is laid out).
         for (int pass = 1; pass <= 2; ++pass) {
@@ -224,7 +227,16 @@ private:
             stratum.init_rules.push_back(std::move(rule));
             return;
         }
-        for (std::size_t delta : recursive_atoms) {
+        // A symmetric head gets every new tuple's mirror: a variant whose derivations all
+        // have mirrors derived by variants kept is not run.
+        std::vector<bool> dropped(recursive_atoms.size(), false);
+        if (symmetric_[head]) {
+            if (const auto mirror = mirror_atoms(program_, clause, symmetric_))
+                dropped = droppable_variants(recursive_atoms, *mirror);
+        }
+        for (std::size_t v = 0; v < recursive_atoms.size(); ++v) {
+            if (dropped[v]) continue;
+            const std::size_t delta = recursive_atoms[v];
             Rule variant = rule;
             variant.delta_atom = static_cast<int>(delta);
             variant.steps = plan_body(clause, comparisons, delta, delta);
@@ -490,6 +502,7 @@ private:
     const CheckedProgram& program_;
     Plan plan_;
     std::vector<int> stratum_of_;
+    std::vector<bool> symmetric_;  // per relation (plan/symmetry.hpp)
     std::map<std::size_t, std::vector<ColumnOrder>> requested_orders_;
     Bindings step_inner_bindings_;
     bool final_pass_ = false;

@@ -508,6 +508,7 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
     TupleArray& fresh = state.fresh[lane.index];
     if (fresh.size == 0) return;
     Backend& backend = lane.backend;
+    if (plan_.relations[relation].symmetric) add_mirrors(fresh, lane);
     TupleArray part;
     {
         // One operator: a backend may fuse the two and read one size back instead of two.
@@ -541,6 +542,20 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
     // Operators queue work on the lane's stream; the next lane to take the lock reads
     // next_delta on its own stream.
     if (lane.concurrent) backend.synchronize();
+}
+
+// fresh ∪= the mirror (y, x) of each of its tuples, for a symmetric relation (the
+// planner dropped the rule variants that would have derived them). Swapping the two
+// stored columns mirrors a tuple in either column order.
+void Executor::add_mirrors(TupleArray& fresh, Lane& lane) {
+    const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Dedup);
+    const std::uint64_t n = fresh.size;
+    TupleArray mirror;
+    constexpr std::uint32_t kSwapped[] = {1, 0};
+    lane.backend.permute(fresh, kSwapped, mirror);
+    lane.backend.reserve(fresh, 2 * n);
+    lane.backend.copy(mirror.data(), n * 2, fresh.data() + n * 2);
+    fresh.size = 2 * n;
 }
 
 // new -> dedup -> delta = new - full -> full ∪= delta in every order -> rebuild indexes.

@@ -1,0 +1,45 @@
+#pragma once
+// Symmetric relations and mirror-image rule variants.
+//
+// A derived binary relation is symmetric when every rule for it maps symmetric relations
+// to a symmetric head: R(x, y) :- B, where some renaming s of the rule's variables with
+// s(x) = y and s(y) = x maps the body onto itself (atoms of relations assumed symmetric
+// may swap their two arguments; comparisons must map onto comparisons). Then for every
+// assignment satisfying B, the assignment composed with s satisfies B too and derives
+// (y, x). The relations assumed symmetric are found as a greatest fixpoint: assume every
+// derived binary relation without input facts symmetric, drop each with a rule that is not
+// symmetric under the assumption, repeat; both columns must have the same type. (CSPA:
+// ValueAlias and MemoryAlias; not ValueFlow.)
+//
+// Why: the executor adds the mirror (y, x) of every new tuple of a symmetric relation,
+// so a semi-naive variant whose every derivation's mirror comes from a variant kept is
+// dropped (CSPA's ValueAlias rules: two of five variants, a third of its join output).
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "gpu_engine/datalog/checker.hpp"
+
+namespace galias::engine::plan {
+
+// symmetric[r] for every relation of the program (declaration order).
+std::vector<bool> symmetric_relations(const datalog::CheckedProgram& program);
+
+// For a clause whose head is R(x, y) with distinct variables x and y: the body atom each
+// atom maps to under a renaming that swaps x and y and maps the body onto itself (atoms
+// of `symmetric` relations compared without their argument order), if one exists.
+std::optional<std::vector<std::size_t>> mirror_atoms(const datalog::CheckedProgram& program,
+                                                     const ast::Clause& clause,
+                                                     const std::vector<bool>& symmetric);
+
+// Of a clause's semi-naive variants (one per recursive atom, in body order; variant k
+// reads the recursive atoms before atom k as old, atom k as delta, those after as full —
+// so an assignment whose delta atoms are D is derived by the variant of min D), the
+// variants that may be dropped when the head's mirrors are added: every assignment a
+// dropped variant derives has a mirror derived by a kept variant. `mirror` from
+// mirror_atoms; `recursive` the recursive atoms' body positions.
+std::vector<bool> droppable_variants(const std::vector<std::size_t>& recursive,
+                                     const std::vector<std::size_t>& mirror);
+
+}  // namespace galias::engine::plan

@@ -1,0 +1,123 @@
+// Symmetric relations (plan/symmetry.hpp): which relations the planner proves symmetric,
+// which semi-naive variants it drops for them, and that the engine's results stay equal
+// to the reference evaluator's on random inputs (tests/engine/randomized_test.cpp runs
+// CSPA, whose ValueAlias and MemoryAlias are symmetric, 200 times more).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <string>
+
+#include "analyses/builtin_programs.hpp"
+#include "gpu_engine/engine.hpp"
+#include "tests/engine/engine_test_util.hpp"
+
+namespace galias::test {
+namespace {
+
+const engine::plan::Relation& relation(const engine::Program& program, const std::string& name) {
+    for (const engine::plan::Relation& r : program.plan().relations)
+        if (r.name == name) return r;
+    throw std::runtime_error("no relation " + name);
+}
+
+// Semi-naive variants planned for the rules written as `rule_text` (as --explain prints it).
+std::size_t variants_of(const engine::Program& program, const std::string& rule_text) {
+    std::size_t count = 0;
+    for (const engine::plan::Stratum& stratum : program.plan().strata)
+        for (const engine::plan::Rule& rule : stratum.recursive_rules) count += rule.text == rule_text;
+    return count;
+}
+
+TEST(Symmetry, CspaValueAliasAndMemoryAliasAreSymmetricValueFlowIsNot) {
+    const engine::Program program =
+        engine::compile_program(analyses::find_builtin_program("cspa")->text, "cspa.dl");
+    EXPECT_TRUE(relation(program, "ValueAlias").symmetric);
+    EXPECT_TRUE(relation(program, "MemoryAlias").symmetric);
+    EXPECT_FALSE(relation(program, "ValueFlow").symmetric);
+    EXPECT_FALSE(relation(program, "assign").symmetric);  // an input: its facts need not be
+    // The mirror-image variants are gone: the two-atom rule's second, the three-atom's third.
+    EXPECT_EQ(variants_of(program, "ValueAlias(x, y) :- ValueFlow(z, x), ValueFlow(z, y)."), 1u);
+    EXPECT_EQ(
+        variants_of(program, "ValueAlias(x, y) :- ValueFlow(z, x), MemoryAlias(z, w), ValueFlow(w, y)."), 2u);
+    EXPECT_EQ(variants_of(program, "ValueFlow(x, y) :- ValueFlow(x, z), ValueFlow(z, y)."), 2u);
+}
+
+// Shapes that are and are not symmetric, in one program.
+const char* const kShapes = R"(
+.decl e(x: number, y: number)
+.input e
+.decl Sib(x: number, y: number)
+.output Sib
+Sib(x, y) :- e(z, x), e(z, y).
+.decl Conn(x: number, y: number)
+.output Conn
+Conn(x, y) :- Sib(x, y).
+Conn(x, x) :- e(x, _).
+Conn(x, y) :- Conn(x, z), Conn(z, y).
+.decl Apart(x: number, y: number)
+.output Apart
+Apart(x, y) :- Conn(x, y), x != y.
+Apart(x, y) :- Apart(x, z), Apart(z, y), x != y.
+.decl Below(x: number, y: number)
+.output Below
+Below(x, y) :- Conn(x, y), x < y.
+.decl Flow(x: number, y: number)
+.output Flow
+Flow(x, y) :- e(x, y).
+Flow(x, y) :- Flow(x, z), Flow(z, y).
+.decl Mixed(x: number, y: number)
+.output Mixed
+Mixed(x, y) :- Sib(x, y).
+Mixed(x, y) :- Flow(x, y).
+.decl Walk(x: number, y: number)
+.output Walk
+Walk(x, y) :- e(x, y).
+Walk(x, y) :- Walk(x, z), e(z, y).
+Walk(x, y) :- Meet(x, y), e(y, y).
+.decl Meet(x: number, y: number)
+.output Meet
+Meet(x, y) :- Walk(z, x), Walk(z, y).
+)";
+
+TEST(Symmetry, WhichShapesAreSymmetric) {
+    const engine::Program program = engine::compile_program(kShapes, "shapes.dl");
+    EXPECT_TRUE(relation(program, "Sib").symmetric);     // e(z, x), e(z, y): swap x and y
+    EXPECT_TRUE(relation(program, "Conn").symmetric);    // closure of a symmetric relation, and R(x, x)
+    EXPECT_TRUE(relation(program, "Apart").symmetric);   // x != y maps onto itself
+    EXPECT_FALSE(relation(program, "Below").symmetric);  // x < y does not
+    EXPECT_FALSE(relation(program, "Flow").symmetric);   // a directed closure
+    EXPECT_FALSE(relation(program, "Mixed").symmetric);  // one of its rules is directed
+    EXPECT_TRUE(relation(program, "Meet").symmetric);    // like ValueAlias: over a directed relation
+    EXPECT_FALSE(relation(program, "Walk").symmetric);
+    EXPECT_EQ(variants_of(program, "Meet(x, y) :- Walk(z, x), Walk(z, y)."), 1u);
+    EXPECT_EQ(variants_of(program, "Conn(x, y) :- Conn(x, z), Conn(z, y)."), 1u);
+    EXPECT_EQ(variants_of(program, "Flow(x, y) :- Flow(x, z), Flow(z, y)."), 2u);
+}
+
+TEST(Symmetry, ShapesMatchTheReferenceOnRandomGraphs) {
+    std::mt19937 rng(23);
+    for (int c = 0; c < 150; ++c) {
+        TupleSet edges;
+        const int count = std::uniform_int_distribution<int>(0, 25)(rng);
+        for (int i = 0; i < count; ++i)
+            edges.insert({std::uniform_int_distribution<std::uint32_t>(0, 9)(rng),
+                          std::uniform_int_distribution<std::uint32_t>(0, 9)(rng)});
+        engine::EngineOptions options;
+        options.backend = engine::BackendKind::Cpu;
+        options.threads = std::uniform_int_distribution<unsigned>(1, 3)(rng);
+        const std::uint64_t batches[] = {0, 8, 24};  // tiny batches: several flushes an iteration
+        options.batch_bytes = batches[std::uniform_int_distribution<int>(0, 2)(rng)];
+        auto symbols = std::make_shared<facts::StringInterner>();
+        const engine::Program program = engine::compile_program(kShapes, "shapes.dl");
+        const engine::Result result = engine::run(program, make_inputs({{"e", edges}}, symbols, {}), options);
+        const auto expected = reference_evaluate(kShapes, {{"e", edges}}, *symbols);
+        for (const auto& [name, tuples] : expected) {
+            ASSERT_EQ(to_set(result.relation(name)), tuples) << "relation " << name << ", case " << c;
+            ASSERT_TRUE(is_sorted_unique(result.relation(name))) << name;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace galias::test
