@@ -90,7 +90,9 @@ std::string explain_plan(const Plan& plan) {
         for (const ColumnOrder& order : relation.orders) out << "  " << order.str();
         if (relation.info.is_input) out << "  [input " << relation.info.input.filename << "]";
         if (relation.info.is_output) out << "  [output " << relation.info.output.filename << "]";
-        if (relation.symmetric) out << "  [symmetric: mirrors added, mirror-image variants dropped]";
+        if (relation.symmetric)
+            out << (relation.add_mirrors ? "  [symmetric: mirror-image variants dropped, mirrors added]"
+                                         : "  [symmetric]");
         out << "\n";
     }
     for (std::size_t s = 0; s < plan.strata.size(); ++s) {

@@ -31,10 +31,12 @@ struct Relation {
     // probes the relation on other columns; each is kept up to date by merging the delta.
     std::vector<ColumnOrder> orders;
     std::uint32_t stratum = 0;
-    // Every tuple's mirror is in it too (plan/symmetry.hpp): the executor adds the mirror
-    // of each new tuple, and the planner drops rule variants whose output only mirrors
-    // another's.
+    // Every tuple's mirror is in it too (plan/symmetry.hpp).
     bool symmetric = false;
+    // The planner dropped a rule variant for it whose derivations' mirrors other variants
+    // make; the executor adds the mirror of each new tuple. (A symmetric relation without
+    // dropped variants, such as SG, derives both orientations itself.)
+    bool add_mirrors = false;
     datalog::RelationInfo info;  // declaration, I/O directives
     [[nodiscard]] std::uint32_t arity() const { return static_cast<std::uint32_t>(types.size()); }
 };

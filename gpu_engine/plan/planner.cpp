@@ -233,6 +233,7 @@ private:
         if (symmetric_[head]) {
             if (const auto mirror = mirror_atoms(program_, clause, symmetric_))
                 dropped = droppable_variants(recursive_atoms, *mirror);
+            for (bool d : dropped) plan_.relations[head].add_mirrors = plan_.relations[head].add_mirrors || d;
         }
         for (std::size_t v = 0; v < recursive_atoms.size(); ++v) {
             if (dropped[v]) continue;

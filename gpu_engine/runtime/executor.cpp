@@ -508,7 +508,7 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
     TupleArray& fresh = state.fresh[lane.index];
     if (fresh.size == 0) return;
     Backend& backend = lane.backend;
-    if (plan_.relations[relation].symmetric) add_mirrors(fresh, lane);
+    if (plan_.relations[relation].add_mirrors) add_mirrors(fresh, lane);
     TupleArray part;
     {
         // One operator: a backend may fuse the two and read one size back instead of two.
@@ -544,9 +544,9 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
     if (lane.concurrent) backend.synchronize();
 }
 
-// fresh ∪= the mirror (y, x) of each of its tuples, for a symmetric relation (the
-// planner dropped the rule variants that would have derived them). Swapping the two
-// stored columns mirrors a tuple in either column order.
+// fresh ∪= the mirror (y, x) of each of its tuples, for a symmetric relation whose
+// mirror-image rule variants the planner dropped. Swapping the two stored columns
+// mirrors a tuple in either column order.
 void Executor::add_mirrors(TupleArray& fresh, Lane& lane) {
     const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Dedup);
     const std::uint64_t n = fresh.size;

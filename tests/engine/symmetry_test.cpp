@@ -36,6 +36,8 @@ TEST(Symmetry, CspaValueAliasAndMemoryAliasAreSymmetricValueFlowIsNot) {
     EXPECT_TRUE(relation(program, "MemoryAlias").symmetric);
     EXPECT_FALSE(relation(program, "ValueFlow").symmetric);
     EXPECT_FALSE(relation(program, "assign").symmetric);  // an input: its facts need not be
+    EXPECT_TRUE(relation(program, "ValueAlias").add_mirrors);    // variants were dropped
+    EXPECT_FALSE(relation(program, "MemoryAlias").add_mirrors);  // none to drop: one recursive atom
     // The mirror-image variants are gone: the two-atom rule's second, the three-atom's third.
     EXPECT_EQ(variants_of(program, "ValueAlias(x, y) :- ValueFlow(z, x), ValueFlow(z, y)."), 1u);
     EXPECT_EQ(
@@ -92,6 +94,9 @@ TEST(Symmetry, WhichShapesAreSymmetric) {
     EXPECT_FALSE(relation(program, "Walk").symmetric);
     EXPECT_EQ(variants_of(program, "Meet(x, y) :- Walk(z, x), Walk(z, y)."), 1u);
     EXPECT_EQ(variants_of(program, "Conn(x, y) :- Conn(x, z), Conn(z, y)."), 1u);
+    EXPECT_TRUE(relation(program, "Conn").add_mirrors);
+    EXPECT_TRUE(relation(program, "Meet").add_mirrors);
+    EXPECT_FALSE(relation(program, "Sib").add_mirrors);  // no recursion: both orientations derived
     EXPECT_EQ(variants_of(program, "Flow(x, y) :- Flow(x, z), Flow(z, y)."), 2u);
 }
 
