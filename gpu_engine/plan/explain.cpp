@@ -91,8 +91,7 @@ std::string explain_plan(const Plan& plan) {
         if (relation.info.is_input) out << "  [input " << relation.info.input.filename << "]";
         if (relation.info.is_output) out << "  [output " << relation.info.output.filename << "]";
         if (relation.symmetric)
-            out << (relation.add_mirrors ? "  [symmetric: mirror-image variants dropped, mirrors added]"
-                                         : "  [symmetric]");
+            out << (relation.add_mirrors ? "  [symmetric, mirrors added]" : "  [symmetric]");
         out << "\n";
     }
     for (std::size_t s = 0; s < plan.strata.size(); ++s) {

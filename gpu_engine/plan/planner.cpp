@@ -227,20 +227,32 @@ private:
             stratum.init_rules.push_back(std::move(rule));
             return;
         }
-        // A symmetric head gets every new tuple's mirror: a variant whose derivations all
-        // have mirrors derived by variants kept is not run.
+        // A symmetric head can get every new tuple's mirror (plan/symmetry.hpp): then a
+        // variant whose derivations all have mirrors derived by variants kept is not run,
+        // and a lone recursive atom that its mirror maps onto itself swapped is scanned
+        // for half its delta (the tuples with a <= b).
         std::vector<bool> dropped(recursive_atoms.size(), false);
+        std::optional<ast::Comparison> half;
         if (symmetric_[head]) {
-            if (const auto mirror = mirror_atoms(program_, clause, symmetric_))
-                dropped = droppable_variants(recursive_atoms, *mirror);
-            for (bool d : dropped) plan_.relations[head].add_mirrors = plan_.relations[head].add_mirrors || d;
+            if (const auto mirror = mirror_of(program_, clause, symmetric_)) {
+                dropped = droppable_variants(recursive_atoms, mirror->atoms);
+                if (recursive_atoms.size() == 1 && halves_delta(clause, recursive_atoms[0], *mirror)) {
+                    const ast::Atom& atom = clause.body[recursive_atoms[0]];
+                    half = ast::Comparison{atom.args[0], ast::CompareOp::Le, atom.args[1], atom.location};
+                }
+                bool mirrors = half.has_value();
+                for (bool d : dropped) mirrors = mirrors || d;
+                if (mirrors) plan_.relations[head].add_mirrors = true;
+            }
         }
+        std::vector<const ast::Comparison*> variant_comparisons = comparisons;
+        if (half) variant_comparisons.push_back(&*half);
         for (std::size_t v = 0; v < recursive_atoms.size(); ++v) {
             if (dropped[v]) continue;
             const std::size_t delta = recursive_atoms[v];
             Rule variant = rule;
             variant.delta_atom = static_cast<int>(delta);
-            variant.steps = plan_body(clause, comparisons, delta, delta);
+            variant.steps = plan_body(clause, variant_comparisons, delta, delta);
             stratum.recursive_rules.push_back(std::move(variant));
         }
     }

@@ -63,6 +63,7 @@ public:
     }
     bool run() { return match(0); }
     [[nodiscard]] const std::vector<std::size_t>& targets() const { return target_; }
+    [[nodiscard]] const std::map<std::string, std::string>& renaming() const { return rename_; }
 
 private:
     bool match(std::size_t i) {
@@ -111,9 +112,8 @@ private:
 
 }  // namespace
 
-std::optional<std::vector<std::size_t>> mirror_atoms(const datalog::CheckedProgram& program,
-                                                     const ast::Clause& clause,
-                                                     const std::vector<bool>& symmetric) {
+std::optional<Mirror> mirror_of(const datalog::CheckedProgram& program, const ast::Clause& clause,
+                                const std::vector<bool>& symmetric) {
     const ast::Atom& head = clause.head;
     if (head.args.size() != 2 || head.args[0].kind != ast::Term::Kind::Variable ||
         head.args[1].kind != ast::Term::Kind::Variable || head.args[0].text == head.args[1].text)
@@ -138,8 +138,24 @@ std::optional<std::vector<std::size_t>> mirror_atoms(const datalog::CheckedProgr
     }
     MirrorSearch search(std::move(items), head.args[0].text, head.args[1].text);
     if (!search.run()) return std::nullopt;
-    std::vector<std::size_t> atoms(search.targets().begin(), search.targets().begin() + clause.body.size());
-    return atoms;
+    Mirror mirror;
+    mirror.atoms.assign(search.targets().begin(),
+                        search.targets().begin() + static_cast<std::ptrdiff_t>(clause.body.size()));
+    mirror.rename = search.renaming();
+    return mirror;
+}
+
+bool halves_delta(const ast::Clause& clause, std::size_t delta, const Mirror& mirror) {
+    const ast::Atom& atom = clause.body[delta];
+    if (mirror.atoms[delta] != delta || atom.args.size() != 2) return false;
+    const ast::Term& a = atom.args[0];
+    const ast::Term& b = atom.args[1];
+    if (a.kind != ast::Term::Kind::Variable || b.kind != ast::Term::Kind::Variable || a.text == b.text)
+        return false;
+    const auto to_a = mirror.rename.find(a.text);
+    const auto to_b = mirror.rename.find(b.text);
+    return to_a != mirror.rename.end() && to_b != mirror.rename.end() && to_a->second == b.text &&
+           to_b->second == a.text;
 }
 
 std::vector<bool> symmetric_relations(const datalog::CheckedProgram& program) {
@@ -159,7 +175,7 @@ std::vector<bool> symmetric_relations(const datalog::CheckedProgram& program) {
             const ast::Term& b = clause.head.args[1];
             const bool same_term =
                 a.kind == b.kind && a.text == b.text && a.number == b.number;  // R(x, x), R(1, 1)
-            if (same_term || mirror_atoms(program, clause, symmetric)) continue;
+            if (same_term || mirror_of(program, clause, symmetric)) continue;
             symmetric[r] = false;
             changed = true;
         }

@@ -37,7 +37,9 @@ TEST(Symmetry, CspaValueAliasAndMemoryAliasAreSymmetricValueFlowIsNot) {
     EXPECT_FALSE(relation(program, "ValueFlow").symmetric);
     EXPECT_FALSE(relation(program, "assign").symmetric);  // an input: its facts need not be
     EXPECT_TRUE(relation(program, "ValueAlias").add_mirrors);    // variants were dropped
-    EXPECT_FALSE(relation(program, "MemoryAlias").add_mirrors);  // none to drop: one recursive atom
+    // MemoryAlias's one rule has one recursive atom, ValueAlias(y, z), which the mirror
+    // maps onto itself swapped: half its delta is scanned, mirrors added.
+    EXPECT_TRUE(relation(program, "MemoryAlias").add_mirrors);
     // The mirror-image variants are gone: the two-atom rule's second, the three-atom's third.
     EXPECT_EQ(variants_of(program, "ValueAlias(x, y) :- ValueFlow(z, x), ValueFlow(z, y)."), 1u);
     EXPECT_EQ(
@@ -72,6 +74,14 @@ Flow(x, y) :- Flow(x, z), Flow(z, y).
 .output Mixed
 Mixed(x, y) :- Sib(x, y).
 Mixed(x, y) :- Flow(x, y).
+.decl Same(x: number, y: number)
+.output Same
+Same(x, y) :- e(p, x), e(p, y), x != y.
+Same(x, y) :- e(a, x), Same(a, b), e(b, y).
+.decl Pair(x: number, y: number)
+.output Pair
+Pair(x, y) :- Sib(x, y), x != y.
+Pair(x, y) :- Pair(a, b), e(a, x), e(a, y).
 .decl Walk(x: number, y: number)
 .output Walk
 Walk(x, y) :- e(x, y).
@@ -97,6 +107,8 @@ TEST(Symmetry, WhichShapesAreSymmetric) {
     EXPECT_TRUE(relation(program, "Conn").add_mirrors);
     EXPECT_TRUE(relation(program, "Meet").add_mirrors);
     EXPECT_FALSE(relation(program, "Sib").add_mirrors);  // no recursion: both orientations derived
+    EXPECT_TRUE(relation(program, "Same").add_mirrors);  // SG's shape: half the delta scanned
+    EXPECT_FALSE(relation(program, "Pair").add_mirrors);  // its lone atom maps onto itself unswapped
     EXPECT_EQ(variants_of(program, "Flow(x, y) :- Flow(x, z), Flow(z, y)."), 2u);
 }
 
