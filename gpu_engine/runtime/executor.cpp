@@ -508,7 +508,13 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
     TupleArray& fresh = state.fresh[lane.index];
     if (fresh.size == 0) return;
     Backend& backend = lane.backend;
-    if (plan_.relations[relation].add_mirrors) add_mirrors(fresh, lane);
+    // Mirrors (a symmetric relation that lost a rule variant or halves a scan): where a
+    // duplicate filter already thinned `new` (the GPU), mirrored before the one
+    // deduplication; otherwise (the host, whose `new` holds every copy derived) after
+    // it, so that the copies are not doubled first.
+    const bool mirrors = plan_.relations[relation].add_mirrors;
+    const bool mirror_first = mirrors && duplicate_filter(relation, lane) != nullptr;
+    if (mirror_first) add_mirrors(fresh, lane);
     TupleArray part;
     {
         // One operator: a backend may fuse the two and read one size back instead of two.
@@ -518,6 +524,12 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
         // The lane's duplicate filter keeps the flushed tuples: they are in full or the
         // next delta now, so it goes on dropping their copies in later batches and
         // iterations (re-derivations of known tuples are most of a graph job's join output).
+    }
+    if (mirrors && !mirror_first && part.size != 0) {
+        // A mirror of a tuple not in full is not in full either (full is symmetric).
+        add_mirrors(part, lane);
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
+        backend.sort_unique(part);
     }
     if (part.size != 0 && state.recent.size != 0) {
         const OperatorTimer timer = time_operator(backend, lane.it, Operator::Difference);
@@ -544,8 +556,8 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
     if (lane.concurrent) backend.synchronize();
 }
 
-// fresh ∪= the mirror (y, x) of each of its tuples, for a symmetric relation whose
-// mirror-image rule variants the planner dropped. Swapping the two stored columns
+// tuples ∪= the mirror (y, x) of each of them (unsorted), for a symmetric relation whose
+// rules the planner thinned (plan/symmetry.hpp). Swapping the two stored columns
 // mirrors a tuple in either column order.
 void Executor::add_mirrors(TupleArray& fresh, Lane& lane) {
     const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Dedup);
