@@ -120,19 +120,8 @@ TEST(Symmetry, ShapesMatchTheReferenceOnRandomGraphs) {
         for (int i = 0; i < count; ++i)
             edges.insert({std::uniform_int_distribution<std::uint32_t>(0, 9)(rng),
                           std::uniform_int_distribution<std::uint32_t>(0, 9)(rng)});
-        engine::EngineOptions options;
-        options.backend = engine::BackendKind::Cpu;
-        options.threads = std::uniform_int_distribution<unsigned>(1, 3)(rng);
-        const std::uint64_t batches[] = {0, 8, 24};  // tiny batches: several flushes an iteration
-        options.batch_bytes = batches[std::uniform_int_distribution<int>(0, 2)(rng)];
-        auto symbols = std::make_shared<facts::StringInterner>();
-        const engine::Program program = engine::compile_program(kShapes, "shapes.dl");
-        const engine::Result result = engine::run(program, make_inputs({{"e", edges}}, symbols, {}), options);
-        const auto expected = reference_evaluate(kShapes, {{"e", edges}}, *symbols);
-        for (const auto& [name, tuples] : expected) {
-            ASSERT_EQ(to_set(result.relation(name)), tuples) << "relation " << name << ", case " << c;
-            ASSERT_TRUE(is_sorted_unique(result.relation(name))) << name;
-        }
+        cross_check(kShapes, {{"e", edges}}, random_options(rng), "shapes case " + std::to_string(c));
+        if (HasFatalFailure()) return;
     }
 }
 
