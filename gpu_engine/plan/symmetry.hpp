@@ -11,9 +11,12 @@
 // symmetric under the assumption, repeat; both columns must have the same type. (CSPA:
 // ValueAlias and MemoryAlias; not ValueFlow.)
 //
-// Why: the executor adds the mirror (y, x) of every new tuple of a symmetric relation,
-// so a semi-naive variant whose every derivation's mirror comes from a variant kept is
-// dropped (CSPA's ValueAlias rules: two of five variants, a third of its join output).
+// Why: with the mirror (y, x) of every new tuple added by the executor, a semi-naive
+// variant whose every derivation's mirror comes from a variant kept need not run (CSPA's
+// ValueAlias rules: two of five variants, a third of its join output), and a lone
+// recursive atom that is its own mirror need only be scanned for half its delta (SG,
+// CSPA's MemoryAlias). The planner asks for mirrors (Relation::add_mirrors) only where it
+// used either.
 
 #include <cstddef>
 #include <map>

@@ -559,15 +559,14 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
 // tuples ∪= the mirror (y, x) of each of them (unsorted), for a symmetric relation whose
 // rules the planner thinned (plan/symmetry.hpp). Swapping the two stored columns
 // mirrors a tuple in either column order.
-void Executor::add_mirrors(TupleArray& fresh, Lane& lane) {
+void Executor::add_mirrors(TupleArray& tuples, Lane& lane) {
     const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Dedup);
-    const std::uint64_t n = fresh.size;
     TupleArray mirror;
     constexpr std::uint32_t kSwapped[] = {1, 0};
-    lane.backend.permute(fresh, kSwapped, mirror);
-    lane.backend.reserve(fresh, 2 * n);
-    lane.backend.copy(mirror.data(), n * 2, fresh.data() + n * 2);
-    fresh.size = 2 * n;
+    lane.backend.permute(tuples, kSwapped, mirror);
+    lane.backend.reserve(tuples, 2 * tuples.size);
+    lane.backend.copy(mirror.data(), mirror.cells(), tuples.data() + tuples.cells());
+    tuples.size *= 2;
 }
 
 // new -> dedup -> delta = new - full -> full ∪= delta in every order -> rebuild indexes.
