@@ -55,6 +55,12 @@ struct EngineOptions {
     // Keep the newest tuples of linearly recursive relations in a small sorted run until
     // it outgrows 1/8 of full, instead of merging every delta into full (executor.cpp).
     bool defer_merges = true;
+    // How a relation that no rule of its recursive stratum reads as full (REACH, SG) is
+    // deduplicated: Sort = sorted runs (with defer_merges, the recent run); Hash = an
+    // exact tuple hash set, whose inserts yield the delta with no sort or merge (one- and
+    // two-column relations); Auto = Hash where the backend prefers it (the GPU).
+    enum class LinearDedup { Auto, Sort, Hash };
+    LinearDedup linear_dedup = LinearDedup::Auto;
     // Where `.output` relations are written (Soufflé TSV, temp file + rename); empty = nowhere.
     std::filesystem::path output_dir;
     // Copy every relation into Result::relations[].rows. Off for large runs that only write

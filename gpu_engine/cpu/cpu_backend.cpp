@@ -15,6 +15,7 @@
 #include "gpu_engine/cpu/radix_sort.hpp"
 #include "gpu_engine/cpu/rows.hpp"
 #include "gpu_engine/hisa/join_logic.hpp"
+#include "gpu_engine/hisa/key_table.hpp"
 #include "gpu_engine/hisa/tuple_ops.hpp"
 
 namespace galias::engine::cpu {
@@ -218,7 +219,7 @@ bool CpuBackend::remove_duplicates_by_hashing(TupleArray& tuples) {
             const std::uint64_t limit =
                 std::min<std::uint64_t>(std::max<std::uint64_t>((end - begin) / 4, 1 << 12), kMostHashedKeys);
             for (std::uint64_t i = begin; i < end; ++i) {
-                const std::uint64_t key = arity == 2 ? (std::uint64_t{rows[2 * i]} << 32) | rows[2 * i + 1] : rows[i];
+                const std::uint64_t key = pack_key(rows[arity * i], arity == 2 ? rows[2 * i + 1] : 0, arity);
                 if (set.insert(key) && set.size() > limit) {
                     give_up = true;
                     return;

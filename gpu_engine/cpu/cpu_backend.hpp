@@ -53,6 +53,11 @@ public:
                                            std::uint64_t end, const Hisa* inner) override;
     void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
                    std::uint64_t from, std::uint64_t to, TupleArray& out) override;
+    // cpu_tuple_hash_set.cpp. Not preferred by `--dedup auto`: the sorted runs' radix
+    // sorts stream through memory, where each insert here is a cache miss
+    // (docs/BENCHMARKS.md, session 13).
+    std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) override;
+    void insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) override;
 
 protected:
     void* raw_allocate(std::size_t bytes) override;

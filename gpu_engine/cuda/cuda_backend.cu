@@ -7,9 +7,6 @@
 // stream-ordered pool (cudaMallocAsync) that keeps freed memory for reuse, so the many
 // per-iteration allocations cost next to nothing.
 
-#include <cub/device/device_radix_sort.cuh>
-#include <cub/device/device_scan.cuh>
-#include <cub/device/device_select.cuh>
 #include <thrust/execution_policy.h>
 #include <thrust/merge.h>
 #include <thrust/set_operations.h>
@@ -22,12 +19,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
 #include <limits>
 #include <map>
 #include <mutex>
 #include <vector>
-
-#include "gpu_engine/sched/cuda_profiles.hpp"
 
 #include "gpu_engine/cuda/block_cache.cuh"
 #include "gpu_engine/cuda/cuda_backend.hpp"
@@ -38,6 +36,8 @@
 #include "gpu_engine/cuda/tile_join.cuh"
 #include "gpu_engine/cuda/tile_kernels.cuh"
 #include "gpu_engine/cuda/trace.cuh"
+#include "gpu_engine/cuda/tuple_hash_set_kernels.cuh"
+#include "gpu_engine/sched/cuda_profiles.hpp"
 
 namespace galias::engine::cuda {
 
@@ -235,6 +235,19 @@ public:
     std::uint64_t measured_derived = 0;
     std::uint64_t measured_admitted = 0;
     unsigned skipped = 0;
+};
+
+// The CUDA tuple hash set: a device table of packed keys at most half full, and the flag
+// word for the key kEmptyKey (hisa/tuple_hash_set.hpp). Whichever lane inserts next grows
+// it; insert_new returns only after the set's work is finished.
+class CudaTupleHashSet final : public TupleHashSet {
+public:
+    [[nodiscard]] std::uint64_t size() const override { return held; }
+
+    Buffer table;
+    Buffer flag;
+    std::uint64_t slots = 0;
+    std::uint64_t held = 0;
 };
 
 // The filtered emit with outputs grouped (kernels.cuh, LocalFilter): a block takes a run
@@ -820,6 +833,54 @@ public:
         trace_->count("filter: tuples admitted", admitted);
         out.size = base + admitted;
         return produced;
+    }
+
+    std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) override {
+        if (arity == 0 || arity > 2) return nullptr;  // tuples must pack into one 64-bit key
+        return std::make_unique<CudaTupleHashSet>();
+    }
+
+    [[nodiscard]] bool prefers_hash_dedup() const override { return true; }
+
+    void insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) override {
+        auto& s = static_cast<CudaTupleHashSet&>(set);
+        const std::uint32_t arity = tuples.arity;
+        out = make_array(arity, tuples.size);
+        if (tuples.size == 0) return;
+        if (s.flag.get() == nullptr) {
+            s.flag = allocate(sizeof(std::uint64_t));
+            GALIAS_CUDA_TRY(cudaMemsetAsync(s.flag.get(), 0, sizeof(std::uint64_t), stream_));
+        }
+        // Room for every tuple of the batch to be new. The old table lives until the wait
+        // below: the rehash reads it on this stream.
+        Buffer old_table;
+        const std::uint64_t old_slots = s.slots;
+        const std::uint64_t wanted = tuple_hash_set_slots(s.held, tuples.size);
+        if (s.slots < wanted) {
+            old_table = std::move(s.table);
+            s.table = allocate(wanted * sizeof(std::uint64_t));
+            s.slots = wanted;
+            GALIAS_CUDA_TRY(cudaMemsetAsync(s.table.get(), 0xFF, wanted * sizeof(std::uint64_t), stream_));
+            if (s.held != 0) {
+                const LaunchShape shape = shape_for(&tuple_hash_set_rehash_kernel, old_slots);
+                auto traced = span("hash set: grow", old_slots * 8ull + s.held * 8ull);
+                launch_kernel(&tuple_hash_set_rehash_kernel, shape, 0, stream_,
+                              static_cast<const std::uint64_t*>(old_table.get()), old_slots,
+                              static_cast<std::uint64_t*>(s.table.get()), s.slots - 1);
+            }
+            GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        }
+        {
+            const LaunchShape shape = shape_for(&tuple_hash_set_insert_kernel, tuples.size);
+            auto traced = span("hash set: insert", tuples.size * (arity * 8ull + 8ull));
+            launch_kernel(&tuple_hash_set_insert_kernel, shape, 0, stream_, tuples.data(), tuples.size, arity,
+                          static_cast<std::uint64_t*>(s.table.get()), s.slots - 1,
+                          static_cast<std::uint64_t*>(s.flag.get()), out.data(), grid_totals());
+        }
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        wait("hash set: inserted");
+        out.size = published(0);
+        s.held += out.size;
     }
 
 protected:

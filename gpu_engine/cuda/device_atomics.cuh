@@ -15,7 +15,8 @@ struct IndexSlotCas {
     }
 };
 
-// admit_first_copy's slot access, for a table in global or shared memory alike: a
+// claim_key's slot access (the duplicate filter, the tuple hash set), for a table in
+// global or shared memory alike: a
 // coherent read, and a 64-bit compare-and-swap returning the slot's previous value.
 struct SlotLoad {
     __device__ std::uint64_t operator()(std::uint64_t* address) const {

@@ -312,7 +312,7 @@ __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inn
         s, inner, outer, begin, from, to, offsets, begins,
         [&](std::uint64_t, const Cell* outer_row, const Cell* inner_row) {
             const Cell row[2] = {columns[0].value(outer_row, inner_row), columns[1].value(outer_row, inner_row)};
-            const std::uint64_t key = s.out_arity == 2 ? (std::uint64_t{row[0]} << 32 | row[1]) : row[0];
+            const std::uint64_t key = pack_key(row[0], row[1], s.out_arity);
             if (Local && !local.admit(key)) return;
             if (!admit_first_copy(table, mask, key, SlotLoad{}, SlotCas{})) return;
             const cooperative_groups::coalesced_group group = cooperative_groups::coalesced_threads();

@@ -9,33 +9,18 @@
 
 #include <cstdint>
 
-#include "gpu_engine/hisa/config.hpp"
+#include "gpu_engine/hisa/key_table.hpp"
 
 namespace galias::engine {
 
-inline constexpr std::uint64_t kEmptyKey = ~std::uint64_t{0};
 inline constexpr int kDuplicateFilterProbes = 4;
 
 // True when this copy of `key` must be kept: it claimed a slot, or no slot within the
-// probe limit was free. False when the key is already in the table. `load(address)` reads
-// a slot coherently; `cas(address, expected, desired)` returns the previous value.
+// probe limit was free. False when the key is already in the table.
 template <class Load, class Cas>
 GALIAS_HD bool admit_first_copy(std::uint64_t* table, std::uint64_t mask, std::uint64_t key, Load load, Cas cas) {
     if (key == kEmptyKey) return true;  // the empty marker itself cannot be stored
-    std::uint64_t slot = (key * 0x9E3779B97F4A7C15ull >> 32) & mask;  // Fibonacci hashing
-    for (int probe = 0; probe < kDuplicateFilterProbes; ++probe) {
-        // Read before writing: most copies find their key already there, and a plain read
-        // of a hot slot is cheaper than an atomic on it.
-        std::uint64_t here = load(&table[slot]);
-        if (here == key) return false;
-        if (here == kEmptyKey) {
-            here = cas(&table[slot], kEmptyKey, key);
-            if (here == kEmptyKey) return true;
-            if (here == key) return false;
-        }
-        slot = (slot + 1) & mask;
-    }
-    return true;
+    return claim_key(table, mask, key, kDuplicateFilterProbes, load, cas) != Claim::kPresent;
 }
 
 }  // namespace galias::engine

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <span>
+#include <stdexcept>
 #include <string>
 
 #include "gpu_engine/hisa/join_spec.hpp"
@@ -56,6 +57,16 @@ public:
     virtual ~DuplicateFilter() = default;
     // Forgets every tuple.
     virtual void clear() = 0;
+};
+
+// An exact set of one- or two-column tuples in a hash table (hisa/tuple_hash_set.hpp): how
+// a linearly recursive relation is deduplicated with `--dedup hash` — each flushed batch
+// is inserted, and the tuples that were not in the set are the batch's part of the next
+// delta. Owned by the executor, one per such relation, for its stratum.
+class TupleHashSet {
+public:
+    virtual ~TupleHashSet() = default;
+    [[nodiscard]] virtual std::uint64_t size() const = 0;
 };
 
 class Backend {
@@ -194,6 +205,22 @@ public:
         join_emit(spec, outer, inner, counts, from, to, out);
         return out.size - before;
     }
+    // An empty tuple hash set for `arity`-column tuples, or nullptr when the backend has
+    // none (arity above 2: tuples must pack into one 64-bit key).
+    virtual std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) {
+        (void)arity;
+        return nullptr;
+    }
+    // Inserts every tuple of `tuples` into `set`; `out` = the tuples that were not in it,
+    // each once, in no particular order. Returns with the set's work finished (the count
+    // is read back), so another lane may use the set next.
+    virtual void insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) {
+        (void)set, (void)tuples, (void)out;
+        throw std::logic_error("insert_new: this backend has no tuple hash set");
+    }
+    // Whether `--dedup auto` deduplicates linearly recursive relations with a tuple hash
+    // set on this backend (faster than sorted runs there: measured, docs/BENCHMARKS.md).
+    [[nodiscard]] virtual bool prefers_hash_dedup() const { return false; }
     // Both passes over the whole outer relation.
     void join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out);
 

@@ -69,6 +69,12 @@ constexpr std::uint64_t kRecentShare = 8;
 // the run is folded into full[0], and full's index built, only when it outgrows
 // 1/kRecentShare of full and when the stratum ends. Batches are deduplicated against both.
 //
+// Hash-set deduplication (`--dedup hash`, the GPU's default): such a relation of one or
+// two columns may instead keep every tuple it holds in `hash_set`. A flush inserts the
+// batch, and the tuples that were not in the set go to `next_delta` as they are: no sort,
+// no difference, no merge. Deltas stay unsorted (rules only scan them), each is appended
+// to `found`, and `found` is sorted and merged into full[0] once, when the stratum ends.
+//
 // Old versions: when a semi-naive variant reads a relation before its delta atom, it reads
 // `old[o]`, full as it was before the last delta was merged in (data and index). The
 // merge writes into old's buffer, so the previous full buffer becomes old without a copy
@@ -87,6 +93,8 @@ struct Executor::RelationState {
     std::vector<TupleArray> delta_in;
     std::vector<std::uint8_t> scanned;
     bool defer_merges = false;  // for the stratum running now
+    std::unique_ptr<TupleHashSet> hash_set;  // for the stratum running now, or null
+    TupleArray found;                        // with hash_set: the stratum's deltas, unsorted
     TupleArray recent;
     TupleArray recent_spare;
     std::vector<TupleArray> fresh;
@@ -507,6 +515,10 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
     RelationState& state = *relations_[relation];
     TupleArray& fresh = state.fresh[lane.index];
     if (fresh.size == 0) return;
+    if (state.hash_set) {
+        flush_into_hash_set(relation, lane);
+        return;
+    }
     Backend& backend = lane.backend;
     // Mirrors (a symmetric relation that lost a rule variant or halves a scan): where a
     // duplicate filter already thinned `new` (the GPU), mirrored before the one
@@ -556,6 +568,52 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
     if (lane.concurrent) backend.synchronize();
 }
 
+// The lane's `new` into the relation's tuple hash set: what the set did not hold joins
+// `next_delta`. One lane at a time: a lane may have to grow the set.
+void Executor::flush_into_hash_set(std::uint32_t relation, Lane& lane) {
+    RelationState& state = *relations_[relation];
+    TupleArray& fresh = state.fresh[lane.index];
+    Backend& backend = lane.backend;
+    std::lock_guard lock(state.next_delta_mutex);
+    TupleArray part;
+    {
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
+        backend.insert_new(*state.hash_set, fresh, part);
+    }
+    fresh.size = 0;  // the buffer is kept for the next batch
+    if (plan_.relations[relation].add_mirrors && part.size != 0) {
+        // The mirror of a new tuple is new too, unless this iteration found it already.
+        TupleArray mirrors;
+        TupleArray new_mirrors;
+        {
+            const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
+            constexpr std::uint32_t kSwapped[] = {1, 0};
+            backend.permute(part, kSwapped, mirrors);
+            backend.insert_new(*state.hash_set, mirrors, new_mirrors);
+        }
+        append(part, new_mirrors, lane);
+    }
+    if (part.size == 0) return;
+    if (state.next_delta.size == 0) {
+        state.next_delta = std::move(part);
+    } else {
+        append(state.next_delta, part, lane);
+    }
+    // The append is queued on the lane's stream; the next lane to take the lock reads
+    // next_delta on its own.
+    if (lane.concurrent) backend.synchronize();
+}
+
+// to ∪= from, unsorted: a copy of from's tuples after to's (to's buffer grown
+// geometrically).
+void Executor::append(TupleArray& to, const TupleArray& from, Lane& lane) {
+    if (from.size == 0) return;
+    const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Merge);
+    lane.backend.reserve(to, to.size + from.size);
+    lane.backend.copy(from.data(), from.cells(), to.data() + to.cells());
+    to.size += from.size;
+}
+
 // tuples ∪= the mirror (y, x) of each of them (unsorted), for a symmetric relation whose
 // rules the planner thinned (plan/symmetry.hpp). Swapping the two stored columns
 // mirrors a tuple in either column order.
@@ -585,6 +643,11 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
         return;
     }
     Lane main_lane{0, backend_, it};
+    if (state.hash_set) {
+        // No merge and no index: no rule of the stratum reads this relation's full version.
+        append(state.found, state.delta, main_lane);
+        return;
+    }
     if (state.defer_merges) {
         TupleArray& full = state.full[0].data;
         if (state.recent.size == 0 && state.delta.size * kRecentShare > full.size) {
@@ -684,18 +747,31 @@ void Executor::merge_into(TupleArray& full, TupleArray& spare, const TupleArray&
     if (!options_.eager_buffers) spare = TupleArray(full.arity);
 }
 
-// At the end of a stratum: every deferred relation's recent run goes into full, and its
-// index is built for the strata that read it.
+// At the end of a stratum: every deferred relation's recent run, and what a hash-set
+// deduplicated relation found, goes into full, and its index is built for the strata that
+// read it.
 void Executor::finish_deferred_merges(const std::vector<std::uint32_t>& relations) {
     IterationStats it;
     Lane main_lane{0, backend_, it};
     bool any = false;
     for (std::uint32_t r : relations) {
         RelationState& state = *relations_[r];
-        if (!state.defer_merges) continue;
+        if (!state.defer_merges && !state.hash_set) continue;
         any = true;
+        const std::uint32_t arity = plan_.relations[r].arity();
+        if (state.hash_set) {
+            state.hash_set.reset();
+            TupleArray found = std::move(state.found);
+            state.found = TupleArray(arity);
+            if (found.size != 0) {
+                const OperatorTimer timer = time_operator(backend_, it, Operator::Merge);
+                backend_.sort(found);  // distinct already: the set admitted each tuple once
+            }
+            // Full was empty (begin_stratum): every tuple of the relation went through the set.
+            state.full[0].data = std::move(found);
+        }
         fold_recent(r, main_lane);
-        state.recent = TupleArray(plan_.relations[r].arity());
+        state.recent = TupleArray(arity);
         state.defer_merges = false;
         Hisa& hisa = state.full[0];
         if (hisa.key_len != 0) backend_.build_index(hisa, options_.load_factor);
@@ -710,8 +786,17 @@ void Executor::begin_stratum(const plan::Stratum& stratum) {
     for (std::uint32_t r : stratum.relations) {
         RelationState& state = *relations_[r];
         const std::uint32_t arity = plan_.relations[r].arity();
-        state.defer_merges = options_.defer_merges && stratum.recursive &&
-                             plan_.relations[r].orders.size() == 1 && !reads_full(stratum.recursive_rules, r);
+        // Linear: full only serves to deduplicate (see RelationState).
+        const bool linear = stratum.recursive && plan_.relations[r].orders.size() == 1 &&
+                            !reads_full(stratum.recursive_rules, r);
+        using Dedup = EngineOptions::LinearDedup;
+        const bool hash = options_.linear_dedup == Dedup::Hash ||
+                          (options_.linear_dedup == Dedup::Auto && backend_.prefers_hash_dedup());
+        state.hash_set = linear && hash ? backend_.make_tuple_hash_set(arity) : nullptr;
+        // The set starts empty, as full does: all of a relation's rules are in its stratum,
+        // and its input facts join the first `new` (load_inputs).
+        state.found = TupleArray(arity);
+        state.defer_merges = options_.defer_merges && linear && !state.hash_set;
         state.recent = TupleArray(arity);
         state.recent_spare = TupleArray(arity);
         state.keeps_old =
@@ -777,9 +862,12 @@ void Executor::evaluate() {
                 end_iteration(next, stratum.relations);
             }
         }
-        end_stratum(stratum);
         StratumInfo info;
-        for (std::uint32_t r : stratum.relations) info.relations.push_back(plan_.relations[r].name);
+        for (std::uint32_t r : stratum.relations) {
+            info.relations.push_back(plan_.relations[r].name);
+            if (relations_[r]->hash_set) info.hash_deduplicated.push_back(plan_.relations[r].name);
+        }
+        end_stratum(stratum);
         stats_.strata.push_back(std::move(info));
     }
 }

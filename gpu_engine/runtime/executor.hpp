@@ -41,6 +41,8 @@ private:
     [[nodiscard]] const TupleArray& first_outer(const plan::Rule& rule) const;
     void run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, Lane& lane);
     void flush(std::uint32_t relation, Lane& lane);
+    void flush_into_hash_set(std::uint32_t relation, Lane& lane);
+    void append(TupleArray& to, const TupleArray& from, Lane& lane);
     void add_mirrors(TupleArray& tuples, Lane& lane);
     DuplicateFilter* duplicate_filter(std::uint32_t relation, Lane& lane);
     void absorb(std::uint32_t relation, IterationStats& it);

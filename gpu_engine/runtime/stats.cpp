@@ -37,6 +37,11 @@ std::string stratum_label(std::size_t stratum) {
 void Stats::print(std::FILE* out) const {
     std::fprintf(out, "backend: %s, EBM %s, sched %s (%zu lanes)\n", backend.c_str(), eager_buffers ? "on" : "off",
                  sched.c_str(), lanes);
+    std::string hashed;
+    for (const StratumInfo& stratum : strata)
+        for (const std::string& name : stratum.hash_deduplicated)
+            hashed += (hashed.empty() ? "" : ", ") + name;
+    if (!hashed.empty()) std::fprintf(out, "deduplicated by a tuple hash set: %s\n", hashed.c_str());
     if (!iterations.empty()) {
         std::fprintf(out, "%-7s %5s %14s %14s %6s %12s", "stratum", "iter", "delta", "join-out", "allocs", "alloc-MB");
         for (std::size_t op = 0; op < kOperatorCount; ++op) std::fprintf(out, " %8s", operator_name(static_cast<Operator>(op)));
@@ -128,6 +133,10 @@ std::string Stats::to_json() const {
                              {"intermediate_tuples", rule.intermediate_tuples}});
     }
     j["rules"] = rule_list;
+    nlohmann::json hashed = nlohmann::json::array();
+    for (const StratumInfo& stratum : strata)
+        for (const std::string& name : stratum.hash_deduplicated) hashed.push_back(name);
+    j["hash_deduplicated"] = hashed;
     return j.dump(1);
 }
 

@@ -55,6 +55,7 @@ struct RuleStats {
 
 struct StratumInfo {
     std::vector<std::string> relations;
+    std::vector<std::string> hash_deduplicated;  // those deduplicated by a tuple hash set
 };
 
 struct Stats {

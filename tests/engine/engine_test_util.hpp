@@ -70,7 +70,8 @@ inline bool is_sorted_unique(const engine::RelationResult& relation) {
 }
 
 // Varied engine options for cross-checks on the CPU backend: threads, EBM, load factor,
-// tiny batches, deduplicated intermediates, deferred merges, scheduling modes and lanes.
+// tiny batches, deduplicated intermediates, deferred merges, hash-set deduplication,
+// scheduling modes and lanes.
 inline engine::EngineOptions random_options(std::mt19937& rng) {
     engine::EngineOptions options;
     options.backend = engine::BackendKind::Cpu;
@@ -83,6 +84,10 @@ inline engine::EngineOptions random_options(std::mt19937& rng) {
     options.batch_bytes = batches[std::uniform_int_distribution<int>(0, 3)(rng)];
     options.dedup_intermediates = std::uniform_int_distribution<int>(0, 1)(rng) == 1;
     options.defer_merges = std::uniform_int_distribution<int>(0, 1)(rng) == 1;
+    // Linear relations through the tuple hash set, or sorted runs (the CPU's default).
+    options.linear_dedup = std::uniform_int_distribution<int>(0, 1)(rng) == 1
+                               ? engine::EngineOptions::LinearDedup::Hash
+                               : engine::EngineOptions::LinearDedup::Auto;
     // streams / model: the rules of an iteration run on several lanes (host threads) at once.
     const engine::sched::SchedMode modes[] = {
         engine::sched::SchedMode::kOff, engine::sched::SchedMode::kStreams, engine::sched::SchedMode::kModel};
@@ -124,7 +129,8 @@ inline void cross_check(const std::string& text, const std::map<std::string, Tup
             << label << ": relation " << name << " differs (threads " << options.threads << ", ebm "
             << options.eager_buffers << ", load factor " << options.load_factor << ", batch "
             << options.batch_bytes << ", dedup intermediates " << options.dedup_intermediates
-            << ", defer merges " << options.defer_merges << ", sched "
+            << ", defer merges " << options.defer_merges << ", hash dedup "
+            << (options.linear_dedup == engine::EngineOptions::LinearDedup::Hash) << ", sched "
             << engine::sched::sched_mode_name(*options.sched) << ")\nprogram:\n"
             << text << "\ninputs:\n"
             << describe(inputs);

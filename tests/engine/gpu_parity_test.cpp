@@ -48,8 +48,16 @@ engine::sched::SchedMode sched_for_case(int c) {
     return modes[c % 3];
 }
 
+// The GPU deduplicates linear relations (REACH, SG) with a tuple hash set by default;
+// every other pair of cases takes the sorted runs instead.
+engine::EngineOptions::LinearDedup dedup_for_case(int c) {
+    return (c / 2) % 2 == 0 ? engine::EngineOptions::LinearDedup::Auto
+                            : engine::EngineOptions::LinearDedup::Sort;
+}
+
 void check_parity(const std::string& name, const std::map<std::string, TupleSet>& inputs, bool with_reference,
-                  std::uint64_t batch_bytes, engine::sched::SchedMode sched) {
+                  std::uint64_t batch_bytes, engine::sched::SchedMode sched,
+                  engine::EngineOptions::LinearDedup dedup = engine::EngineOptions::LinearDedup::Auto) {
     const std::string text(analyses::find_builtin_program(name)->text);
     const engine::Program program = engine::compile_program(text, name + ".dl");
     auto symbols = std::make_shared<facts::StringInterner>();
@@ -59,6 +67,7 @@ void check_parity(const std::string& name, const std::map<std::string, TupleSet>
     engine::EngineOptions gpu = cpu;
     gpu.backend = engine::BackendKind::Cuda;
     gpu.sched = sched;
+    gpu.linear_dedup = dedup;
     gpu.min_lane_work = 0;  // lanes even for these small inputs
     const engine::Result on_cpu = engine::run(program, make_inputs(inputs, symbols), cpu);
     const engine::Result on_gpu = engine::run(program, make_inputs(inputs, symbols), gpu);
@@ -69,9 +78,10 @@ void check_parity(const std::string& name, const std::map<std::string, TupleSet>
     if (with_reference) expected = reference_evaluate(text, inputs, *symbols);
     for (const engine::RelationResult& relation : on_cpu.relations) {
         const engine::RelationResult& other = on_gpu.relation(relation.name);
-        ASSERT_EQ(relation.rows, other.rows) << name << ": relation " << relation.name << " differs between backends ("
-                                             << relation.size() << " vs " << other.size() << " tuples, sched "
-                                             << engine::sched::sched_mode_name(sched) << ")";
+        ASSERT_EQ(relation.rows, other.rows)
+            << name << ": relation " << relation.name << " differs between backends (" << relation.size()
+            << " vs " << other.size() << " tuples, sched " << engine::sched::sched_mode_name(sched)
+            << ", dedup " << (dedup == engine::EngineOptions::LinearDedup::Sort ? "sort" : "auto") << ")";
         if (with_reference) ASSERT_EQ(to_set(relation), expected.at(relation.name)) << name << ": " << relation.name;
     }
 }
@@ -81,7 +91,8 @@ TEST_F(GpuParity, Reach) {
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
         const std::uint32_t nodes = small ? 20 : 400;
-        check_parity("reach", {{"edge", random_pairs_with_extremes(rng, nodes, small ? 40 : 900)}}, small, c % 2 ? 0 : 4096, sched_for_case(c));
+        check_parity("reach", {{"edge", random_pairs_with_extremes(rng, nodes, small ? 40 : 900)}}, small,
+                     c % 2 ? 0 : 4096, sched_for_case(c), dedup_for_case(c));
         if (HasFatalFailure()) return;
     }
 }
@@ -124,7 +135,8 @@ TEST_F(GpuParity, SameGeneration) {
     std::mt19937 rng(22);
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
-        check_parity("sg", {{"edge", random_pairs_with_extremes(rng, small ? 20 : 300, small ? 40 : 700)}}, small, c % 2 ? 0 : 4096, sched_for_case(c));
+        check_parity("sg", {{"edge", random_pairs_with_extremes(rng, small ? 20 : 300, small ? 40 : 700)}},
+                     small, c % 2 ? 0 : 4096, sched_for_case(c), dedup_for_case(c));
         if (HasFatalFailure()) return;
     }
 }

@@ -440,6 +440,39 @@ TEST_P(OperatorsTest, MergeOfDisjointSortedArrays) {
     }
 }
 
+// The tuple hash set: each insert yields exactly the tuples of its batch that no earlier
+// batch held, each once (batches with many copies, the all-ones tuple whose key is the
+// table's empty marker, growth over batches of up to 10^5 tuples), and none for wider
+// tuples.
+TEST_P(OperatorsTest, TupleHashSetYieldsEachNewTupleOnce) {
+    EXPECT_EQ(backend_->make_tuple_hash_set(3), nullptr);
+    std::mt19937 rng(12);
+    for (std::uint32_t arity : {1u, 2u}) {
+        const std::unique_ptr<TupleHashSet> set = backend_->make_tuple_hash_set(arity);
+        ASSERT_NE(set, nullptr);
+        std::set<std::vector<Cell>> held;
+        for (std::size_t batch = 0; batch < 24; ++batch) {
+            const std::size_t n = batch % 4 == 0 ? batch / 4 : (batch % 5 == 0 ? 100000 : 3000);
+            // A range that widens with the batches: each brings known and new tuples.
+            std::uniform_int_distribution<Cell> value(0, static_cast<Cell>(40 * (batch + 1)));
+            Rows rows(n, std::vector<Cell>(arity));
+            for (auto& row : rows)
+                for (auto& cell : row) cell = rng() % 64 == 0 ? 0xFFFFFFFFu : value(rng);
+            if (n != 0) rows[0].assign(arity, 0xFFFFFFFFu);
+            Rows expected;
+            for (const auto& row : sorted_unique(rows))
+                if (!held.contains(row)) expected.push_back(row);
+            TupleArray out;
+            backend_->insert_new(*set, upload(rows, arity), out);
+            Rows got = download(out);
+            std::sort(got.begin(), got.end());
+            ASSERT_EQ(got, expected) << "arity " << arity << ", batch " << batch << " of " << n << " tuples";
+            held.insert(expected.begin(), expected.end());
+            ASSERT_EQ(set->size(), held.size());
+        }
+    }
+}
+
 TEST_P(OperatorsTest, IndexFindsEveryKeyRange) {
     std::mt19937 rng(5);
     for (std::uint32_t key_len = 1; key_len <= 3; ++key_len) {

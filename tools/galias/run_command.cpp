@@ -24,6 +24,7 @@ struct RunOptions {
     bool no_ebm = false;
     bool no_dedup_intermediates = false;
     bool no_defer_merges = false;
+    std::string dedup = "auto";
     bool stats = false;
     std::string stats_json;
     bool explain = false;
@@ -63,6 +64,10 @@ engine::EngineOptions engine_options_from(const RunOptions& options) {
     engine_options.eager_buffers = !options.no_ebm;
     engine_options.dedup_intermediates = !options.no_dedup_intermediates;
     engine_options.defer_merges = !options.no_defer_merges;
+    using Dedup = engine::EngineOptions::LinearDedup;
+    engine_options.linear_dedup = options.dedup == "hash"   ? Dedup::Hash
+                                  : options.dedup == "sort" ? Dedup::Sort
+                                                            : Dedup::Auto;
     engine_options.load_factor = options.load_factor;
     engine_options.batch_bytes = static_cast<std::uint64_t>(options.batch_mb * 1024 * 1024);
     engine_options.collect_stats = options.stats || !options.stats_json.empty();
@@ -213,6 +218,12 @@ const RegisterCommand kRegister{CommandInfo{
             "--no-defer-merges", options->no_defer_merges,
             "Merge every iteration's delta into the full relation (by default linearly recursive "
             "relations keep their newest tuples in a small sorted run until it outgrows 1/8 of full)");
+        app.add_option(
+               "--dedup", options->dedup,
+               "How linearly recursive relations (no rule of their stratum reads them as full: REACH, SG) "
+               "are deduplicated: hash (an exact tuple hash set), sort (sorted runs) or auto (hash on the "
+               "GPU, sort on the CPU)")
+            ->check(CLI::IsMember({"auto", "sort", "hash"}));
         app.add_flag("--stats", options->stats, "Print per-iteration statistics to stderr");
         app.add_option("--stats-json", options->stats_json, "Write statistics as JSON to this file");
         app.add_option("--batch-mb", options->batch_mb,

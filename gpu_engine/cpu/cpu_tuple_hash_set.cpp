@@ -1,0 +1,102 @@
+// The host backend's tuple hash set (hisa/tuple_hash_set.hpp): the table shared by the
+// worker threads, claimed with std::atomic_ref compare-and-swaps. A batch is inserted in
+// chunks, each marking which of its rows were new; the marked rows are then copied out in
+// input order, so the host's deltas do not depend on thread timing.
+#include <atomic>
+#include <cstring>
+#include <vector>
+
+#include "gpu_engine/cpu/cpu_backend.hpp"
+#include "gpu_engine/cpu/parallel.hpp"
+#include "gpu_engine/hisa/tuple_hash_set.hpp"
+
+namespace galias::engine::cpu {
+namespace {
+
+class CpuTupleHashSet final : public TupleHashSet {
+public:
+    [[nodiscard]] std::uint64_t size() const override { return held; }
+
+    Buffer table;
+    std::uint64_t slots = 0;
+    std::uint64_t held = 0;
+    std::uint64_t has_empty_key = 0;  // the flag word of insert_key
+};
+
+struct AtomicLoad {
+    std::uint64_t operator()(std::uint64_t* address) const {
+        return std::atomic_ref<std::uint64_t>(*address).load(std::memory_order_relaxed);
+    }
+};
+struct AtomicCas {
+    std::uint64_t operator()(std::uint64_t* address, std::uint64_t expected, std::uint64_t desired) const {
+        std::atomic_ref<std::uint64_t>(*address).compare_exchange_strong(expected, desired,
+                                                                         std::memory_order_relaxed);
+        return expected;  // the slot's previous value either way
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<TupleHashSet> CpuBackend::make_tuple_hash_set(std::uint32_t arity) {
+    if (arity == 0 || arity > 2) return nullptr;  // tuples must pack into one 64-bit key
+    return std::make_unique<CpuTupleHashSet>();
+}
+
+void CpuBackend::insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) {
+    auto& s = static_cast<CpuTupleHashSet&>(set);
+    const std::uint32_t arity = tuples.arity;
+    const std::uint64_t n = tuples.size;
+    out = make_array(arity, n);
+    if (n == 0) return;
+    const std::uint64_t wanted = tuple_hash_set_slots(s.held, n);
+    if (s.slots < wanted) {  // room for every row of the batch to be new
+        Buffer table = allocate(wanted * sizeof(std::uint64_t));
+        auto* slots = static_cast<std::uint64_t*>(table.get());
+        const auto* old_slots = static_cast<const std::uint64_t*>(s.table.get());
+        parallel([&] {
+            for_each_chunk(Chunking(wanted, threads_),
+                           [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+                               std::fill(slots + begin, slots + end, kEmptyKey);
+                           });
+            for_each_chunk(
+                Chunking(s.slots, threads_), [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+                    for (std::uint64_t i = begin; i < end; ++i)
+                        if (old_slots[i] != kEmptyKey)
+                            claim_key(slots, wanted - 1, old_slots[i], wanted, AtomicLoad{}, AtomicCas{});
+                });
+        });
+        s.table = std::move(table);
+        s.slots = wanted;
+    }
+    auto* table = static_cast<std::uint64_t*>(s.table.get());
+    const Cell* rows = tuples.data();
+    std::vector<std::uint8_t> fresh(n);
+    const Chunking chunking(n, threads_);
+    std::vector<std::uint64_t> offsets(chunking.chunks);
+    parallel([&] {
+        for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
+            std::uint64_t count = 0;
+            for (std::uint64_t i = begin; i < end; ++i) {
+                const std::uint64_t key =
+                    pack_key(rows[i * arity], arity == 2 ? rows[i * arity + 1] : 0, arity);
+                fresh[i] = insert_key(table, s.slots - 1, &s.has_empty_key, key, AtomicLoad{}, AtomicCas{});
+                count += fresh[i];
+            }
+            offsets[chunk] = count;
+        });
+    });
+    const std::uint64_t total = exclusive_scan(offsets);
+    Cell* written = out.data();
+    parallel([&] {
+        for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
+            std::uint64_t w = offsets[chunk];
+            for (std::uint64_t i = begin; i < end; ++i)
+                if (fresh[i]) std::memcpy(written + arity * w++, rows + arity * i, arity * sizeof(Cell));
+        });
+    });
+    out.size = total;
+    s.held += total;
+}
+
+}  // namespace galias::engine::cpu
