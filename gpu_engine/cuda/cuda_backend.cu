@@ -237,6 +237,14 @@ public:
     unsigned skipped = 0;
 };
 
+// The tuple hash set's kernels launch at most this many 256-thread blocks per SM (a
+// quarter of an H100's thread slots): their probes are random accesses and compare-and-
+// swaps, whose rate the memory system sets, not the number of threads waiting on them.
+// The default eight waves of full blocks took the same time one after another and held
+// every slot the whole while; capped, the queue of 64 at 8 at once took 0.148 s instead of
+// 0.167 s on an H200 (docs/BENCHMARKS.md, session 13).
+constexpr unsigned kHashSetBlocksPerSm = 2;
+
 // The CUDA tuple hash set: a device table of packed keys at most half full, and the flag
 // word for the key kEmptyKey (hisa/tuple_hash_set.hpp). Whichever lane inserts next grows
 // it; insert_new returns only after the set's work is finished.
@@ -862,7 +870,7 @@ public:
             s.slots = wanted;
             GALIAS_CUDA_TRY(cudaMemsetAsync(s.table.get(), 0xFF, wanted * sizeof(std::uint64_t), stream_));
             if (s.held != 0) {
-                const LaunchShape shape = shape_for(&tuple_hash_set_rehash_kernel, old_slots);
+                const LaunchShape shape = hash_set_shape(&tuple_hash_set_rehash_kernel, old_slots);
                 auto traced = span("hash set: grow", old_slots * 8ull + s.held * 8ull);
                 launch_kernel(&tuple_hash_set_rehash_kernel, shape, 0, stream_,
                               static_cast<const std::uint64_t*>(old_table.get()), old_slots,
@@ -871,7 +879,7 @@ public:
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
         }
         {
-            const LaunchShape shape = shape_for(&tuple_hash_set_insert_kernel, tuples.size);
+            const LaunchShape shape = hash_set_shape(&tuple_hash_set_insert_kernel, tuples.size);
             auto traced = span("hash set: insert", tuples.size * (arity * 8ull + 8ull));
             launch_kernel(&tuple_hash_set_insert_kernel, shape, 0, stream_, tuples.data(), tuples.size, arity,
                           static_cast<std::uint64_t*>(s.table.get()), s.slots - 1,
@@ -888,6 +896,15 @@ protected:
     void raw_release(void* data, std::size_t bytes) override { cache_->release(data, bytes); }
 
 private:
+    // A tuple hash set kernel's shape: shape_for's, at most kHashSetBlocksPerSm blocks per SM.
+    template <class Kernel>
+    LaunchShape hash_set_shape(Kernel* kernel, std::uint64_t items) const {
+        LaunchShape shape = shape_for(kernel, items);
+        const unsigned most = kHashSetBlocksPerSm * static_cast<unsigned>(properties_.multiProcessorCount);
+        shape.grid = std::max(1u, std::min(shape.grid, most * 256 / std::max(1u, shape.block)));
+        return shape;
+    }
+
     // The launch shape of `kernel` over `items` work items: the default without --sched,
     // else the coordinator's (the model's when other lanes' kernels are in flight).
     template <class Kernel>
