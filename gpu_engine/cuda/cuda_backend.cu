@@ -785,13 +785,7 @@ public:
         }
         const std::uint64_t lo = from - c.begin, hi = to - c.begin;
         const auto* d_offsets = static_cast<const std::uint64_t*>(c.offsets.get());
-        std::uint64_t produced = c.total;
-        if (from != c.begin || to != c.end) {
-            stage(d_offsets + lo, sizeof(std::uint64_t), 0);
-            stage(d_offsets + hi, sizeof(std::uint64_t), sizeof(std::uint64_t));
-            wait("join: slice bounds");
-            produced = staged<std::uint64_t>(sizeof(std::uint64_t)) - staged<std::uint64_t>(0);
-        }
+        const std::uint64_t produced = slice_output(c, lo, hi);
         if (produced == 0) return 0;
         // A bigger table when the keys held and the tuples to come may fill half of it;
         // at the largest size, a cleared one once the keys held fill half of it (the tuples
@@ -818,13 +812,14 @@ public:
         const std::uint64_t blocks = local ? std::max(std::min(tiles, kLocalFilterBlocks),
                                                       (tiles + kLocalFilterRun - 1) / kLocalFilterRun)
                                            : tiles;
-        auto* kernel = local ? join_emit_distinct_kernel<true> : join_emit_distinct_kernel<false>;
+        auto* kernel =
+            local ? join_emit_distinct_kernel<true, false> : join_emit_distinct_kernel<false, false>;
         const LaunchShape shape = shape_for(kernel, blocks * 256);
         {
             auto traced = span(local ? "join: emit (distinct, grouped)" : "join: emit (distinct)", produced * 12ull);
             launch_kernel(kernel, shape, 0, stream_, spec, inner_ref, outer.data(), c.begin, lo, hi,
                           d_offsets, static_cast<const std::uint32_t*>(c.begins.get()),
-                          static_cast<std::uint64_t*>(f.table.get()), f.slots - 1,
+                          static_cast<std::uint64_t*>(f.table.get()), f.slots - 1, nullptr,
                           out.data() + base * spec.out_arity, grid_totals());
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
@@ -855,29 +850,7 @@ public:
         const std::uint32_t arity = tuples.arity;
         out = make_array(arity, tuples.size);
         if (tuples.size == 0) return;
-        if (s.flag.get() == nullptr) {
-            s.flag = allocate(sizeof(std::uint64_t));
-            GALIAS_CUDA_TRY(cudaMemsetAsync(s.flag.get(), 0, sizeof(std::uint64_t), stream_));
-        }
-        // Room for every tuple of the batch to be new. The old table lives until the wait
-        // below: the rehash reads it on this stream.
-        Buffer old_table;
-        const std::uint64_t old_slots = s.slots;
-        const std::uint64_t wanted = tuple_hash_set_slots(s.held, tuples.size);
-        if (s.slots < wanted) {
-            old_table = std::move(s.table);
-            s.table = allocate(wanted * sizeof(std::uint64_t));
-            s.slots = wanted;
-            GALIAS_CUDA_TRY(cudaMemsetAsync(s.table.get(), 0xFF, wanted * sizeof(std::uint64_t), stream_));
-            if (s.held != 0) {
-                const LaunchShape shape = hash_set_shape(&tuple_hash_set_rehash_kernel, old_slots);
-                auto traced = span("hash set: grow", old_slots * 8ull + s.held * 8ull);
-                launch_kernel(&tuple_hash_set_rehash_kernel, shape, 0, stream_,
-                              static_cast<const std::uint64_t*>(old_table.get()), old_slots,
-                              static_cast<std::uint64_t*>(s.table.get()), s.slots - 1);
-            }
-            GALIAS_CUDA_CHECK_LAUNCH(stream_);
-        }
+        const Buffer old_table = make_room(s, tuples.size);  // read by the rehash: kept until the wait
         {
             const LaunchShape shape = hash_set_shape(&tuple_hash_set_insert_kernel, tuples.size);
             auto traced = span("hash set: insert", tuples.size * (arity * 8ull + 8ull));
@@ -891,11 +864,91 @@ public:
         s.held += out.size;
     }
 
+    // The balanced pass 2 straight into the set: the filtered emit's kernel with the set as
+    // its (exact) table, so the copies of known tuples are never written, nor read again.
+    std::uint64_t join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                TupleArray& out, TupleHashSet& set) override {
+        const auto& c = static_cast<const CudaJoinCounts&>(counts);
+        // Only the load-balanced pass (no per-match filters) of one- or two-column output.
+        if (c.begins.get() == nullptr || spec.out_arity == 0 || spec.out_arity > 2)
+            return Backend::join_emit_new(spec, outer, inner, counts, from, to, out, set);
+        if (c.total == 0 || from >= to) return 0;
+        const std::uint64_t lo = from - c.begin, hi = to - c.begin;
+        const std::uint64_t produced = slice_output(c, lo, hi);
+        if (produced == 0) return 0;
+        auto& s = static_cast<CudaTupleHashSet&>(set);
+        const Buffer old_table = make_room(s, produced);  // read by the rehash: kept until the wait
+        const std::uint64_t base = out.size;
+        reserve(out, base + produced);
+        const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
+        const std::uint64_t tiles = (produced + kBalancedTile - 1) / kBalancedTile;
+        const bool local = outputs_grouped(spec);
+        const std::uint64_t blocks = local ? std::max(std::min(tiles, kLocalFilterBlocks),
+                                                      (tiles + kLocalFilterRun - 1) / kLocalFilterRun)
+                                           : tiles;
+        auto* kernel = local ? join_emit_distinct_kernel<true, true> : join_emit_distinct_kernel<false, true>;
+        const LaunchShape shape = shape_for(kernel, blocks * 256);
+        {
+            auto traced = span(local ? "join: emit into hash set (grouped)" : "join: emit into hash set",
+                               produced * 12ull);
+            launch_kernel(kernel, shape, 0, stream_, spec, inner_ref, outer.data(), c.begin, lo, hi,
+                          static_cast<const std::uint64_t*>(c.offsets.get()),
+                          static_cast<const std::uint32_t*>(c.begins.get()),
+                          static_cast<std::uint64_t*>(s.table.get()), s.slots - 1,
+                          static_cast<std::uint64_t*>(s.flag.get()), out.data() + base * spec.out_arity,
+                          grid_totals());
+        }
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        wait("join: emit into hash set, admitted");
+        const std::uint64_t admitted = published(0);
+        s.held += admitted;
+        out.size = base + admitted;
+        return produced;
+    }
+
 protected:
     void* raw_allocate(std::size_t bytes) override { return cache_->allocate(bytes); }
     void raw_release(void* data, std::size_t bytes) override { cache_->release(data, bytes); }
 
 private:
+    // Makes `s` ready for `incoming` more keys (its flag word made, its table large enough
+    // for all of them to be new, rehashed on this stream when it grows); returns the table
+    // it replaced, which the caller keeps until its wait.
+    Buffer make_room(CudaTupleHashSet& s, std::uint64_t incoming) {
+        if (s.flag.get() == nullptr) {
+            s.flag = allocate(sizeof(std::uint64_t));
+            GALIAS_CUDA_TRY(cudaMemsetAsync(s.flag.get(), 0, sizeof(std::uint64_t), stream_));
+        }
+        const std::uint64_t wanted = tuple_hash_set_slots(s.held, incoming);
+        if (s.slots >= wanted) return Buffer();
+        Buffer old_table = std::move(s.table);
+        const std::uint64_t old_slots = s.slots;
+        s.table = allocate(wanted * sizeof(std::uint64_t));
+        s.slots = wanted;
+        GALIAS_CUDA_TRY(cudaMemsetAsync(s.table.get(), 0xFF, wanted * sizeof(std::uint64_t), stream_));
+        if (s.held != 0) {
+            const LaunchShape shape = hash_set_shape(&tuple_hash_set_rehash_kernel, old_slots);
+            auto traced = span("hash set: grow", old_slots * 8ull + s.held * 8ull);
+            launch_kernel(&tuple_hash_set_rehash_kernel, shape, 0, stream_,
+                          static_cast<const std::uint64_t*>(old_table.get()), old_slots,
+                          static_cast<std::uint64_t*>(s.table.get()), s.slots - 1);
+        }
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        return old_table;
+    }
+
+    // The output tuples of outer slice [lo, hi) (offsets relative to the counts' begin):
+    // the whole output needs no read-back.
+    std::uint64_t slice_output(const CudaJoinCounts& c, std::uint64_t lo, std::uint64_t hi) {
+        if (lo == 0 && hi == c.end - c.begin) return c.total;
+        const auto* d_offsets = static_cast<const std::uint64_t*>(c.offsets.get());
+        stage(d_offsets + lo, sizeof(std::uint64_t), 0);
+        stage(d_offsets + hi, sizeof(std::uint64_t), sizeof(std::uint64_t));
+        wait("join: slice bounds");
+        return staged<std::uint64_t>(sizeof(std::uint64_t)) - staged<std::uint64_t>(0);
+    }
+
     // A tuple hash set kernel's shape: shape_for's, at most kHashSetBlocksPerSm blocks per SM.
     template <class Kernel>
     LaunchShape hash_set_shape(Kernel* kernel, std::uint64_t items) const {
@@ -1208,8 +1261,15 @@ std::vector<std::string> occupancy_model_mismatches() {
         {reinterpret_cast<const void*>(&unpack_kernel<std::uint32_t>), "unpack (32-bit keys)"},
         {reinterpret_cast<const void*>(&unpack_kernel<std::uint64_t>), "unpack"},
         {reinterpret_cast<const void*>(&absent_flags_kernel), "absent_flags"},
-        {reinterpret_cast<const void*>(&join_emit_distinct_kernel<false>), "join_emit_distinct"},
-        {reinterpret_cast<const void*>(&join_emit_distinct_kernel<true>), "join_emit_distinct (grouped)"},
+        {reinterpret_cast<const void*>(&join_emit_distinct_kernel<false, false>), "join_emit_distinct"},
+        {reinterpret_cast<const void*>(&join_emit_distinct_kernel<true, false>),
+         "join_emit_distinct (grouped)"},
+        {reinterpret_cast<const void*>(&join_emit_distinct_kernel<false, true>),
+         "join_emit_distinct (hash set)"},
+        {reinterpret_cast<const void*>(&join_emit_distinct_kernel<true, true>),
+         "join_emit_distinct (hash set, grouped)"},
+        {reinterpret_cast<const void*>(&tuple_hash_set_insert_kernel), "tuple_hash_set_insert"},
+        {reinterpret_cast<const void*>(&tuple_hash_set_rehash_kernel), "tuple_hash_set_rehash"},
         {reinterpret_cast<const void*>(&count_runs_kernel), "count_runs"},
         {reinterpret_cast<const void*>(&insert_runs_kernel), "insert_runs"},
     };

@@ -10,6 +10,7 @@
 #include "gpu_engine/cuda/launch.cuh"
 #include "gpu_engine/hisa/duplicate_filter.hpp"
 #include "gpu_engine/hisa/join_logic.hpp"
+#include "gpu_engine/hisa/tuple_hash_set.hpp"
 #include "gpu_engine/hisa/tuple_ops.hpp"
 
 namespace galias::engine::cuda {
@@ -294,10 +295,13 @@ struct OutputColumn {
 // the filter admits it, so most copies of a tuple are never written. With Local
 // (outputs_grouped) a block-local filter sees each tuple first; total 1 counts the tuples
 // it let through to the global one. Both reach the host through publish_totals.
-template <bool Local>
-__global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
-                                          std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets,
-                                          const std::uint32_t* begins, std::uint64_t* table, std::uint64_t mask,
+// With Exact the table is a tuple hash set (tuple_hash_set.hpp; `flag` its flag word): a
+// tuple is appended exactly when the set did not hold it, and is inserted.
+template <bool Local, bool Exact>
+__global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer,
+                                          std::uint64_t begin, std::uint64_t from, std::uint64_t to,
+                                          const std::uint64_t* offsets, const std::uint32_t* begins,
+                                          std::uint64_t* table, std::uint64_t mask, std::uint64_t* flag,
                                           Cell* out, const GridTotals totals) {
     await_preceding_grid();
     unsigned long long* appended = totals.counters;
@@ -314,7 +318,11 @@ __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inn
             const Cell row[2] = {columns[0].value(outer_row, inner_row), columns[1].value(outer_row, inner_row)};
             const std::uint64_t key = pack_key(row[0], row[1], s.out_arity);
             if (Local && !local.admit(key)) return;
-            if (!admit_first_copy(table, mask, key, SlotLoad{}, SlotCas{})) return;
+            if constexpr (Exact) {
+                if (!insert_key(table, mask, flag, key, SlotLoad{}, SlotCas{})) return;
+            } else {
+                if (!admit_first_copy(table, mask, key, SlotLoad{}, SlotCas{})) return;
+            }
             const cooperative_groups::coalesced_group group = cooperative_groups::coalesced_threads();
             unsigned long long position = 0;
             if (group.thread_rank() == 0) position = atomicAdd(appended, static_cast<unsigned long long>(group.size()));

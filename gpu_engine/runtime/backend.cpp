@@ -96,6 +96,21 @@ void Backend::reserve(TupleArray& array, std::uint64_t tuples) {
     array = std::move(grown);
 }
 
+std::uint64_t Backend::join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                     const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                     TupleArray& out, TupleHashSet& set) {
+    TupleArray derived(spec.out_arity);
+    join_emit(spec, outer, inner, counts, from, to, derived);
+    TupleArray added;
+    insert_new(set, derived, added);
+    if (added.size != 0) {
+        reserve(out, out.size + added.size);
+        copy(added.data(), added.cells(), out.data() + out.cells());
+        out.size += added.size;
+    }
+    return derived.size;
+}
+
 void Backend::join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out) {
     const std::unique_ptr<JoinCounts> counts = join_count(spec, outer, 0, outer.size, inner);
     if (counts->total != 0) join_emit(spec, outer, inner, *counts, 0, outer.size, out);

@@ -218,6 +218,13 @@ public:
         (void)set, (void)tuples, (void)out;
         throw std::logic_error("insert_new: this backend has no tuple hash set");
     }
+    // Pass 2 into a tuple hash set: inserts the output of outer tuples [from, to) and
+    // appends to `out` exactly the tuples the set did not hold; returns the tuples derived.
+    // Returns with the set's work finished, like insert_new. By default join_emit into a
+    // scratch array, then insert_new; the CUDA backend fuses the two for the balanced pass.
+    virtual std::uint64_t join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                        const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                        TupleArray& out, TupleHashSet& set);
     // Whether `--dedup auto` deduplicates linearly recursive relations with a tuple hash
     // set on this backend (faster than sorted runs there: measured, docs/BENCHMARKS.md).
     [[nodiscard]] virtual bool prefers_hash_dedup() const { return false; }

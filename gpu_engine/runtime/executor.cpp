@@ -1,13 +1,13 @@
 #include "gpu_engine/runtime/executor.hpp"
 
+#include <tbb/task_group.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstring>
 #include <exception>
 #include <mutex>
-
-#include <tbb/task_group.h>
 
 #include "facts/diagnostic.hpp"
 
@@ -95,6 +95,9 @@ struct Executor::RelationState {
     bool defer_merges = false;  // for the stratum running now
     std::unique_ptr<TupleHashSet> hash_set;  // for the stratum running now, or null
     TupleArray found;                        // with hash_set: the stratum's deltas, unsorted
+    // With hash_set, per lane: tuples a join emitted straight into the set (join_emit_new),
+    // new ones only, waiting beside fresh[lane] for the flush.
+    std::vector<TupleArray> admitted;
     TupleArray recent;
     TupleArray recent_spare;
     std::vector<TupleArray> fresh;
@@ -167,7 +170,10 @@ Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions
             state->spare.emplace_back(relation.arity());
         }
         state->delta = TupleArray(relation.arity());
-        for (std::size_t lane = 0; lane < lane_count_; ++lane) state->fresh.emplace_back(relation.arity());
+        for (std::size_t lane = 0; lane < lane_count_; ++lane) {
+            state->fresh.emplace_back(relation.arity());
+            state->admitted.emplace_back(relation.arity());
+        }
         state->filters.resize(lane_count_);
         state->filter_made.resize(lane_count_, 0);
         state->next_delta = TupleArray(relation.arity());
@@ -457,14 +463,21 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
         rule_output_[rule_ids_.at(&rule)] += counts->total;
         return;
     }
+    RelationState& head = *relations_[rule.head];
+    TupleArray& admitted = head.admitted[lane.index];
     for (std::uint64_t from = 0; from < outer.size;) {
         if (last) {
-            if (fresh.size >= budget) flush(rule.head, lane);
-            const std::uint64_t to = counts->split(from, budget - fresh.size);
+            if (fresh.size + admitted.size >= budget) flush(rule.head, lane);
+            const std::uint64_t to = counts->split(from, budget - fresh.size - admitted.size);
             std::uint64_t derived = 0;
             {
                 const OperatorTimer timer = time_operator(backend, lane.it, Operator::Join);
-                if (DuplicateFilter* filter = duplicate_filter(rule.head, lane)) {
+                if (head.hash_set) {
+                    // One lane at a time: the emit may grow the set (flush_into_hash_set).
+                    std::lock_guard lock(head.next_delta_mutex);
+                    derived = backend.join_emit_new(spec, outer, inner, *counts, from, to, admitted,
+                                                    *head.hash_set);
+                } else if (DuplicateFilter* filter = duplicate_filter(rule.head, lane)) {
                     derived = backend.join_emit_distinct(spec, outer, inner, *counts, from, to, fresh, *filter);
                 } else {
                     const std::uint64_t before = fresh.size;
@@ -513,12 +526,12 @@ DuplicateFilter* Executor::duplicate_filter(std::uint32_t relation, Lane& lane) 
 // iteration's earlier batches (of every lane); what is left joins `next_delta`.
 void Executor::flush(std::uint32_t relation, Lane& lane) {
     RelationState& state = *relations_[relation];
-    TupleArray& fresh = state.fresh[lane.index];
-    if (fresh.size == 0) return;
     if (state.hash_set) {
         flush_into_hash_set(relation, lane);
         return;
     }
+    TupleArray& fresh = state.fresh[lane.index];
+    if (fresh.size == 0) return;
     Backend& backend = lane.backend;
     // Mirrors (a symmetric relation that lost a rule variant or halves a scan): where a
     // duplicate filter already thinned `new` (the GPU), mirrored before the one
@@ -568,19 +581,28 @@ void Executor::flush(std::uint32_t relation, Lane& lane) {
     if (lane.concurrent) backend.synchronize();
 }
 
-// The lane's `new` into the relation's tuple hash set: what the set did not hold joins
-// `next_delta`. One lane at a time: a lane may have to grow the set.
+// The lane's `new` into the relation's tuple hash set: what the set did not hold, and
+// what joins emitted straight into it, joins `next_delta`. One lane at a time: a lane may
+// have to grow the set.
 void Executor::flush_into_hash_set(std::uint32_t relation, Lane& lane) {
     RelationState& state = *relations_[relation];
     TupleArray& fresh = state.fresh[lane.index];
+    TupleArray& admitted = state.admitted[lane.index];
+    if (fresh.size == 0 && admitted.size == 0) return;
     Backend& backend = lane.backend;
     std::lock_guard lock(state.next_delta_mutex);
-    TupleArray part;
-    {
+    TupleArray part(fresh.arity);
+    if (fresh.size != 0) {
         const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
         backend.insert_new(*state.hash_set, fresh, part);
+        fresh.size = 0;  // the buffer is kept for the next batch
     }
-    fresh.size = 0;  // the buffer is kept for the next batch
+    if (part.size == 0) {
+        std::swap(part, admitted);  // the lane's buffer goes on as `part`; a new one next time
+    } else {
+        append(part, admitted, lane);
+    }
+    admitted.size = 0;
     if (plan_.relations[relation].add_mirrors && part.size != 0) {
         // The mirror of a new tuple is new too, unless this iteration found it already.
         TupleArray mirrors;
