@@ -3,6 +3,15 @@
 # PROJECT/kK (facts under $FACTS, as bench/end_to_end.sh leaves them) or a shared graph
 # NAME, optionally NAME@N for its first N edges (cut into $WORK). Callers set FACTS,
 # GRAPHS and WORK.
+#
+# The corpus facts are what this checkout's frontend makes of the corpus projects:
+#   bench/corpus/prepare.sh zlib bzip2 lua5.4 libzstd jq
+#   bench/end_to_end.sh --stages frontend -k 0,1 --backend cpu zlib bzip2 lua5.4 libzstd jq
+# (into out/end_to_end; concurrency.sh --facts takes that directory). Sessions 3-12 ran
+# on facts an early frontend had made (before session 5's copy reduction and value
+# classes: CSPA zlib k=1 found 1.26 M ValueAlias tuples, where this frontend's facts give
+# 4,302, or 25,067 with --no-copy-reduction), kept with the device carry; their numbers
+# are not comparable with later ones (docs/BENCHMARKS.md, session 13).
 
 # CSPA, Andersen, REACH and SG in turn, over small corpus projects and 5,000-30,000-edge
 # graph subsets.
