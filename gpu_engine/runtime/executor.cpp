@@ -70,10 +70,12 @@ constexpr std::uint64_t kRecentShare = 8;
 // 1/kRecentShare of full and when the stratum ends. Batches are deduplicated against both.
 //
 // Hash-set deduplication (`--dedup hash`, the GPU's default): such a relation of one or
-// two columns may instead keep every tuple it holds in `hash_set`. A flush inserts the
-// batch, and the tuples that were not in the set go to `next_delta` as they are: no sort,
-// no difference, no merge. Deltas stay unsorted (rules only scan them), each is appended
-// to `found`, and `found` is sorted and merged into full[0] once, when the stratum ends.
+// two columns may instead keep every tuple it holds in `hash_set`. Joins emit into the set
+// (only the tuples it did not hold reach `admitted`), other tuples (input facts, outputs
+// a backend appends whole) are inserted at the flush; what was new goes to `next_delta`
+// as it is: no sort, no difference, no merge. Deltas stay unsorted (rules only scan
+// them), each is appended to `found`, and `found` is sorted into full[0] once, when the
+// stratum ends.
 //
 // Old versions: when a semi-naive variant reads a relation before its delta atom, it reads
 // `old[o]`, full as it was before the last delta was merged in (data and index). The
