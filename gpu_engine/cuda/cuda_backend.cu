@@ -267,6 +267,15 @@ public:
 constexpr std::uint64_t kLocalFilterRun = 4;
 constexpr std::uint64_t kLocalFilterBlocks = 1024;
 
+// Blocks of the filtered emit (join_emit_distinct_kernel) for `produced` outputs: a tile
+// each, or with outputs grouped runs of kLocalFilterRun tiles while that leaves at least
+// kLocalFilterBlocks blocks.
+inline std::uint64_t filtered_emit_blocks(std::uint64_t produced, bool grouped) {
+    const std::uint64_t tiles = (produced + kBalancedTile - 1) / kBalancedTile;
+    if (!grouped) return tiles;
+    return std::max(std::min(tiles, kLocalFilterBlocks), (tiles + kLocalFilterRun - 1) / kLocalFilterRun);
+}
+
 // Join outputs of at most this many tuples skip the duplicate pre-filter (no read-back of
 // the admitted count): radix-sorting 2^14 more keys takes a few microseconds on an H100,
 // less than one round trip to the host (12-50 us, docs/BENCHMARKS.md, session 3).
@@ -806,12 +815,9 @@ public:
         const std::uint64_t base = out.size;
         reserve(out, base + produced);
         const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
-        const std::uint64_t tiles = (produced + kBalancedTile - 1) / kBalancedTile;
         // With outputs grouped, a block-local filter first (kernels.cuh).
         const bool local = outputs_grouped(spec);
-        const std::uint64_t blocks = local ? std::max(std::min(tiles, kLocalFilterBlocks),
-                                                      (tiles + kLocalFilterRun - 1) / kLocalFilterRun)
-                                           : tiles;
+        const std::uint64_t blocks = filtered_emit_blocks(produced, local);
         auto* kernel =
             local ? join_emit_distinct_kernel<true, false> : join_emit_distinct_kernel<false, false>;
         const LaunchShape shape = shape_for(kernel, blocks * 256);
@@ -882,11 +888,8 @@ public:
         const std::uint64_t base = out.size;
         reserve(out, base + produced);
         const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
-        const std::uint64_t tiles = (produced + kBalancedTile - 1) / kBalancedTile;
         const bool local = outputs_grouped(spec);
-        const std::uint64_t blocks = local ? std::max(std::min(tiles, kLocalFilterBlocks),
-                                                      (tiles + kLocalFilterRun - 1) / kLocalFilterRun)
-                                           : tiles;
+        const std::uint64_t blocks = filtered_emit_blocks(produced, local);
         auto* kernel = local ? join_emit_distinct_kernel<true, true> : join_emit_distinct_kernel<false, true>;
         const LaunchShape shape = shape_for(kernel, blocks * 256);
         {
