@@ -5,7 +5,8 @@
 # threads, backend, and the engine's time per operator.
 #
 # Usage: bench/engine.sh [--backend cpu|cuda|auto] [-j N] [--ebm on|off|both] [--runs R]
-#                        [--sched off|streams|model] [--graphs DIR] [--galias PATH] [--write] [CASE...]
+#                        [--sched off|streams|model] [--dedup auto|sort|hash] [--graphs DIR]
+#                        [--galias PATH] [--write] [CASE...]
 # CASE is program:graph or program:graph@N (the first N edges), e.g. reach:fe_body,
 # sg:CA-HepTH@20000. Without cases, the default list for the backend runs.
 set -euo pipefail
@@ -16,6 +17,7 @@ JOBS=0
 EBM=on
 RUNS=1
 SCHED=""
+DEDUP=""
 GRAPHS="${GALIAS_GRAPHS:-$ROOT/../shared/data/graphs}"
 GALIAS="${GALIAS:-$ROOT/build/galias}"
 WRITE=0
@@ -27,10 +29,11 @@ while [ $# -gt 0 ]; do
         --ebm) EBM="$2"; shift 2 ;;
         --runs) RUNS="$2"; shift 2 ;;
         --sched) SCHED="$2"; shift 2 ;;
+        --dedup) DEDUP="$2"; shift 2 ;;
         --graphs) GRAPHS="$2"; shift 2 ;;
         --galias) GALIAS="$2"; shift 2 ;;
         --write) WRITE=1; shift ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         -*) echo "engine.sh: unknown option $1" >&2; exit 2 ;;
         *) CASES+=("$1"); shift ;;
     esac
@@ -90,6 +93,7 @@ for case in "${CASES[@]}"; do
             args=(run "$program" -F "$facts" --backend "$BACKEND" -j "$JOBS" --stats-json "$WORK/stats.json")
             [ "$mode" = off ] && args+=(--no-ebm)
             [ -n "$SCHED" ] && args+=(--sched "$SCHED")
+            [ -n "$DEDUP" ] && args+=(--dedup "$DEDUP")
             if [ "$WRITE" = 1 ]; then args+=(-D "$WORK/out"); else args+=(-D -); fi
             smi_peak="-"
             if [ "$BACKEND" != cpu ] && command -v nvidia-smi >/dev/null; then
