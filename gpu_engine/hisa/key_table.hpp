@@ -20,8 +20,11 @@ GALIAS_HD std::uint64_t pack_key(Cell first, Cell second, std::uint32_t arity) {
     return arity == 2 ? (std::uint64_t{first} << 32 | second) : first;
 }
 
+// Fibonacci hashing: the product's upper half picks among up to 2^32 slots; rotated, its
+// lower half supplies the bits of larger tables (a set of more than 2^31 tuples).
 GALIAS_HD std::uint64_t home_slot(std::uint64_t key, std::uint64_t mask) {
-    return (key * 0x9E3779B97F4A7C15ull >> 32) & mask;  // Fibonacci hashing
+    const std::uint64_t h = key * 0x9E3779B97F4A7C15ull;
+    return (h >> 32 | h << 32) & mask;
 }
 
 enum class Claim { kStored, kPresent, kGaveUp };
