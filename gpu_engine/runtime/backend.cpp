@@ -96,6 +96,13 @@ void Backend::reserve(TupleArray& array, std::uint64_t tuples) {
     array = std::move(grown);
 }
 
+void Backend::append(TupleArray& to, const TupleArray& from) {
+    if (from.size == 0) return;
+    reserve(to, to.size + from.size);
+    copy(from.data(), from.cells(), to.data() + to.cells());
+    to.size += from.size;
+}
+
 std::uint64_t Backend::join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                      const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
                                      TupleArray& out, TupleHashSet& set) {
@@ -103,11 +110,7 @@ std::uint64_t Backend::join_emit_new(const JoinSpec& spec, const TupleArray& out
     join_emit(spec, outer, inner, counts, from, to, derived);
     TupleArray added;
     insert_new(set, derived, added);
-    if (added.size != 0) {
-        reserve(out, out.size + added.size);
-        copy(added.data(), added.cells(), out.data() + out.cells());
-        out.size += added.size;
-    }
+    append(out, added);
     return derived.size;
 }
 

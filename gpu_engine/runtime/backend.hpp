@@ -138,6 +138,8 @@ public:
     TupleArray make_array(std::uint32_t arity, std::uint64_t capacity);
     // Grows `array` to hold at least `tuples` tuples, keeping its contents.
     void reserve(TupleArray& array, std::uint64_t tuples);
+    // to ∪= from, unsorted: a copy of from's tuples after to's (to grown by reserve).
+    void append(TupleArray& to, const TupleArray& from);
     TupleArray upload_array(const Cell* host, std::uint64_t tuples, std::uint32_t arity);
 
     // out[i] = in[i] with columns reordered: out column j = in column columns[j].

@@ -47,6 +47,15 @@ bool reads_old(const std::vector<plan::Rule>& rules, std::uint32_t r) {
     return false;
 }
 
+// The mirror (y, x) of each tuple of a two-column relation (plan/symmetry.hpp). Swapping
+// the two stored columns mirrors a tuple in either column order.
+TupleArray mirrored(Backend& backend, const TupleArray& tuples) {
+    TupleArray mirror;
+    constexpr std::uint32_t kSwapped[] = {1, 0};
+    backend.permute(tuples, kSwapped, mirror);
+    return mirror;
+}
+
 // A deferred relation's recent run is folded into full once it holds more than
 // 1/kRecentShare of it: each iteration then merges its delta into a run of at most an
 // eighth of full instead of rewriting all of full.
@@ -288,10 +297,7 @@ void Executor::load_inputs(const Inputs& inputs) {
             // Rules derive more tuples: the inputs join the first `new`, so they also form
             // part of the first delta.
             const OperatorTimer timer = time_operator(backend_, it, Operator::Join);
-            TupleArray& fresh = state.fresh[0];
-            backend_.reserve(fresh, fresh.size + loaded.size);
-            backend_.copy(loaded.data(), loaded.cells(), fresh.data() + fresh.cells());
-            fresh.size += loaded.size;
+            backend_.append(state.fresh[0], loaded);
         } else {
             {
                 const OperatorTimer timer = time_operator(backend_, it, Operator::Dedup);
@@ -607,13 +613,10 @@ void Executor::flush_into_hash_set(std::uint32_t relation, Lane& lane) {
     admitted.size = 0;
     if (plan_.relations[relation].add_mirrors && part.size != 0) {
         // The mirror of a new tuple is new too, unless this iteration found it already.
-        TupleArray mirrors;
         TupleArray new_mirrors;
         {
             const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
-            constexpr std::uint32_t kSwapped[] = {1, 0};
-            backend.permute(part, kSwapped, mirrors);
-            backend.insert_new(*state.hash_set, mirrors, new_mirrors);
+            backend.insert_new(*state.hash_set, mirrored(backend, part), new_mirrors);
         }
         append(part, new_mirrors, lane);
     }
@@ -628,27 +631,18 @@ void Executor::flush_into_hash_set(std::uint32_t relation, Lane& lane) {
     if (lane.concurrent) backend.synchronize();
 }
 
-// to ∪= from, unsorted: a copy of from's tuples after to's (to's buffer grown
-// geometrically).
+// to ∪= from, unsorted (Backend::append), timed as a merge.
 void Executor::append(TupleArray& to, const TupleArray& from, Lane& lane) {
     if (from.size == 0) return;
     const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Merge);
-    lane.backend.reserve(to, to.size + from.size);
-    lane.backend.copy(from.data(), from.cells(), to.data() + to.cells());
-    to.size += from.size;
+    lane.backend.append(to, from);
 }
 
 // tuples ∪= the mirror (y, x) of each of them (unsorted), for a symmetric relation whose
-// rules the planner thinned (plan/symmetry.hpp). Swapping the two stored columns
-// mirrors a tuple in either column order.
+// rules the planner thinned (plan/symmetry.hpp).
 void Executor::add_mirrors(TupleArray& tuples, Lane& lane) {
     const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Dedup);
-    TupleArray mirror;
-    constexpr std::uint32_t kSwapped[] = {1, 0};
-    lane.backend.permute(tuples, kSwapped, mirror);
-    lane.backend.reserve(tuples, 2 * tuples.size);
-    lane.backend.copy(mirror.data(), mirror.cells(), tuples.data() + tuples.cells());
-    tuples.size *= 2;
+    lane.backend.append(tuples, mirrored(lane.backend, tuples));
 }
 
 // new -> dedup -> delta = new - full -> full ∪= delta in every order -> rebuild indexes.
