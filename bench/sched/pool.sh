@@ -1,5 +1,5 @@
-# Sourced by bench/sched/concurrency.sh and queue_profile.sh: issue 6's mixed pool of
-# analyses and how its cases become jobs. A case is PROGRAM:DATASET, DATASET a corpus
+# Sourced by bench/sched/concurrency.sh, queue_profile.sh and throughput_bound.sh: issue
+# 6's mixed pool of analyses, how its cases become jobs, and how a batch of them is timed. A case is PROGRAM:DATASET, DATASET a corpus
 # PROJECT/kK (facts under $FACTS, as bench/end_to_end.sh leaves them) or a shared graph
 # NAME, optionally NAME@N for its first N edges (cut into $WORK). Callers set FACTS,
 # GRAPHS and WORK.
@@ -41,4 +41,19 @@ write_jobs() {
         case="${pool[$((j % ${#pool[@]}))]}"
         echo "${case%%:*} $(facts_dir "${case%%:*}" "${case#*:}") -" >> "$file"
     done
+}
+
+# fastest_batch JOBS ARGS...: the fastest batch wall seconds of $RUNS runs of
+# `$GALIAS run --batch JOBS ARGS...`; the last run's outputs are left in $WORK/out and its
+# log in $WORK/err. Returns 1 (naming the error) when a run fails.
+fastest_batch() {
+    local jobs="$1" best="" r w
+    shift
+    for ((r = 1; r <= RUNS; r++)); do
+        "$GALIAS" run --batch "$jobs" "$@" > "$WORK/out" 2> "$WORK/err" \
+            || { echo "FAILED: $(tail -c 300 "$WORK/err")" >&2; return 1; }
+        w=$(grep -o 'sched [a-z]*: [0-9.]* s wall' "$WORK/err" | awk '{print $3}')
+        if [ -z "$best" ] || awk "BEGIN { exit !($w < $best) }"; then best=$w; fi
+    done
+    echo "$best"
 }

@@ -51,19 +51,6 @@ while read -r program dir _; do
     [ -d "$dir" ] || { echo "queue_profile.sh: missing facts $dir ($program)" >&2; exit 2; }
 done < "$WORK/queue.txt"
 
-# fastest JOBS ARGS...: the fastest batch wall time of R runs; outputs left in $WORK/out.
-fastest() {
-    local jobs="$1" best="" r w
-    shift
-    for ((r = 1; r <= RUNS; r++)); do
-        "$GALIAS" run --batch "$jobs" --backend "$BACKEND" "$@" > "$WORK/out" 2> "$WORK/err" \
-            || { echo "FAILED: $(tail -c 300 "$WORK/err")" >&2; return 1; }
-        w=$(grep -o 'sched [a-z]*: [0-9.]* s wall' "$WORK/err" | awk '{print $3}')
-        if [ -z "$best" ] || awk "BEGIN { exit !($w < $best) }"; then best=$w; fi
-    done
-    echo "$best"
-}
-
 echo "galias $("$GALIAS" --version | awk '{print $2}'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%dT%H:%MZ)"
 command -v nvidia-smi > /dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
 echo
@@ -75,8 +62,8 @@ for kind in all cspa andersen reach sg; do
         jobs="$WORK/queue-$kind.txt"
         grep "^$kind " "$WORK/queue.txt" > "$jobs" || continue
     fi
-    off=$(fastest "$jobs" --sched off); cp "$WORK/out" "$WORK/out-off"
-    together=$(fastest "$jobs" --sched streams --max-concurrent "$AT")
+    off=$(fastest_batch "$jobs" --backend "$BACKEND" --sched off); cp "$WORK/out" "$WORK/out-off"
+    together=$(fastest_batch "$jobs" --backend "$BACKEND" --sched streams --max-concurrent "$AT")
     same=$(cmp -s "$WORK/out" "$WORK/out-off" && echo yes || echo NO)
     printf "| %s (%d) | %.3f | %.3f | %.2f× | %s |\n" "$kind" "$(wc -l < "$jobs")" "$off" "$together" \
         "$(awk "BEGIN { print $off / $together }")" "$same"

@@ -52,17 +52,6 @@ grep -E '^(cspa|andersen) ' "$WORK/all.txt" > "$WORK/corpus.txt"
 grep '^reach ' "$WORK/all.txt" > "$WORK/reach.txt"
 grep '^sg ' "$WORK/all.txt" > "$WORK/sg.txt"
 
-# fastest JOBS ARGS...: the fastest batch wall of R runs.
-fastest() {
-    local jobs="$1" best="" r w
-    shift
-    for ((r = 1; r <= RUNS; r++)); do
-        w=$("$GALIAS" run --batch "$jobs" "$@" 2>&1 >/dev/null | grep -o 'sched [a-z]*: [0-9.]* s wall' | awk '{print $3}')
-        [ -n "$w" ] || { echo "throughput_bound.sh: a batch of $jobs failed" >&2; exit 1; }
-        if [ -z "$best" ] || awk "BEGIN { exit !($w < $best) }"; then best=$w; fi
-    done
-    echo "$best"
-}
 # whole_gpu JOBS ARGS...: "KERNELS COPIES" whole-GPU seconds of one profiled run.
 whole_gpu() {
     local jobs="$1"
@@ -81,8 +70,8 @@ echo "| jobs | one after another s | at most $AT at once s | speed-up | kernels'
 echo "|---|---|---|---|---|---|---|---|"
 for kind in all corpus reach sg; do
     jobs="$WORK/$kind.txt"
-    off=$(fastest "$jobs" --sched off)
-    together=$(fastest "$jobs" --sched streams --max-concurrent "$AT")
+    off=$(fastest_batch "$jobs" --sched off)
+    together=$(fastest_batch "$jobs" --sched streams --max-concurrent "$AT")
     read -r kernels copies <<< "$(whole_gpu "$jobs" --sched off)"
     read -r kernels_at _ <<< "$(whole_gpu "$jobs" --sched streams --max-concurrent "$AT")"
     awk -v k="$kind" -v n="$(wc -l < "$jobs")" -v off="$off" -v at="$together" -v kern="$kernels" \
