@@ -61,6 +61,12 @@ for mode in off streams model; do
     grep -qx $'Reach\t9' "$WORK/out" || fail "--sched $mode: got $(cat "$WORK/out")"
 done
 expect_exit 2 "bad sched" "$GALIAS" run reach -F "$WORK/facts" --sched sometimes
+# --dedup: sorted runs and the tuple hash set give the same answer.
+for mode in sort hash auto; do
+    expect_exit 0 "dedup $mode" "$GALIAS" run reach -F "$WORK/facts" -D - --dedup "$mode" --backend cpu
+    grep -qx $'Reach\t9' "$WORK/out" || fail "--dedup $mode: got $(cat "$WORK/out")"
+done
+expect_exit 2 "bad dedup" "$GALIAS" run reach -F "$WORK/facts" --dedup sometimes
 
 # --batch: jobs from a file (paths relative to it), sizes per job, one failing job named
 # by FILE:LINE with exit 2 while the others still print.
