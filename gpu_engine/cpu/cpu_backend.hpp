@@ -6,6 +6,7 @@
 #include <tbb/task_arena.h>
 
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <vector>
 
@@ -58,6 +59,8 @@ public:
     // (docs/BENCHMARKS.md, session 13).
     std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) override;
     void insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) override;
+    // Lets a tuple hash set become a bitmap (hisa/tuple_hash_set.hpp).
+    void set_value_bound(Cell largest) override { value_bound_ = largest; }
 
 protected:
     void* raw_allocate(std::size_t bytes) override;
@@ -87,6 +90,7 @@ private:
     std::size_t block_cache_budget_;           // its budget while freed buffers are kept
     std::mutex distinct_sets_mutex_;
     std::vector<std::vector<DistinctSet>> spare_distinct_sets_;
+    std::optional<Cell> value_bound_;  // set_value_bound's promise, when given
 };
 
 }  // namespace galias::engine::cpu

@@ -1,5 +1,6 @@
 // The host backend's tuple hash set (hisa/tuple_hash_set.hpp): the table shared by the
-// worker threads, claimed with std::atomic_ref compare-and-swaps. A batch is inserted in
+// worker threads, claimed with std::atomic_ref compare-and-swaps, or the bitmap it
+// becomes once that is the smaller (words or-ed atomically). A batch is inserted in
 // chunks, each marking which of its rows were new; the marked rows are then copied out in
 // input order, so the host's deltas do not depend on thread timing.
 #include <atomic>
@@ -17,10 +18,17 @@ class CpuTupleHashSet final : public TupleHashSet {
 public:
     [[nodiscard]] std::uint64_t size() const override { return held; }
 
+    [[nodiscard]] TupleSetRef ref() {
+        return {static_cast<std::uint64_t*>(table.get()), slots - 1, &has_empty_key,
+                static_cast<std::uint32_t*>(bits.get()), row_bits};
+    }
+
     Buffer table;
     std::uint64_t slots = 0;
     std::uint64_t held = 0;
     std::uint64_t has_empty_key = 0;  // the flag word of insert_key
+    Buffer bits;                      // the bitmap, once the set is one (then no table)
+    std::uint64_t row_bits = 0;
 };
 
 struct AtomicLoad {
@@ -33,6 +41,16 @@ struct AtomicCas {
         std::atomic_ref<std::uint64_t>(*address).compare_exchange_strong(expected, desired,
                                                                          std::memory_order_relaxed);
         return expected;  // the slot's previous value either way
+    }
+};
+struct AtomicWordLoad {
+    std::uint32_t operator()(std::uint32_t* address) const {
+        return std::atomic_ref<std::uint32_t>(*address).load(std::memory_order_relaxed);
+    }
+};
+struct AtomicWordOr {
+    std::uint32_t operator()(std::uint32_t* address, std::uint32_t bits) const {
+        return std::atomic_ref<std::uint32_t>(*address).fetch_or(bits, std::memory_order_relaxed);
     }
 };
 
@@ -50,7 +68,36 @@ void CpuBackend::insert_new(TupleHashSet& set, const TupleArray& tuples, TupleAr
     out = make_array(arity, n);
     if (n == 0) return;
     const std::uint64_t wanted = tuple_hash_set_slots(s.held, n);
-    if (s.slots < wanted) {  // room for every row of the batch to be new
+    const std::uint64_t bitmap_bits = value_bound_ ? tuple_bitmap_bits(arity, *value_bound_) : 0;
+    const std::uint64_t bitmap_bytes = tuple_bitmap_bytes(bitmap_bits);
+    if (s.bits.get() == nullptr && s.slots < wanted && tuple_set_becomes_bitmap(wanted, bitmap_bytes) &&
+        fits_in_memory(bitmap_bytes)) {
+        // Into a bitmap, for good: every old key sets its bit.
+        Buffer bits = allocate(bitmap_bytes);
+        auto* words = static_cast<std::uint32_t*>(bits.get());
+        const auto* old_slots = static_cast<const std::uint64_t*>(s.table.get());
+        const TupleSetRef bitmap{nullptr, 0, nullptr, words, std::uint64_t{*value_bound_} + 1};
+        parallel([&] {
+            for_each_chunk(Chunking(bitmap_bytes / 4, threads_),
+                           [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+                               std::fill(words + begin, words + end, 0U);
+                           });
+            for_each_chunk(Chunking(s.slots, threads_), [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+                for (std::uint64_t i = begin; i < end; ++i) {
+                    const std::uint64_t key = old_slots[i];
+                    if (key == kEmptyKey) continue;
+                    const Cell first = arity == 2 ? static_cast<Cell>(key >> 32) : static_cast<Cell>(key);
+                    insert_tuple(bitmap, first, static_cast<Cell>(key), arity, AtomicLoad{}, AtomicCas{},
+                                 AtomicWordLoad{}, AtomicWordOr{});
+                }
+            });
+        });
+        s.bits = std::move(bits);
+        s.row_bits = bitmap.row_bits;
+        s.table = Buffer();
+        s.slots = 0;
+    }
+    if (s.bits.get() == nullptr && s.slots < wanted) {  // room for every row of the batch to be new
         Buffer table = allocate(wanted * sizeof(std::uint64_t));
         auto* slots = static_cast<std::uint64_t*>(table.get());
         const auto* old_slots = static_cast<const std::uint64_t*>(s.table.get());
@@ -69,7 +116,7 @@ void CpuBackend::insert_new(TupleHashSet& set, const TupleArray& tuples, TupleAr
         s.table = std::move(table);
         s.slots = wanted;
     }
-    auto* table = static_cast<std::uint64_t*>(s.table.get());
+    const TupleSetRef target = s.ref();
     const Cell* rows = tuples.data();
     std::vector<std::uint8_t> fresh(n);
     const Chunking chunking(n, threads_);
@@ -78,9 +125,8 @@ void CpuBackend::insert_new(TupleHashSet& set, const TupleArray& tuples, TupleAr
         for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
             std::uint64_t count = 0;
             for (std::uint64_t i = begin; i < end; ++i) {
-                const std::uint64_t key =
-                    pack_key(rows[i * arity], arity == 2 ? rows[i * arity + 1] : 0, arity);
-                fresh[i] = insert_key(table, s.slots - 1, &s.has_empty_key, key, AtomicLoad{}, AtomicCas{});
+                fresh[i] = insert_tuple(target, rows[i * arity], arity == 2 ? rows[i * arity + 1] : 0, arity,
+                                        AtomicLoad{}, AtomicCas{}, AtomicWordLoad{}, AtomicWordOr{});
                 count += fresh[i];
             }
             offsets[chunk] = count;

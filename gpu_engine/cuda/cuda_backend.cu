@@ -246,16 +246,24 @@ public:
 constexpr unsigned kHashSetBlocksPerSm = 2;
 
 // The CUDA tuple hash set: a device table of packed keys at most half full, and the flag
-// word for the key kEmptyKey (hisa/tuple_hash_set.hpp). Whichever lane inserts next grows
-// it; insert_new returns only after the set's work is finished.
+// word for the key kEmptyKey — or, once that is the smaller, a bitmap of every possible
+// tuple (hisa/tuple_hash_set.hpp). Whichever lane inserts next grows it; insert_new
+// returns only after the set's work is finished.
 class CudaTupleHashSet final : public TupleHashSet {
 public:
     [[nodiscard]] std::uint64_t size() const override { return held; }
+
+    [[nodiscard]] TupleSetRef ref() const {
+        return {static_cast<std::uint64_t*>(table.get()), slots - 1, static_cast<std::uint64_t*>(flag.get()),
+                static_cast<std::uint32_t*>(bits.get()), row_bits};
+    }
 
     Buffer table;
     Buffer flag;
     std::uint64_t slots = 0;
     std::uint64_t held = 0;
+    Buffer bits;               // the bitmap, once the set is one (then no table)
+    std::uint64_t row_bits = 0;
 };
 
 // The filtered emit with outputs grouped (kernels.cuh, LocalFilter): a block takes a run
@@ -322,6 +330,7 @@ public:
         trace_ = std::make_unique<KernelTrace>(stream_, trace != nullptr && trace[0] == '1');
         if (const char* tile = std::getenv("GALIAS_CUDA_TILE")) tile_ops_ = std::string(tile) != "0";
         if (const char* filter = std::getenv("GALIAS_CUDA_FILTER")) filter_on_ = std::string(filter) != "0";
+        if (const char* bitmap = std::getenv("GALIAS_CUDA_BITMAP")) bitmap_on_ = std::string(bitmap) != "0";
         if (const char* mode = std::getenv("GALIAS_CUDA_DIFFERENCE")) {
             difference_mode_ = std::string(mode) == "search" ? 1 : std::string(mode) == "merge" ? 2 : 0;
         }
@@ -381,6 +390,8 @@ public:
 
     void set_value_bound(Cell largest) override {
         value_bits_ = std::max<std::uint32_t>(1, static_cast<std::uint32_t>(std::bit_width(largest)));
+        value_bound_ = largest;
+        has_value_bound_ = true;
     }
 
     [[nodiscard]] std::size_t reserved_peak_bytes() const override {
@@ -825,7 +836,7 @@ public:
             auto traced = span(local ? "join: emit (distinct, grouped)" : "join: emit (distinct)", produced * 12ull);
             launch_kernel(kernel, shape, 0, stream_, spec, inner_ref, outer.data(), c.begin, lo, hi,
                           d_offsets, static_cast<const std::uint32_t*>(c.begins.get()),
-                          static_cast<std::uint64_t*>(f.table.get()), f.slots - 1, nullptr,
+                          TupleSetRef{static_cast<std::uint64_t*>(f.table.get()), f.slots - 1},
                           out.data() + base * spec.out_arity, grid_totals());
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
@@ -856,13 +867,12 @@ public:
         const std::uint32_t arity = tuples.arity;
         out = make_array(arity, tuples.size);
         if (tuples.size == 0) return;
-        const Buffer old_table = make_room(s, tuples.size);  // read by the rehash: kept until the wait
+        const Buffer old_table = make_room(s, tuples.size, arity);  // read by the rehash: kept until the wait
         {
             const LaunchShape shape = hash_set_shape(&tuple_hash_set_insert_kernel, tuples.size);
             auto traced = span("hash set: insert", tuples.size * (arity * 8ull + 8ull));
-            launch_kernel(&tuple_hash_set_insert_kernel, shape, 0, stream_, tuples.data(), tuples.size, arity,
-                          static_cast<std::uint64_t*>(s.table.get()), s.slots - 1,
-                          static_cast<std::uint64_t*>(s.flag.get()), out.data(), grid_totals());
+            launch_kernel(&tuple_hash_set_insert_kernel, shape, 0, stream_, tuples.data(), tuples.size, arity, s.ref(),
+                          out.data(), grid_totals());
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         wait("hash set: inserted");
@@ -884,7 +894,7 @@ public:
         const std::uint64_t produced = slice_output(c, lo, hi);
         if (produced == 0) return 0;
         auto& s = static_cast<CudaTupleHashSet&>(set);
-        const Buffer old_table = make_room(s, produced);  // read by the rehash: kept until the wait
+        const Buffer old_table = make_room(s, produced, spec.out_arity);  // read by the rehash: kept until the wait
         const std::uint64_t base = out.size;
         reserve(out, base + produced);
         const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
@@ -898,9 +908,7 @@ public:
             launch_kernel(kernel, shape, 0, stream_, spec, inner_ref, outer.data(), c.begin, lo, hi,
                           static_cast<const std::uint64_t*>(c.offsets.get()),
                           static_cast<const std::uint32_t*>(c.begins.get()),
-                          static_cast<std::uint64_t*>(s.table.get()), s.slots - 1,
-                          static_cast<std::uint64_t*>(s.flag.get()), out.data() + base * spec.out_arity,
-                          grid_totals());
+                          s.ref(), out.data() + base * spec.out_arity, grid_totals());
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         wait("join: emit into hash set, admitted");
@@ -915,10 +923,12 @@ protected:
     void raw_release(void* data, std::size_t bytes) override { cache_->release(data, bytes); }
 
 private:
-    // Makes `s` ready for `incoming` more keys (its flag word made, its table large enough
-    // for all of them to be new, rehashed on this stream when it grows); returns the table
-    // it replaced, which the caller keeps until its wait.
-    Buffer make_room(CudaTupleHashSet& s, std::uint64_t incoming) {
+    // Makes `s` ready for `incoming` more keys of `arity` columns (its flag word made, its
+    // table large enough for all of them to be new, rehashed on this stream when it grows,
+    // or moved into a bitmap once that is the smaller: tuple_set_becomes_bitmap); returns
+    // the table it replaced, which the caller keeps until its wait.
+    Buffer make_room(CudaTupleHashSet& s, std::uint64_t incoming, std::uint32_t arity) {
+        if (s.bits.get() != nullptr) return Buffer();  // a bitmap holds every possible tuple
         if (s.flag.get() == nullptr) {
             s.flag = allocate(sizeof(std::uint64_t));
             GALIAS_CUDA_TRY(cudaMemsetAsync(s.flag.get(), 0, sizeof(std::uint64_t), stream_));
@@ -927,6 +937,23 @@ private:
         if (s.slots >= wanted) return Buffer();
         Buffer old_table = std::move(s.table);
         const std::uint64_t old_slots = s.slots;
+        if (const std::uint64_t bitmap_bits = bitmap_bits_for(arity);
+            tuple_set_becomes_bitmap(wanted, tuple_bitmap_bytes(bitmap_bits))) {
+            const std::uint64_t bytes = tuple_bitmap_bytes(bitmap_bits);
+            s.bits = allocate(bytes);
+            s.row_bits = std::uint64_t{root().value_bound_} + 1;
+            s.slots = 0;
+            GALIAS_CUDA_TRY(cudaMemsetAsync(s.bits.get(), 0, bytes, stream_));
+            if (s.held != 0) {
+                const LaunchShape shape = hash_set_shape(&tuple_hash_set_to_bitmap_kernel, old_slots);
+                auto traced = span("hash set: into a bitmap", old_slots * 8ull + s.held * 4ull);
+                launch_kernel(&tuple_hash_set_to_bitmap_kernel, shape, 0, stream_,
+                              static_cast<const std::uint64_t*>(old_table.get()), old_slots, arity,
+                              static_cast<std::uint32_t*>(s.bits.get()), s.row_bits);
+            }
+            GALIAS_CUDA_CHECK_LAUNCH(stream_);
+            return old_table;
+        }
         s.table = allocate(wanted * sizeof(std::uint64_t));
         s.slots = wanted;
         GALIAS_CUDA_TRY(cudaMemsetAsync(s.table.get(), 0xFF, wanted * sizeof(std::uint64_t), stream_));
@@ -939,6 +966,14 @@ private:
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         return old_table;
+    }
+
+    // Bits of the bitmap a tuple set of `arity` columns could move into: 0 without a value
+    // bound, or when the bitmap would take more than a quarter of the free device memory.
+    [[nodiscard]] std::uint64_t bitmap_bits_for(std::uint32_t arity) const {
+        if (!root().has_value_bound_ || !root().bitmap_on_) return 0;
+        const std::uint64_t bits = tuple_bitmap_bits(arity, root().value_bound_);
+        return tuple_bitmap_bytes(bits) <= free_memory() / 4 ? bits : 0;
     }
 
     // The output tuples of outer slice [lo, hi) (offsets relative to the counts' begin):
@@ -1211,6 +1246,8 @@ private:
     sched::SchedMode mode_ = sched::SchedMode::kOff;
     double urgency_ = 0;             // 0..1: the streams' priority, from least to greatest
     std::uint32_t value_bits_ = 0;   // bits of the largest value (set_value_bound), 0 = unknown; lanes read the root's
+    Cell value_bound_ = 0;           // the largest value itself, when has_value_bound_
+    bool has_value_bound_ = false;
     CudaBackend* parent_ = nullptr;  // set on lanes
     std::shared_ptr<sched::LaunchCoordinator> coordinator_;  // only with --sched model
     mutable std::atomic<std::uint64_t> default_launches_{0};  // --sched streams, on the root backend
@@ -1227,6 +1264,7 @@ private:
     int difference_mode_ = 0;  // 0 auto, 1 always binary search, 2 always merge path
     bool tile_ops_ = true;     // single-block operators for small relations (GALIAS_CUDA_TILE=0: off)
     bool filter_on_ = true;    // duplicate pre-filter for join output (GALIAS_CUDA_FILTER=0: off, experiments)
+    bool bitmap_on_ = true;    // tuple sets may become bitmaps (GALIAS_CUDA_BITMAP=0: never, experiments)
     cudaMemPool_t pool_{};
 };
 
@@ -1273,6 +1311,7 @@ std::vector<std::string> occupancy_model_mismatches() {
          "join_emit_distinct (hash set, grouped)"},
         {reinterpret_cast<const void*>(&tuple_hash_set_insert_kernel), "tuple_hash_set_insert"},
         {reinterpret_cast<const void*>(&tuple_hash_set_rehash_kernel), "tuple_hash_set_rehash"},
+        {reinterpret_cast<const void*>(&tuple_hash_set_to_bitmap_kernel), "tuple_hash_set_to_bitmap"},
         {reinterpret_cast<const void*>(&count_runs_kernel), "count_runs"},
         {reinterpret_cast<const void*>(&insert_runs_kernel), "insert_runs"},
     };

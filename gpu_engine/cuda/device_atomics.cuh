@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "gpu_engine/hisa/tuple_hash_set.hpp"
+
 namespace galias::engine::cuda {
 
 // insert_key_run's claim of an index slot: a 32-bit compare-and-swap returning the
@@ -30,5 +32,24 @@ struct SlotCas {
                                                     static_cast<unsigned long long>(desired)));
     }
 };
+
+// insert_tuple's bitmap access (the tuple set as a bitmap): a coherent read of a word, and
+// an atomic or returning the word's previous value.
+struct WordLoad {
+    __device__ std::uint32_t operator()(std::uint32_t* address) const {
+        return *static_cast<volatile std::uint32_t*>(address);
+    }
+};
+struct WordOr {
+    __device__ std::uint32_t operator()(std::uint32_t* address, std::uint32_t bits) const {
+        return atomicOr(address, bits);
+    }
+};
+
+// A tuple into a set (hisa/tuple_hash_set.hpp) with the device's atomics.
+__device__ __forceinline__ bool insert_tuple_on_device(const TupleSetRef& set, Cell first, Cell second,
+                                                       std::uint32_t arity) {
+    return insert_tuple(set, first, second, arity, SlotLoad{}, SlotCas{}, WordLoad{}, WordOr{});
+}
 
 }  // namespace galias::engine::cuda

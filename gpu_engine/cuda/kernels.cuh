@@ -295,14 +295,14 @@ struct OutputColumn {
 // the filter admits it, so most copies of a tuple are never written. With Local
 // (outputs_grouped) a block-local filter sees each tuple first; total 1 counts the tuples
 // it let through to the global one. Both reach the host through publish_totals.
-// With Exact the table is a tuple hash set (tuple_hash_set.hpp; `flag` its flag word): a
-// tuple is appended exactly when the set did not hold it, and is inserted.
+// Without Exact `set` is the pre-filter's table (set.table, set.mask). With Exact it is a
+// tuple set (tuple_hash_set.hpp; a hash table or a bitmap): a tuple is appended exactly
+// when the set did not hold it, and is inserted.
 template <bool Local, bool Exact>
 __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer,
                                           std::uint64_t begin, std::uint64_t from, std::uint64_t to,
                                           const std::uint64_t* offsets, const std::uint32_t* begins,
-                                          std::uint64_t* table, std::uint64_t mask, std::uint64_t* flag,
-                                          Cell* out, const GridTotals totals) {
+                                          const TupleSetRef set, Cell* out, const GridTotals totals) {
     await_preceding_grid();
     unsigned long long* appended = totals.counters;
     const JoinSpec& s = shared_spec(spec);
@@ -319,9 +319,9 @@ __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inn
             const std::uint64_t key = pack_key(row[0], row[1], s.out_arity);
             if (Local && !local.admit(key)) return;
             if constexpr (Exact) {
-                if (!insert_key(table, mask, flag, key, SlotLoad{}, SlotCas{})) return;
+                if (!insert_tuple_on_device(set, row[0], row[1], s.out_arity)) return;
             } else {
-                if (!admit_first_copy(table, mask, key, SlotLoad{}, SlotCas{})) return;
+                if (!admit_first_copy(set.table, set.mask, key, SlotLoad{}, SlotCas{})) return;
             }
             const cooperative_groups::coalesced_group group = cooperative_groups::coalesced_threads();
             unsigned long long position = 0;

@@ -5,6 +5,15 @@
 // no sort, no difference against full, no merge. The table is kept at most half full, so
 // every probe sequence ends at the key or at an empty slot. The key kEmptyKey cannot be
 // stored; its presence is one flag word beside the table.
+//
+// Dense sets become bitmaps. When every value is known to be at most `largest` (the
+// executor's value bound), a set can instead hold one bit per possible tuple: bit
+// first * (largest + 1) + second. Once the table would grow to half the bitmap's bytes the
+// backend moves the set into a bitmap and keeps it there: no more growth or rehashing, an
+// insert is one word operation, and the tuples with the same first value — what one outer
+// tuple of a join derives — share a row of (largest + 1) bits instead of scattering over
+// the table. REACH Gnutella31 (values below 62,586) holds 884 M tuples: a table of 2^31
+// slots (16 GiB), or a bitmap of 0.49 GB.
 
 #include <algorithm>
 #include <bit>
@@ -28,6 +37,56 @@ GALIAS_HD bool insert_key(std::uint64_t* table, std::uint64_t mask, std::uint64_
                           Load load, Cas cas) {
     if (key == kEmptyKey) return load(flag) == 0 && cas(flag, 0, 1) == 0;
     return claim_key(table, mask, key, mask + 1, load, cas) == Claim::kStored;
+}
+
+// Bits of a bitmap holding every `arity`-column tuple of values <= largest; 0 when that
+// exceeds 2^62 (never a bitmap then).
+inline std::uint64_t tuple_bitmap_bits(std::uint32_t arity, Cell largest) {
+    const std::uint64_t values = std::uint64_t{largest} + 1;
+    if (arity == 1) return values;
+    return values <= (std::uint64_t{1} << 31) ? values * values : 0;
+}
+
+// Bytes of that bitmap, in 32-bit words.
+inline std::uint64_t tuple_bitmap_bytes(std::uint64_t bits) { return (bits + 31) / 32 * 4; }
+
+// Whether a set about to grow its table to `wanted_slots` moves into a bitmap of
+// `bitmap_bytes` instead (0: none possible): once the table would take half the bitmap's
+// bytes, a bitmap — which never grows — is the smaller of the two soon enough.
+inline bool tuple_set_becomes_bitmap(std::uint64_t wanted_slots, std::uint64_t bitmap_bytes) {
+    return bitmap_bytes != 0 && wanted_slots * sizeof(std::uint64_t) >= bitmap_bytes / 2;
+}
+
+// A tuple set as the kernels and host loops see it: a hash table (table, mask, flag) or,
+// when `bits` is set, a bitmap whose rows hold `row_bits` bits (largest + 1).
+struct TupleSetRef {
+    std::uint64_t* table = nullptr;
+    std::uint64_t mask = 0;
+    std::uint64_t* flag = nullptr;
+    std::uint32_t* bits = nullptr;
+    std::uint64_t row_bits = 0;
+};
+
+// The bit of tuple (first, second) in a bitmap of rows of `row_bits` bits.
+GALIAS_HD std::uint64_t tuple_bit(Cell first, Cell second, std::uint32_t arity, std::uint64_t row_bits) {
+    return arity == 2 ? std::uint64_t{first} * row_bits + second : first;
+}
+
+// Inserts tuple (first, second) of `arity` columns into `set`; true when it was not there.
+// `load_word(address)` reads a bitmap word coherently, `or_word(address, bits)` ors bits
+// into it atomically and returns its previous value; load and cas serve the hash table.
+template <class Load, class Cas, class LoadWord, class OrWord>
+GALIAS_HD bool insert_tuple(const TupleSetRef& set, Cell first, Cell second, std::uint32_t arity, Load load, Cas cas,
+                            LoadWord load_word, OrWord or_word) {
+    if (set.bits != nullptr) {
+        const std::uint64_t bit = tuple_bit(first, second, arity, set.row_bits);
+        std::uint32_t* word = set.bits + (bit >> 5);
+        const std::uint32_t mask = std::uint32_t{1} << (bit & 31);
+        // Read first: most derived tuples are known, and a read is cheaper than an atomic.
+        if ((load_word(word) & mask) != 0) return false;
+        return (or_word(word, mask) & mask) == 0;
+    }
+    return insert_key(set.table, set.mask, set.flag, pack_key(first, second, arity), load, cas);
 }
 
 }  // namespace galias::engine

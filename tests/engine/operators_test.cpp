@@ -473,6 +473,41 @@ TEST_P(OperatorsTest, TupleHashSetYieldsEachNewTupleOnce) {
     }
 }
 
+// With a value bound the set moves into a bitmap once its table would take half the
+// bitmap's bytes (hisa/tuple_hash_set.hpp): the batches before and after the move, and the
+// move itself, must yield exactly the new tuples — the values 0 and the bound included
+// (the bitmap's first and last bits of a row).
+TEST_P(OperatorsTest, TupleHashSetBecomesBitmap) {
+    std::mt19937 rng(21);
+    for (std::uint32_t arity : {1u, 2u}) {
+        // Bitmaps of 1.1 MB and 0.5 MB: the move comes with the first batch of 60,000.
+        const Cell largest = arity == 2 ? 3000 : 4000000;
+        backend_->set_value_bound(largest);
+        const std::unique_ptr<TupleHashSet> set = backend_->make_tuple_hash_set(arity);
+        ASSERT_NE(set, nullptr);
+        std::set<std::vector<Cell>> held;
+        for (std::size_t batch = 0; batch < 12; ++batch) {
+            const std::size_t n = batch < 4 ? 500 : 60000;
+            std::uniform_int_distribution<Cell> value(0, largest);
+            Rows rows(n, std::vector<Cell>(arity));
+            for (auto& row : rows)
+                for (auto& cell : row) cell = value(rng);
+            rows[0].assign(arity, largest);
+            rows[1].assign(arity, 0);
+            Rows expected;
+            for (const auto& row : sorted_unique(rows))
+                if (!held.contains(row)) expected.push_back(row);
+            TupleArray out;
+            backend_->insert_new(*set, upload(rows, arity), out);
+            Rows got = download(out);
+            std::sort(got.begin(), got.end());
+            ASSERT_EQ(got, expected) << "arity " << arity << ", batch " << batch << " of " << n << " tuples";
+            held.insert(expected.begin(), expected.end());
+            ASSERT_EQ(set->size(), held.size());
+        }
+    }
+}
+
 TEST_P(OperatorsTest, IndexFindsEveryKeyRange) {
     std::mt19937 rng(5);
     for (std::uint32_t key_len = 1; key_len <= 3; ++key_len) {

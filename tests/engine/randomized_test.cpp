@@ -308,5 +308,32 @@ Path(x, y) :- Path(x, z), edge(z, y).
         if (HasFatalFailure()) return;
     }
 }
+
+// The tuple hash set with values spread over the 32-bit range: no bitmap could hold such a
+// set (hisa/tuple_hash_set.hpp), so it stays a hash table, where the small values of the
+// tests above move it into a bitmap at its first growth.
+TEST(Randomized, HashSetDeduplicationOfSparseValues) {
+    const std::string text = R"(
+.decl edge(x: number, y: number)
+.input edge
+.decl Path(x: number, y: number)
+.output Path
+Path(x, y) :- edge(x, y).
+Path(x, y) :- Path(x, z), edge(z, y).
+)";
+    std::mt19937 rng(44);
+    for (int c = 0; c < 8; ++c) {
+        engine::EngineOptions options = random_options(rng);
+        options.linear_dedup = engine::EngineOptions::LinearDedup::Hash;
+        TupleSet edges;
+        for (const Tuple& edge : random_pairs(rng, 40, 90)) {
+            Tuple spread;
+            for (const auto value : edge) spread.push_back(static_cast<std::uint32_t>(value * 97000003u % 4000000007u));
+            edges.insert(spread);
+        }
+        cross_check(text, {{"edge", edges}}, options, "sparse values case " + std::to_string(c));
+        if (HasFatalFailure()) return;
+    }
+}
 }  // namespace
 }  // namespace galias::test
