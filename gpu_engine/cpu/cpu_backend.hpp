@@ -54,11 +54,16 @@ public:
                                            std::uint64_t end, const Hisa* inner) override;
     void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
                    std::uint64_t from, std::uint64_t to, TupleArray& out) override;
-    // cpu_tuple_hash_set.cpp. Not preferred by `--dedup auto`: the sorted runs' radix
-    // sorts stream through memory, where each insert here is a cache miss
-    // (docs/BENCHMARKS.md, session 13).
+    // cpu_tuple_hash_set.cpp. Preferred by `--dedup auto` only where the set soon becomes a
+    // bitmap of at most kPreferredBitmapBytes: in a hash table each insert is a cache miss
+    // where the sorted runs' radix sorts stream through memory (docs/BENCHMARKS.md, session
+    // 13), and a large bitmap's rows are no better; a small bitmap beat the sorted runs
+    // 1.4-2.8x (session 14).
+    static constexpr std::uint64_t kPreferredBitmapBytes = std::uint64_t{64} << 20;
+    [[nodiscard]] bool prefers_hash_dedup(std::uint32_t arity) const override;
     std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) override;
     void insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) override;
+    void list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) override;
     // Lets a tuple hash set become a bitmap (hisa/tuple_hash_set.hpp).
     void set_value_bound(Cell largest) override { value_bound_ = largest; }
 

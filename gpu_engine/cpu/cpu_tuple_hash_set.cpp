@@ -4,6 +4,7 @@
 // chunks, each marking which of its rows were new; the marked rows are then copied out in
 // input order, so the host's deltas do not depend on thread timing.
 #include <atomic>
+#include <bit>
 #include <cstring>
 #include <vector>
 
@@ -17,6 +18,7 @@ namespace {
 class CpuTupleHashSet final : public TupleHashSet {
 public:
     [[nodiscard]] std::uint64_t size() const override { return held; }
+    [[nodiscard]] bool is_bitmap() const override { return bits.get() != nullptr; }
 
     [[nodiscard]] TupleSetRef ref() {
         return {static_cast<std::uint64_t*>(table.get()), slots - 1, &has_empty_key,
@@ -29,6 +31,7 @@ public:
     std::uint64_t has_empty_key = 0;  // the flag word of insert_key
     Buffer bits;                      // the bitmap, once the set is one (then no table)
     std::uint64_t row_bits = 0;
+    std::uint64_t words = 0;          // of the bitmap
 };
 
 struct AtomicLoad {
@@ -55,6 +58,12 @@ struct AtomicWordOr {
 };
 
 }  // namespace
+
+bool CpuBackend::prefers_hash_dedup(std::uint32_t arity) const {
+    if (!value_bound_ || arity == 0 || arity > 2) return false;
+    const std::uint64_t bits = tuple_bitmap_bits(arity, *value_bound_);
+    return bits != 0 && tuple_bitmap_bytes(bits) <= kPreferredBitmapBytes;
+}
 
 std::unique_ptr<TupleHashSet> CpuBackend::make_tuple_hash_set(std::uint32_t arity) {
     if (arity == 0 || arity > 2) return nullptr;  // tuples must pack into one 64-bit key
@@ -94,6 +103,7 @@ void CpuBackend::insert_new(TupleHashSet& set, const TupleArray& tuples, TupleAr
         });
         s.bits = std::move(bits);
         s.row_bits = bitmap.row_bits;
+        s.words = bitmap_bytes / 4;
         s.table = Buffer();
         s.slots = 0;
     }
@@ -143,6 +153,34 @@ void CpuBackend::insert_new(TupleHashSet& set, const TupleArray& tuples, TupleAr
     });
     out.size = total;
     s.held += total;
+}
+
+// Chunks of words counted, their offsets scanned, then each chunk lists its tuples.
+void CpuBackend::list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) {
+    const auto& s = static_cast<const CpuTupleHashSet&>(set);
+    out = make_array(arity, s.held);
+    const std::uint64_t words = s.words;
+    const auto* bits = static_cast<const std::uint32_t*>(s.bits.get());
+    const Chunking chunking(words, threads_);
+    std::vector<std::uint64_t> offsets(chunking.chunks);
+    parallel([&] {
+        for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
+            std::uint64_t count = 0;
+            for (std::uint64_t w = begin; w < end; ++w) count += static_cast<std::uint64_t>(std::popcount(bits[w]));
+            offsets[chunk] = count;
+        });
+    });
+    out.size = exclusive_scan(offsets);
+    Cell* written = out.data();
+    parallel([&] {
+        for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
+            Cell* at = written + offsets[chunk] * arity;
+            for (std::uint64_t w = begin; w < end; ++w) {
+                list_word(bits[w], w, arity, s.row_bits, at);
+                at += static_cast<std::uint64_t>(std::popcount(bits[w])) * arity;
+            }
+        });
+    });
 }
 
 }  // namespace galias::engine::cpu

@@ -252,6 +252,7 @@ constexpr unsigned kHashSetBlocksPerSm = 2;
 class CudaTupleHashSet final : public TupleHashSet {
 public:
     [[nodiscard]] std::uint64_t size() const override { return held; }
+    [[nodiscard]] bool is_bitmap() const override { return bits.get() != nullptr; }
 
     [[nodiscard]] TupleSetRef ref() const {
         return {static_cast<std::uint64_t*>(table.get()), slots - 1, static_cast<std::uint64_t*>(flag.get()),
@@ -264,6 +265,7 @@ public:
     std::uint64_t held = 0;
     Buffer bits;               // the bitmap, once the set is one (then no table)
     std::uint64_t row_bits = 0;
+    std::uint64_t words = 0;   // of the bitmap
 };
 
 // The filtered emit with outputs grouped (kernels.cuh, LocalFilter): a block takes a run
@@ -860,7 +862,7 @@ public:
         return std::make_unique<CudaTupleHashSet>();
     }
 
-    [[nodiscard]] bool prefers_hash_dedup() const override { return true; }
+    [[nodiscard]] bool prefers_hash_dedup(std::uint32_t /*arity*/) const override { return true; }
 
     void insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) override {
         auto& s = static_cast<CudaTupleHashSet&>(set);
@@ -878,6 +880,31 @@ public:
         wait("hash set: inserted");
         out.size = published(0);
         s.held += out.size;
+    }
+
+    // A bitmap's tuples in order: the chunks' counts, their scan, then each chunk writes its
+    // tuples at its offset. No read-back: the set knows how many it holds.
+    void list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) override {
+        const auto& s = static_cast<const CudaTupleHashSet&>(set);
+        out = make_array(arity, s.held);
+        out.size = s.held;
+        if (s.held == 0) return;
+        const std::uint64_t chunks = (s.words + kListChunkWords - 1) / kListChunkWords;
+        Buffer offsets = allocate(chunks * sizeof(std::uint64_t));
+        auto* d_offsets = static_cast<std::uint64_t*>(offsets.get());
+        const auto* bits = static_cast<const std::uint32_t*>(s.bits.get());
+        auto traced = span("hash set: list the bitmap", s.words * 8ull + s.held * arity * 4ull);
+        launch_kernel(&tuple_bitmap_count_kernel, LaunchShape{static_cast<unsigned>(chunks), kListThreads}, 0,
+                      stream_, bits, s.words, d_offsets);
+        std::size_t temp_bytes = 0;
+        GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, d_offsets, d_offsets, chunks, stream_));
+        {
+            Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
+            GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, d_offsets, d_offsets, chunks, stream_));
+        }
+        launch_kernel(&tuple_bitmap_list_kernel, LaunchShape{static_cast<unsigned>(chunks), kListThreads}, 0, stream_,
+                      bits, s.words, static_cast<const std::uint64_t*>(d_offsets), arity, s.row_bits, out.data());
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
     }
 
     // The balanced pass 2 straight into the set: the filtered emit's kernel with the set as
@@ -942,6 +969,7 @@ private:
             const std::uint64_t bytes = tuple_bitmap_bytes(bitmap_bits);
             s.bits = allocate(bytes);
             s.row_bits = std::uint64_t{root().value_bound_} + 1;
+            s.words = bytes / 4;
             s.slots = 0;
             GALIAS_CUDA_TRY(cudaMemsetAsync(s.bits.get(), 0, bytes, stream_));
             if (s.held != 0) {

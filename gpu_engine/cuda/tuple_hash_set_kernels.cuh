@@ -1,8 +1,11 @@
 #pragma once
 // The tuple hash set's kernels (hisa/tuple_hash_set.hpp): insert a batch of tuples and
-// append those that were new; move a table's keys into a larger one, or into a bitmap.
+// append those that were new; move a table's keys into a larger one, or into a bitmap;
+// list a bitmap's tuples in sorted order.
 
 #include <cooperative_groups.h>
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
 
 #include <cstdint>
 
@@ -56,6 +59,54 @@ __global__ void tuple_hash_set_to_bitmap_kernel(const std::uint64_t* old_table, 
         const Cell second = static_cast<Cell>(key);
         const std::uint64_t bit = tuple_bit(first, second, arity, row_bits);
         atomicOr(bits + (bit >> 5), std::uint32_t{1} << (bit & 31));
+    }
+}
+
+// Listing a bitmap: chunks of kListChunkWords words, a block each, kListWordsPerThread
+// consecutive words a thread (so that a block-wide scan of the threads' counts orders
+// the tuples).
+constexpr unsigned kListThreads = 256;
+constexpr unsigned kListWordsPerThread = 16;
+constexpr std::uint64_t kListChunkWords = kListThreads * kListWordsPerThread;
+
+// counts[c] = the set bits of chunk c of bits[0, words).
+__global__ void __launch_bounds__(kListThreads)
+    tuple_bitmap_count_kernel(const std::uint32_t* bits, std::uint64_t words, std::uint64_t* counts) {
+    await_preceding_grid();
+    using Reduce = cub::BlockReduce<std::uint64_t, kListThreads>;
+    __shared__ typename Reduce::TempStorage temp;
+    const std::uint64_t base = blockIdx.x * kListChunkWords;
+    std::uint64_t count = 0;
+    for (std::uint64_t w = base + threadIdx.x; w < base + kListChunkWords && w < words; w += kListThreads)
+        count += static_cast<std::uint64_t>(__popc(bits[w]));
+    const std::uint64_t total = Reduce(temp).Sum(count);
+    if (threadIdx.x == 0) counts[blockIdx.x] = total;
+}
+
+// Writes the tuples of chunk c (its bits in order) from tuple offsets[c] of `out`.
+__global__ void __launch_bounds__(kListThreads)
+    tuple_bitmap_list_kernel(const std::uint32_t* bits, std::uint64_t words, const std::uint64_t* offsets,
+                             std::uint32_t arity, std::uint64_t row_bits, Cell* out) {
+    await_preceding_grid();
+    using Scan = cub::BlockScan<std::uint64_t, kListThreads>;
+    __shared__ typename Scan::TempStorage temp;
+    // A thread's words at a stride of kListWordsPerThread + 1: no bank conflicts.
+    constexpr unsigned kStride = kListWordsPerThread + 1;
+    __shared__ std::uint32_t chunk[kListThreads * kStride];
+    const std::uint64_t base = blockIdx.x * kListChunkWords;
+    for (unsigned k = threadIdx.x; k < kListChunkWords; k += kListThreads)
+        chunk[k / kListWordsPerThread * kStride + k % kListWordsPerThread] = base + k < words ? bits[base + k] : 0;
+    __syncthreads();
+    const std::uint32_t* mine = chunk + threadIdx.x * kStride;
+    std::uint64_t count = 0;
+    for (unsigned k = 0; k < kListWordsPerThread; ++k) count += static_cast<std::uint64_t>(__popc(mine[k]));
+    std::uint64_t before = 0;
+    Scan(temp).ExclusiveSum(count, before);
+    Cell* at = out + (offsets[blockIdx.x] + before) * arity;
+    const std::uint64_t first_word = base + std::uint64_t{threadIdx.x} * kListWordsPerThread;
+    for (unsigned k = 0; k < kListWordsPerThread; ++k) {
+        list_word(mine[k], first_word + k, arity, row_bits, at);
+        at += static_cast<std::uint64_t>(__popc(mine[k])) * arity;
     }
 }
 

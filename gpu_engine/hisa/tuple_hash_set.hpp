@@ -72,6 +72,26 @@ GALIAS_HD std::uint64_t tuple_bit(Cell first, Cell second, std::uint32_t arity, 
     return arity == 2 ? std::uint64_t{first} * row_bits + second : first;
 }
 
+// Writes the tuples of bitmap word `w` (its set bits, in order) to out[0, popcount).
+GALIAS_HD void list_word(std::uint32_t word, std::uint64_t w, std::uint32_t arity, std::uint64_t row_bits,
+                         Cell* out) {
+    for (std::uint64_t bit = w * 32; word != 0; word &= word - 1) {
+        const std::uint64_t b = bit + static_cast<std::uint64_t>(
+#ifdef __CUDA_ARCH__
+                                          __ffs(static_cast<int>(word)) - 1
+#else
+                                          std::countr_zero(word)
+#endif
+                                      );
+        if (arity == 2) {
+            *out++ = static_cast<Cell>(b / row_bits);
+            *out++ = static_cast<Cell>(b % row_bits);
+        } else {
+            *out++ = static_cast<Cell>(b);
+        }
+    }
+}
+
 // Inserts tuple (first, second) of `arity` columns into `set`; true when it was not there.
 // `load_word(address)` reads a bitmap word coherently, `or_word(address, bits)` ors bits
 // into it atomically and returns its previous value; load and cas serve the hash table.

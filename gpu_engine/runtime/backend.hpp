@@ -67,6 +67,9 @@ class TupleHashSet {
 public:
     virtual ~TupleHashSet() = default;
     [[nodiscard]] virtual std::uint64_t size() const = 0;
+    // Whether the set is a bitmap now (hisa/tuple_hash_set.hpp): it can then list its
+    // tuples in sorted order itself (Backend::list_sorted), and stays a bitmap.
+    [[nodiscard]] virtual bool is_bitmap() const = 0;
 };
 
 class Backend {
@@ -220,6 +223,13 @@ public:
         (void)set, (void)tuples, (void)out;
         throw std::logic_error("insert_new: this backend has no tuple hash set");
     }
+    // out = every tuple of `set`, sorted, when the set is a bitmap (its rows in order are
+    // the tuples in lexicographic order): one pass over the bitmap instead of a sort of
+    // the relation. Nothing to do for a set that is not one.
+    virtual void list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) {
+        (void)set, (void)arity, (void)out;
+        throw std::logic_error("list_sorted: this backend has no tuple bitmap");
+    }
     // Pass 2 into a tuple hash set: inserts the output of outer tuples [from, to) and
     // appends to `out` exactly the tuples the set did not hold; returns the tuples derived.
     // Returns with the set's work finished, like insert_new. By default join_emit into a
@@ -227,9 +237,13 @@ public:
     virtual std::uint64_t join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                         const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
                                         TupleArray& out, TupleHashSet& set);
-    // Whether `--dedup auto` deduplicates linearly recursive relations with a tuple hash
-    // set on this backend (faster than sorted runs there: measured, docs/BENCHMARKS.md).
-    [[nodiscard]] virtual bool prefers_hash_dedup() const { return false; }
+    // Whether `--dedup auto` deduplicates a linearly recursive relation of `arity` columns
+    // with a tuple hash set on this backend (faster than sorted runs there: measured,
+    // docs/BENCHMARKS.md). Asked after the value bound is set.
+    [[nodiscard]] virtual bool prefers_hash_dedup(std::uint32_t arity) const {
+        (void)arity;
+        return false;
+    }
     // Both passes over the whole outer relation.
     void join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out);
 

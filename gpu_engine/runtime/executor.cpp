@@ -84,7 +84,8 @@ constexpr std::uint64_t kRecentShare = 8;
 // a backend appends whole) are inserted at the flush; what was new goes to `next_delta`
 // as it is: no sort, no difference, no merge. Deltas stay unsorted (rules only scan
 // them), each is appended to `found`, and `found` is sorted into full[0] once, when the
-// stratum ends.
+// stratum ends — unless the set has become a bitmap: it then holds every tuple, `found` is
+// dropped, and the bitmap lists the relation sorted at the stratum's end.
 //
 // Old versions: when a semi-naive variant reads a relation before its delta atom, it reads
 // `old[o]`, full as it was before the last delta was merged in (data and index). The
@@ -663,7 +664,10 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
     Lane main_lane{0, backend_, it};
     if (state.hash_set) {
         // No merge and no index: no rule of the stratum reads this relation's full version.
-        append(state.found, state.delta, main_lane);
+        // A set that became a bitmap holds every tuple and lists them sorted at the end:
+        // the log is no longer needed.
+        if (!state.hash_set->is_bitmap()) append(state.found, state.delta, main_lane);
+        else if (state.found.size != 0) state.found = TupleArray(plan_relation.arity());
         return;
     }
     if (state.defer_merges) {
@@ -778,13 +782,16 @@ void Executor::finish_deferred_merges(const std::vector<std::uint32_t>& relation
         any = true;
         const std::uint32_t arity = plan_.relations[r].arity();
         if (state.hash_set) {
-            state.hash_set.reset();
             TupleArray found = std::move(state.found);
             state.found = TupleArray(arity);
-            if (found.size != 0) {
+            if (state.hash_set->is_bitmap()) {
+                const OperatorTimer timer = time_operator(backend_, it, Operator::Merge);
+                backend_.list_sorted(*state.hash_set, arity, found);
+            } else if (found.size != 0) {
                 const OperatorTimer timer = time_operator(backend_, it, Operator::Merge);
                 backend_.sort(found);  // distinct already: the set admitted each tuple once
             }
+            state.hash_set.reset();
             // Full was empty (begin_stratum): every tuple of the relation went through the set.
             state.full[0].data = std::move(found);
         }
@@ -809,7 +816,7 @@ void Executor::begin_stratum(const plan::Stratum& stratum) {
                             !reads_full(stratum.recursive_rules, r);
         using Dedup = EngineOptions::LinearDedup;
         const bool hash = options_.linear_dedup == Dedup::Hash ||
-                          (options_.linear_dedup == Dedup::Auto && backend_.prefers_hash_dedup());
+                          (options_.linear_dedup == Dedup::Auto && backend_.prefers_hash_dedup(arity));
         state.hash_set = linear && hash ? backend_.make_tuple_hash_set(arity) : nullptr;
         // The set starts empty, as full does: all of a relation's rules are in its stratum,
         // and its input facts join the first `new` (load_inputs).

@@ -476,7 +476,7 @@ TEST_P(OperatorsTest, TupleHashSetYieldsEachNewTupleOnce) {
 // With a value bound the set moves into a bitmap once its table would take half the
 // bitmap's bytes (hisa/tuple_hash_set.hpp): the batches before and after the move, and the
 // move itself, must yield exactly the new tuples — the values 0 and the bound included
-// (the bitmap's first and last bits of a row).
+// (the bitmap's first and last bits of a row) — and the bitmap must list them sorted.
 TEST_P(OperatorsTest, TupleHashSetBecomesBitmap) {
     std::mt19937 rng(21);
     for (std::uint32_t arity : {1u, 2u}) {
@@ -504,7 +504,12 @@ TEST_P(OperatorsTest, TupleHashSetBecomesBitmap) {
             ASSERT_EQ(got, expected) << "arity " << arity << ", batch " << batch << " of " << n << " tuples";
             held.insert(expected.begin(), expected.end());
             ASSERT_EQ(set->size(), held.size());
+            ASSERT_EQ(set->is_bitmap(), batch >= 4) << "arity " << arity << ", batch " << batch;
         }
+        // The bitmap lists every tuple, sorted.
+        TupleArray listed;
+        backend_->list_sorted(*set, arity, listed);
+        ASSERT_EQ(download(listed), Rows(held.begin(), held.end())) << "arity " << arity;
     }
 }
 
