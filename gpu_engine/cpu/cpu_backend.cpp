@@ -278,6 +278,7 @@ void CpuBackend::give_back_distinct_sets(std::vector<DistinctSet> sets) {
 
 void CpuBackend::sort_unique(TupleArray& tuples) {
     if (tuples.size < 2) return;
+    if (sort_unique_through_bitmap(tuples)) return;
     remove_duplicates_by_hashing(tuples);  // leaves distinct tuples (still unsorted) when it pays
     // The radix sort ping-pongs between the rows and one scratch buffer; the unique pass
     // then writes into whichever of the two the sorted rows are not in.

@@ -79,6 +79,12 @@ private:
     }
     void parallel_copy(const Cell* src, std::size_t cells, Cell* dst);
     bool remove_duplicates_by_hashing(TupleArray& tuples);
+    // sort_unique as a counting sort through a bitmap of every possible tuple, when the
+    // value bound makes it small (cpu_tuple_hash_set.cpp); false when it does not pay.
+    bool sort_unique_through_bitmap(TupleArray& tuples);
+    // Writes the tuples of bitmap bits[0, words) in order to `out`; returns their number.
+    std::uint64_t list_bitmap(const std::uint32_t* bits, std::uint64_t words, std::uint64_t row_bits,
+                              std::uint32_t arity, Cell* out);
     [[nodiscard]] bool fits_in_memory(std::size_t bytes) const;
     static std::size_t system_available();  // MemAvailable of /proc/meminfo
     // Hash sets for remove_duplicates_by_hashing, kept between calls (lanes call it at once).

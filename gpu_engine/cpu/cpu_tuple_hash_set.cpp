@@ -155,12 +155,15 @@ void CpuBackend::insert_new(TupleHashSet& set, const TupleArray& tuples, TupleAr
     s.held += total;
 }
 
-// Chunks of words counted, their offsets scanned, then each chunk lists its tuples.
 void CpuBackend::list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) {
     const auto& s = static_cast<const CpuTupleHashSet&>(set);
     out = make_array(arity, s.held);
-    const std::uint64_t words = s.words;
-    const auto* bits = static_cast<const std::uint32_t*>(s.bits.get());
+    out.size = list_bitmap(static_cast<const std::uint32_t*>(s.bits.get()), s.words, s.row_bits, arity, out.data());
+}
+
+// Chunks of words counted, their offsets scanned, then each chunk lists its tuples.
+std::uint64_t CpuBackend::list_bitmap(const std::uint32_t* bits, std::uint64_t words, std::uint64_t row_bits,
+                                      std::uint32_t arity, Cell* out) {
     const Chunking chunking(words, threads_);
     std::vector<std::uint64_t> offsets(chunking.chunks);
     parallel([&] {
@@ -170,17 +173,50 @@ void CpuBackend::list_sorted(const TupleHashSet& set, std::uint32_t arity, Tuple
             offsets[chunk] = count;
         });
     });
-    out.size = exclusive_scan(offsets);
-    Cell* written = out.data();
+    const std::uint64_t total = exclusive_scan(offsets);
     parallel([&] {
         for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
-            Cell* at = written + offsets[chunk] * arity;
+            Cell* at = out + offsets[chunk] * arity;
             for (std::uint64_t w = begin; w < end; ++w) {
-                list_word(bits[w], w, arity, s.row_bits, at);
+                list_word(bits[w], w, arity, row_bits, at);
                 at += static_cast<std::uint64_t>(std::popcount(bits[w])) * arity;
             }
         });
     });
+    return total;
+}
+
+// A bitmap of at most kSortBitmapMostBytes (in cache) whose passes cost at most
+// kSortBitmapBytesPerRow a row: cheaper than hashing and radix-sorting the rows. On this
+// project's 2-core machine SG ego-Facebook@30000's intermediates (a 2 MB bitmap) took
+// 0.78-1.09 s instead of 1.12-1.50 s, fe_sphere@20000's (5.8 MB) got slower
+// (docs/BENCHMARKS.md, session 14): hence 4 MiB.
+bool CpuBackend::sort_unique_through_bitmap(TupleArray& tuples) {
+    constexpr std::uint64_t kSortBitmapMostBytes = std::uint64_t{4} << 20;
+    constexpr std::uint64_t kSortBitmapBytesPerRow = 64;
+    const std::uint32_t arity = tuples.arity;
+    if (!value_bound_ || arity == 0 || arity > 2) return false;
+    const std::uint64_t bits = tuple_bitmap_bits(arity, *value_bound_);
+    const std::uint64_t bytes = tuple_bitmap_bytes(bits);
+    if (bits == 0 || bytes > kSortBitmapMostBytes || bytes > tuples.size * kSortBitmapBytesPerRow) return false;
+    const std::uint64_t words = bytes / 4;
+    const std::uint64_t row_bits = std::uint64_t{*value_bound_} + 1;
+    Buffer bitmap = allocate(bytes);
+    auto* w = static_cast<std::uint32_t*>(bitmap.get());
+    const TupleSetRef set{nullptr, 0, nullptr, w, row_bits};
+    const Cell* rows = tuples.data();
+    parallel([&] {
+        for_each_chunk(Chunking(words, threads_), [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+            std::fill(w + begin, w + end, 0U);
+        });
+        for_each_chunk(Chunking(tuples.size, threads_), [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+            for (std::uint64_t i = begin; i < end; ++i)
+                insert_tuple(set, rows[i * arity], arity == 2 ? rows[i * arity + 1] : 0, arity, AtomicLoad{},
+                             AtomicCas{}, AtomicWordLoad{}, AtomicWordOr{});
+        });
+    });
+    tuples.size = list_bitmap(w, words, row_bits, arity, tuples.data());
+    return true;
 }
 
 }  // namespace galias::engine::cpu

@@ -291,6 +291,12 @@ inline std::uint64_t filtered_emit_blocks(std::uint64_t produced, bool grouped) 
 // less than one round trip to the host (12-50 us, docs/BENCHMARKS.md, session 3).
 constexpr std::uint64_t kUnfilteredEmitTuples = std::uint64_t{1} << 14;
 
+// sort_unique through a bitmap (CudaBackend::small_bitmap_bits): at most this many bytes
+// of bitmap, mostly kept in L2, and at most this many a row — a radix sort moves about
+// 90 bytes a row (packing, four or more passes, unpacking).
+constexpr std::uint64_t kSortBitmapMostBytes = std::uint64_t{16} << 20;
+constexpr std::uint64_t kSortBitmapBytesPerRow = 64;
+
 // Streams of the lanes a backend offers with --sched streams|model.
 constexpr std::size_t kLanes = 8;
 
@@ -882,29 +888,15 @@ public:
         s.held += out.size;
     }
 
-    // A bitmap's tuples in order: the chunks' counts, their scan, then each chunk writes its
-    // tuples at its offset. No read-back: the set knows how many it holds.
+    // A bitmap set's tuples in order (list_bitmap). No read-back: the set knows how many
+    // it holds.
     void list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) override {
         const auto& s = static_cast<const CudaTupleHashSet&>(set);
         out = make_array(arity, s.held);
         out.size = s.held;
-        if (s.held == 0) return;
-        const std::uint64_t chunks = (s.words + kListChunkWords - 1) / kListChunkWords;
-        Buffer offsets = allocate(chunks * sizeof(std::uint64_t));
-        auto* d_offsets = static_cast<std::uint64_t*>(offsets.get());
-        const auto* bits = static_cast<const std::uint32_t*>(s.bits.get());
-        auto traced = span("hash set: list the bitmap", s.words * 8ull + s.held * arity * 4ull);
-        launch_kernel(&tuple_bitmap_count_kernel, LaunchShape{static_cast<unsigned>(chunks), kListThreads}, 0,
-                      stream_, bits, s.words, d_offsets);
-        std::size_t temp_bytes = 0;
-        GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, d_offsets, d_offsets, chunks, stream_));
-        {
-            Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
-            GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, d_offsets, d_offsets, chunks, stream_));
-        }
-        launch_kernel(&tuple_bitmap_list_kernel, LaunchShape{static_cast<unsigned>(chunks), kListThreads}, 0, stream_,
-                      bits, s.words, static_cast<const std::uint64_t*>(d_offsets), arity, s.row_bits, out.data());
-        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        if (s.held != 0)
+            list_bitmap(static_cast<const std::uint32_t*>(s.bits.get()), s.words, s.row_bits, arity, out.data(),
+                        false);
     }
 
     // The balanced pass 2 straight into the set: the filtered emit's kernel with the set as
@@ -925,7 +917,11 @@ public:
         const std::uint64_t base = out.size;
         reserve(out, base + produced);
         const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
-        const bool local = outputs_grouped(spec);
+        // No block-local filter in front of a bitmap: a bitmap probe reads a word of the row
+        // the block's outputs share, about as cheap as the filter's own probe (H200, the
+        // graph jobs of the queue one after another 0.250 -> 0.228 s, at 8 the same;
+        // docs/BENCHMARKS.md, session 14).
+        const bool local = outputs_grouped(spec) && !s.is_bitmap();
         const std::uint64_t blocks = filtered_emit_blocks(produced, local);
         auto* kernel = local ? join_emit_distinct_kernel<true, true> : join_emit_distinct_kernel<false, true>;
         const LaunchShape shape = shape_for(kernel, blocks * 256);
@@ -1074,6 +1070,62 @@ private:
         return staged<std::uint64_t>();
     }
 
+    // Bits of a bitmap of every possible tuple of `rows` (value bound known, one or two
+    // columns) when sort_unique through it pays: the bitmap mostly in L2 (at most
+    // kSortBitmapMostBytes) and its passes no longer than a radix sort's over the rows
+    // (at most kSortBitmapBytesPerRow a row); else 0.
+    [[nodiscard]] std::uint64_t small_bitmap_bits(const TupleArray& rows) const {
+        if (!root().has_value_bound_ || !root().bitmap_on_ || rows.arity == 0 || rows.arity > 2) return 0;
+        const std::uint64_t bits = tuple_bitmap_bits(rows.arity, root().value_bound_);
+        const std::uint64_t bytes = tuple_bitmap_bytes(bits);
+        return bits != 0 && bytes <= kSortBitmapMostBytes && bytes <= rows.size * kSortBitmapBytesPerRow ? bits : 0;
+    }
+
+    // sort_unique as a counting sort: every row sets its bit in a zeroed bitmap, which then
+    // lists the distinct rows in order into the rows' own buffer (one read-back, the count).
+    void bitmap_sort_unique(TupleArray& tuples, std::uint64_t bits) {
+        const std::uint64_t words = tuple_bitmap_bytes(bits) / 4;
+        const std::uint64_t row_bits = std::uint64_t{root().value_bound_} + 1;
+        Buffer bitmap = allocate(words * 4);
+        auto* d_bits = static_cast<std::uint32_t*>(bitmap.get());
+        GALIAS_CUDA_TRY(cudaMemsetAsync(d_bits, 0, words * 4, stream_));
+        {
+            const LaunchShape shape = shape_for(&tuple_bitmap_set_kernel, tuples.size);
+            auto traced = span("sort unique (bitmap): set bits", tuples.size * tuples.arity * 4ull);
+            launch_kernel(&tuple_bitmap_set_kernel, shape, 0, stream_, static_cast<const Cell*>(tuples.data()),
+                          tuples.size, tuples.arity, d_bits, row_bits);
+        }
+        tuples.size = list_bitmap(d_bits, words, row_bits, tuples.arity, tuples.data(), true);
+    }
+
+    // Writes the tuples of bitmap bits[0, words) in order to `out`: the chunks' counts,
+    // their scan, then each chunk writes its tuples at its offset. With `count` the total
+    // is read back and returned (one round trip); else 0.
+    std::uint64_t list_bitmap(const std::uint32_t* bits, std::uint64_t words, std::uint64_t row_bits,
+                              std::uint32_t arity, Cell* out, bool count) {
+        const std::uint64_t chunks = (words + kListChunkWords - 1) / kListChunkWords;
+        Buffer offsets = allocate((chunks + 1) * sizeof(std::uint64_t));
+        auto* d_offsets = static_cast<std::uint64_t*>(offsets.get());
+        auto traced = span("bitmap: list", words * 8ull);
+        GALIAS_CUDA_TRY(cudaMemsetAsync(d_offsets + chunks, 0, sizeof(std::uint64_t), stream_));
+        launch_kernel(&tuple_bitmap_count_kernel, LaunchShape{static_cast<unsigned>(chunks), kListThreads}, 0,
+                      stream_, bits, words, d_offsets);
+        std::size_t temp_bytes = 0;
+        GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, d_offsets, d_offsets, chunks + 1, stream_));
+        {
+            Buffer temp = allocate(std::max<std::size_t>(temp_bytes, 1));
+            GALIAS_CUDA_TRY(
+                cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, d_offsets, d_offsets, chunks + 1, stream_));
+        }
+        launch_kernel(&tuple_bitmap_list_kernel, LaunchShape{static_cast<unsigned>(chunks), kListThreads}, 0, stream_,
+                      bits, words, static_cast<const std::uint64_t*>(d_offsets), arity, row_bits, out);
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        if (!count) return 0;
+        stage(d_offsets + chunks, sizeof(std::uint64_t));
+        wait("bitmap: count");
+        return staged<std::uint64_t>();
+    }
+
     // Sort (and optionally deduplicate) rows. Rows whose columns' bit widths sum to at most
     // 64 are packed into 64-bit keys and radix-sorted on exactly those bits; wider rows fall
     // back to a comparison merge sort.
@@ -1084,6 +1136,10 @@ private:
         if (fits_tile(tuples)) {  // one launch, in place; the size is read back only after unique
             tuples.size = tile_operator<true>(tuples, unique, TupleArray(arity), tuples.data(),
                                               unique ? "sort unique (tile)" : "sort (tile)");
+            return;
+        }
+        if (const std::uint64_t bits = unique ? small_bitmap_bits(tuples) : 0; bits != 0) {
+            bitmap_sort_unique(tuples, bits);
             return;
         }
         // With the executor's bound on every value, columns are packed to its width: no

@@ -62,6 +62,18 @@ __global__ void tuple_hash_set_to_bitmap_kernel(const std::uint64_t* old_table, 
     }
 }
 
+// Sets the bit of each row of rows[0, n) in a bitmap of rows of `row_bits` bits.
+__global__ void tuple_bitmap_set_kernel(const Cell* rows, std::uint64_t n, std::uint32_t arity, std::uint32_t* bits,
+                                        std::uint64_t row_bits) {
+    await_preceding_grid();
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
+        const std::uint64_t bit = tuple_bit(rows[i * arity], arity == 2 ? rows[i * arity + 1] : 0, arity, row_bits);
+        const std::uint32_t mask = std::uint32_t{1} << (bit & 31);
+        std::uint32_t* word = bits + (bit >> 5);
+        if ((*word & mask) == 0) atomicOr(word, mask);
+    }
+}
+
 // Listing a bitmap: chunks of kListChunkWords words, a block each, kListWordsPerThread
 // consecutive words a thread (so that a block-wide scan of the threads' counts orders
 // the tuples).

@@ -216,7 +216,8 @@ TEST_P(OperatorsTest, UniqueDifferenceEqualsSortUniqueThenDifference) {
 // bound's bit width: 32-bit keys while the row fits them (bound 65535 with two columns),
 // 64-bit keys past that (65536: 34 bits), and the unbounded paths past 64 bits. Rows reach
 // the bound itself; sizes above the one-block tile and on both sides of the fused
-// unique_difference's limit (2^18 tuples).
+// unique_difference's limit (2^18 tuples). Bounds 1 and 255 (and 65535, 65536 with one
+// column) make sort_unique a counting sort through a small bitmap on CUDA.
 TEST_P(OperatorsTest, SortAndUniqueDifferenceUnderAValueBound) {
     std::mt19937 rng(37);
     for (Cell bound : {Cell{1}, Cell{255}, Cell{65535}, Cell{65536}, Cell{0xFFFFFFFFu}}) {
