@@ -177,8 +177,9 @@ std::uint64_t CpuBackend::list_bitmap(const std::uint32_t* bits, std::uint64_t w
     parallel([&] {
         for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
             Cell* at = out + offsets[chunk] * arity;
+            BitmapCursor cursor = bitmap_cursor(begin * 32, row_bits);
             for (std::uint64_t w = begin; w < end; ++w) {
-                list_word(bits[w], w, arity, row_bits, at);
+                list_word(bits[w], w, arity, row_bits, cursor, at);
                 at += static_cast<std::uint64_t>(std::popcount(bits[w])) * arity;
             }
         });

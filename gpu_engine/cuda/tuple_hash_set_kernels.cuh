@@ -116,8 +116,10 @@ __global__ void __launch_bounds__(kListThreads)
     Scan(temp).ExclusiveSum(count, before);
     Cell* at = out + (offsets[blockIdx.x] + before) * arity;
     const std::uint64_t first_word = base + std::uint64_t{threadIdx.x} * kListWordsPerThread;
+    if (count == 0) return;
+    BitmapCursor cursor = bitmap_cursor(first_word * 32, row_bits);
     for (unsigned k = 0; k < kListWordsPerThread; ++k) {
-        list_word(mine[k], first_word + k, arity, row_bits, at);
+        list_word(mine[k], first_word + k, arity, row_bits, cursor, at);
         at += static_cast<std::uint64_t>(__popc(mine[k])) * arity;
     }
 }

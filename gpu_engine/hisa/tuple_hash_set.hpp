@@ -72,23 +72,41 @@ GALIAS_HD std::uint64_t tuple_bit(Cell first, Cell second, std::uint32_t arity, 
     return arity == 2 ? std::uint64_t{first} * row_bits + second : first;
 }
 
-// Writes the tuples of bitmap word `w` (its set bits, in order) to out[0, popcount).
+// Where a listing of a bitmap stands: the row holding the bits being listed and that
+// row's first bit. Bits are listed in increasing order, so the row only moves forward —
+// one division where a listing starts, none per tuple.
+struct BitmapCursor {
+    std::uint64_t row = 0;
+    std::uint64_t row_start = 0;
+};
+
+GALIAS_HD BitmapCursor bitmap_cursor(std::uint64_t bit, std::uint64_t row_bits) {
+    const std::uint64_t row = bit / row_bits;
+    return {row, row * row_bits};
+}
+
+// Writes the tuples of bitmap word `w` (its set bits, in order) to out[0, popcount);
+// `at` is a cursor at or before the word's first bit.
 GALIAS_HD void list_word(std::uint32_t word, std::uint64_t w, std::uint32_t arity, std::uint64_t row_bits,
-                         Cell* out) {
-    for (std::uint64_t bit = w * 32; word != 0; word &= word - 1) {
-        const std::uint64_t b = bit + static_cast<std::uint64_t>(
+                         BitmapCursor& at, Cell* out) {
+    for (const std::uint64_t first_bit = w * 32; word != 0; word &= word - 1) {
+        const std::uint64_t b = first_bit + static_cast<std::uint64_t>(
 #ifdef __CUDA_ARCH__
-                                          __ffs(static_cast<int>(word)) - 1
+                                                __ffs(static_cast<int>(word)) - 1
 #else
-                                          std::countr_zero(word)
+                                                std::countr_zero(word)
 #endif
-                                      );
-        if (arity == 2) {
-            *out++ = static_cast<Cell>(b / row_bits);
-            *out++ = static_cast<Cell>(b % row_bits);
-        } else {
+                                            );
+        if (arity != 2) {
             *out++ = static_cast<Cell>(b);
+            continue;
         }
+        while (b >= at.row_start + row_bits) {
+            at.row_start += row_bits;
+            ++at.row;
+        }
+        *out++ = static_cast<Cell>(at.row);
+        *out++ = static_cast<Cell>(b - at.row_start);
     }
 }
 
