@@ -7,6 +7,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <string>
 
 #include "gpu_engine/hisa/join_logic.hpp"
 #include "gpu_engine/hisa/tuple_ops.hpp"
@@ -18,6 +19,7 @@ namespace {
 using Rows = std::vector<std::vector<Cell>>;
 
 struct ProjectedJoin;
+Rows sorted_unique(Rows rows);
 
 class OperatorsTest : public ::testing::TestWithParam<BackendKind> {
 protected:
@@ -46,6 +48,22 @@ protected:
     // outer_column_first false, (inner.1, outer.0).
     ProjectedJoin projected_join(const Rows& outer_rows, Rows inner_rows, bool outer_column_first = true);
     std::uint64_t emit_distinct_in_parts(const ProjectedJoin& join, std::uint64_t parts, DuplicateFilter& filter);
+
+    // Inserts `rows` into `set` and checks that exactly the distinct rows `held` lacks come
+    // back, each once, and the set's size; adds them to `held`.
+    void insert_new_and_check(TupleHashSet& set, const Rows& rows, std::uint32_t arity,
+                              std::set<std::vector<Cell>>& held, const std::string& where) {
+        Rows expected;
+        for (const auto& row : sorted_unique(rows))
+            if (!held.contains(row)) expected.push_back(row);
+        TupleArray out;
+        backend_->insert_new(set, upload(rows, arity), out);
+        Rows got = download(out);
+        std::sort(got.begin(), got.end());
+        ASSERT_EQ(got, expected) << where;
+        held.insert(expected.begin(), expected.end());
+        ASSERT_EQ(set.size(), held.size()) << where;
+    }
 
     std::unique_ptr<Backend> backend_;
 };
@@ -460,16 +478,9 @@ TEST_P(OperatorsTest, TupleHashSetYieldsEachNewTupleOnce) {
             for (auto& row : rows)
                 for (auto& cell : row) cell = rng() % 64 == 0 ? 0xFFFFFFFFu : value(rng);
             if (n != 0) rows[0].assign(arity, 0xFFFFFFFFu);
-            Rows expected;
-            for (const auto& row : sorted_unique(rows))
-                if (!held.contains(row)) expected.push_back(row);
-            TupleArray out;
-            backend_->insert_new(*set, upload(rows, arity), out);
-            Rows got = download(out);
-            std::sort(got.begin(), got.end());
-            ASSERT_EQ(got, expected) << "arity " << arity << ", batch " << batch << " of " << n << " tuples";
-            held.insert(expected.begin(), expected.end());
-            ASSERT_EQ(set->size(), held.size());
+            ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, rows, arity, held,
+                                                         "arity " + std::to_string(arity) + ", batch " +
+                                                             std::to_string(batch) + " of " + std::to_string(n)));
         }
     }
 }
@@ -495,16 +506,9 @@ TEST_P(OperatorsTest, TupleHashSetBecomesBitmap) {
                 for (auto& cell : row) cell = value(rng);
             rows[0].assign(arity, largest);
             rows[1].assign(arity, 0);
-            Rows expected;
-            for (const auto& row : sorted_unique(rows))
-                if (!held.contains(row)) expected.push_back(row);
-            TupleArray out;
-            backend_->insert_new(*set, upload(rows, arity), out);
-            Rows got = download(out);
-            std::sort(got.begin(), got.end());
-            ASSERT_EQ(got, expected) << "arity " << arity << ", batch " << batch << " of " << n << " tuples";
-            held.insert(expected.begin(), expected.end());
-            ASSERT_EQ(set->size(), held.size());
+            ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, rows, arity, held,
+                                                         "arity " + std::to_string(arity) + ", batch " +
+                                                             std::to_string(batch) + " of " + std::to_string(n)));
             ASSERT_EQ(set->is_bitmap(), batch >= 4) << "arity " << arity << ", batch " << batch;
         }
         // The bitmap lists every tuple, sorted.

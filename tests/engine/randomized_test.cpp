@@ -313,14 +313,7 @@ Path(x, y) :- Path(x, z), edge(z, y).
 // set (hisa/tuple_hash_set.hpp), so it stays a hash table, where the small values of the
 // tests above move it into a bitmap at its first growth.
 TEST(Randomized, HashSetDeduplicationOfSparseValues) {
-    const std::string text = R"(
-.decl edge(x: number, y: number)
-.input edge
-.decl Path(x: number, y: number)
-.output Path
-Path(x, y) :- edge(x, y).
-Path(x, y) :- Path(x, z), edge(z, y).
-)";
+    const std::string text = builtin("reach");
     std::mt19937 rng(44);
     for (int c = 0; c < 8; ++c) {
         engine::EngineOptions options = random_options(rng);
