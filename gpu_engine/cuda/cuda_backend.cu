@@ -1108,6 +1108,7 @@ private:
         auto* d_offsets = static_cast<std::uint64_t*>(offsets.get());
         auto traced = span("bitmap: list", words * 8ull);
         GALIAS_CUDA_TRY(cudaMemsetAsync(d_offsets + chunks, 0, sizeof(std::uint64_t), stream_));
+        note_fixed_launch();
         launch_kernel(&tuple_bitmap_count_kernel, LaunchShape{static_cast<unsigned>(chunks), kListThreads}, 0,
                       stream_, bits, words, d_offsets);
         std::size_t temp_bytes = 0;
@@ -1117,6 +1118,7 @@ private:
             GALIAS_CUDA_TRY(
                 cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, d_offsets, d_offsets, chunks + 1, stream_));
         }
+        note_fixed_launch();
         launch_kernel(&tuple_bitmap_list_kernel, LaunchShape{static_cast<unsigned>(chunks), kListThreads}, 0, stream_,
                       bits, words, static_cast<const std::uint64_t*>(d_offsets), arity, row_bits, out);
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
