@@ -6,8 +6,8 @@
 #include <tbb/task_arena.h>
 
 #include <memory>
-#include <optional>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "gpu_engine/cpu/distinct_set.hpp"

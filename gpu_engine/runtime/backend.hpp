@@ -223,9 +223,9 @@ public:
         (void)set, (void)tuples, (void)out;
         throw std::logic_error("insert_new: this backend has no tuple hash set");
     }
-    // out = every tuple of `set`, sorted, when the set is a bitmap (its rows in order are
-    // the tuples in lexicographic order): one pass over the bitmap instead of a sort of
-    // the relation. Nothing to do for a set that is not one.
+    // out = every tuple of `set`, sorted, for a set that is a bitmap (TupleHashSet::is_bitmap;
+    // its rows in order are the tuples in lexicographic order): one pass over the bitmap
+    // instead of a sort of the relation. Only for such a set.
     virtual void list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) {
         (void)set, (void)arity, (void)out;
         throw std::logic_error("list_sorted: this backend has no tuple bitmap");
