@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gpu_engine/cpu/distinct_set.hpp"
+#include "gpu_engine/hisa/tuple_hash_set.hpp"
 #include "gpu_engine/runtime/backend.hpp"
 
 namespace galias::engine::cpu {
@@ -82,9 +83,15 @@ private:
     // sort_unique as a counting sort through a bitmap of every possible tuple, when the
     // value bound makes it small (cpu_tuple_hash_set.cpp); false when it does not pay.
     bool sort_unique_through_bitmap(TupleArray& tuples);
-    // Writes the tuples of bitmap bits[0, words) in order to `out`; returns their number.
-    std::uint64_t list_bitmap(const std::uint32_t* bits, std::uint64_t words, std::uint64_t row_bits,
-                              std::uint32_t arity, Cell* out);
+    // The bitmap of every tuple of `arity` columns under the value bound (none: words 0).
+    [[nodiscard]] TupleBitmapShape bitmap_shape(std::uint32_t arity) const;
+    // A zeroed bitmap of that shape with bit bit_of(i) set for every i < n that has one
+    // (cpu_tuple_hash_set.cpp, its only user).
+    template <class BitOf>
+    Buffer bitmap_of(const TupleBitmapShape& bitmap, std::uint64_t n, BitOf bit_of);
+    // Writes the tuples of bitmap `bits` in order to `out`; returns their number.
+    std::uint64_t list_bitmap(const std::uint32_t* bits, const TupleBitmapShape& bitmap, std::uint32_t arity,
+                              Cell* out);
     [[nodiscard]] bool fits_in_memory(std::size_t bytes) const;
     static std::size_t system_available();  // MemAvailable of /proc/meminfo
     // Hash sets for remove_duplicates_by_hashing, kept between calls (lanes call it at once).

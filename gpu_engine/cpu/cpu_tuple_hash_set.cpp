@@ -22,7 +22,7 @@ public:
 
     [[nodiscard]] TupleSetRef ref() {
         return {static_cast<std::uint64_t*>(table.get()), slots - 1, &has_empty_key,
-                static_cast<std::uint32_t*>(bits.get()), row_bits};
+                static_cast<std::uint32_t*>(bits.get()), bitmap.row_bits};
     }
 
     Buffer table;
@@ -30,8 +30,7 @@ public:
     std::uint64_t held = 0;
     std::uint64_t has_empty_key = 0;  // the flag word of insert_key
     Buffer bits;                      // the bitmap, once the set is one (then no table)
-    std::uint64_t row_bits = 0;
-    std::uint64_t words = 0;          // of the bitmap
+    TupleBitmapShape bitmap;          // its shape
 };
 
 struct AtomicLoad {
@@ -59,10 +58,36 @@ struct AtomicWordOr {
 
 }  // namespace
 
+TupleBitmapShape CpuBackend::bitmap_shape(std::uint32_t arity) const {
+    if (!value_bound_ || arity == 0 || arity > 2) return {};
+    return tuple_bitmap_shape(arity, *value_bound_);
+}
+
 bool CpuBackend::prefers_hash_dedup(std::uint32_t arity) const {
-    if (!value_bound_ || arity == 0 || arity > 2) return false;
-    const std::uint64_t bits = tuple_bitmap_bits(arity, *value_bound_);
-    return bits != 0 && tuple_bitmap_bytes(bits) <= kPreferredBitmapBytes;
+    const TupleBitmapShape bitmap = bitmap_shape(arity);
+    return bitmap.words != 0 && bitmap.bytes() <= kPreferredBitmapBytes;
+}
+
+template <class BitOf>
+Buffer CpuBackend::bitmap_of(const TupleBitmapShape& bitmap, std::uint64_t n, BitOf bit_of) {
+    Buffer buffer = allocate(bitmap.bytes());
+    auto* words = static_cast<std::uint32_t*>(buffer.get());
+    parallel([&] {
+        for_each_chunk(Chunking(bitmap.words, threads_), [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+            std::fill(words + begin, words + end, 0U);
+        });
+        for_each_chunk(Chunking(n, threads_), [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+            for (std::uint64_t i = begin; i < end; ++i) {
+                const std::uint64_t bit = bit_of(i);
+                if (bit == kNoTupleBit) continue;
+                std::uint32_t* word = words + (bit >> 5);
+                const std::uint32_t mask = std::uint32_t{1} << (bit & 31);
+                // Read first: rows repeat, and a read is cheaper than an atomic.
+                if ((AtomicWordLoad{}(word) & mask) == 0) AtomicWordOr{}(word, mask);
+            }
+        });
+    });
+    return buffer;
 }
 
 std::unique_ptr<TupleHashSet> CpuBackend::make_tuple_hash_set(std::uint32_t arity) {
@@ -77,33 +102,15 @@ void CpuBackend::insert_new(TupleHashSet& set, const TupleArray& tuples, TupleAr
     out = make_array(arity, n);
     if (n == 0) return;
     const std::uint64_t wanted = tuple_hash_set_slots(s.held, n);
-    const std::uint64_t bitmap_bits = value_bound_ ? tuple_bitmap_bits(arity, *value_bound_) : 0;
-    const std::uint64_t bitmap_bytes = tuple_bitmap_bytes(bitmap_bits);
-    if (s.bits.get() == nullptr && s.slots < wanted && tuple_set_becomes_bitmap(wanted, bitmap_bytes) &&
-        fits_in_memory(bitmap_bytes)) {
+    if (const TupleBitmapShape bitmap = bitmap_shape(arity);
+        s.bits.get() == nullptr && s.slots < wanted && tuple_set_becomes_bitmap(wanted, bitmap) &&
+        fits_in_memory(bitmap.bytes())) {
         // Into a bitmap, for good: every old key sets its bit.
-        Buffer bits = allocate(bitmap_bytes);
-        auto* words = static_cast<std::uint32_t*>(bits.get());
-        const auto* old_slots = static_cast<const std::uint64_t*>(s.table.get());
-        const TupleSetRef bitmap{nullptr, 0, nullptr, words, std::uint64_t{*value_bound_} + 1};
-        parallel([&] {
-            for_each_chunk(Chunking(bitmap_bytes / 4, threads_),
-                           [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
-                               std::fill(words + begin, words + end, 0U);
-                           });
-            for_each_chunk(Chunking(s.slots, threads_), [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
-                for (std::uint64_t i = begin; i < end; ++i) {
-                    const std::uint64_t key = old_slots[i];
-                    if (key == kEmptyKey) continue;
-                    const Cell first = arity == 2 ? static_cast<Cell>(key >> 32) : static_cast<Cell>(key);
-                    insert_tuple(bitmap, first, static_cast<Cell>(key), arity, AtomicLoad{}, AtomicCas{},
-                                 AtomicWordLoad{}, AtomicWordOr{});
-                }
-            });
+        const auto* keys = static_cast<const std::uint64_t*>(s.table.get());
+        s.bits = bitmap_of(bitmap, s.slots, [&](std::uint64_t i) {
+            return keys[i] == kEmptyKey ? kNoTupleBit : tuple_bit_of_key(keys[i], arity, bitmap.row_bits);
         });
-        s.bits = std::move(bits);
-        s.row_bits = bitmap.row_bits;
-        s.words = bitmap_bytes / 4;
+        s.bitmap = bitmap;
         s.table = Buffer();
         s.slots = 0;
     }
@@ -158,13 +165,13 @@ void CpuBackend::insert_new(TupleHashSet& set, const TupleArray& tuples, TupleAr
 void CpuBackend::list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) {
     const auto& s = static_cast<const CpuTupleHashSet&>(set);
     out = make_array(arity, s.held);
-    out.size = list_bitmap(static_cast<const std::uint32_t*>(s.bits.get()), s.words, s.row_bits, arity, out.data());
+    out.size = list_bitmap(static_cast<const std::uint32_t*>(s.bits.get()), s.bitmap, arity, out.data());
 }
 
 // Chunks of words counted, their offsets scanned, then each chunk lists its tuples.
-std::uint64_t CpuBackend::list_bitmap(const std::uint32_t* bits, std::uint64_t words, std::uint64_t row_bits,
-                                      std::uint32_t arity, Cell* out) {
-    const Chunking chunking(words, threads_);
+std::uint64_t CpuBackend::list_bitmap(const std::uint32_t* bits, const TupleBitmapShape& bitmap, std::uint32_t arity,
+                                      Cell* out) {
+    const Chunking chunking(bitmap.words, threads_);
     std::vector<std::uint64_t> offsets(chunking.chunks);
     parallel([&] {
         for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
@@ -177,9 +184,9 @@ std::uint64_t CpuBackend::list_bitmap(const std::uint32_t* bits, std::uint64_t w
     parallel([&] {
         for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
             Cell* at = out + offsets[chunk] * arity;
-            BitmapCursor cursor = bitmap_cursor(begin * 32, row_bits);
+            BitmapCursor cursor = bitmap_cursor(begin * 32, bitmap.row_bits);
             for (std::uint64_t w = begin; w < end; ++w) {
-                list_word(bits[w], w, arity, row_bits, cursor, at);
+                list_word(bits[w], w, arity, bitmap.row_bits, cursor, at);
                 at += static_cast<std::uint64_t>(std::popcount(bits[w])) * arity;
             }
         });
@@ -195,28 +202,16 @@ std::uint64_t CpuBackend::list_bitmap(const std::uint32_t* bits, std::uint64_t w
 bool CpuBackend::sort_unique_through_bitmap(TupleArray& tuples) {
     constexpr std::uint64_t kSortBitmapMostBytes = std::uint64_t{4} << 20;
     constexpr std::uint64_t kSortBitmapBytesPerRow = 64;
+    const TupleBitmapShape bitmap = bitmap_shape(tuples.arity);
+    if (bitmap.words == 0 || bitmap.bytes() > kSortBitmapMostBytes ||
+        bitmap.bytes() > tuples.size * kSortBitmapBytesPerRow)
+        return false;
     const std::uint32_t arity = tuples.arity;
-    if (!value_bound_ || arity == 0 || arity > 2) return false;
-    const std::uint64_t bits = tuple_bitmap_bits(arity, *value_bound_);
-    const std::uint64_t bytes = tuple_bitmap_bytes(bits);
-    if (bits == 0 || bytes > kSortBitmapMostBytes || bytes > tuples.size * kSortBitmapBytesPerRow) return false;
-    const std::uint64_t words = bytes / 4;
-    const std::uint64_t row_bits = std::uint64_t{*value_bound_} + 1;
-    Buffer bitmap = allocate(bytes);
-    auto* w = static_cast<std::uint32_t*>(bitmap.get());
-    const TupleSetRef set{nullptr, 0, nullptr, w, row_bits};
     const Cell* rows = tuples.data();
-    parallel([&] {
-        for_each_chunk(Chunking(words, threads_), [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
-            std::fill(w + begin, w + end, 0U);
-        });
-        for_each_chunk(Chunking(tuples.size, threads_), [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
-            for (std::uint64_t i = begin; i < end; ++i)
-                insert_tuple(set, rows[i * arity], arity == 2 ? rows[i * arity + 1] : 0, arity, AtomicLoad{},
-                             AtomicCas{}, AtomicWordLoad{}, AtomicWordOr{});
-        });
+    const Buffer bits = bitmap_of(bitmap, tuples.size, [&](std::uint64_t i) {
+        return tuple_bit(rows[i * arity], arity == 2 ? rows[i * arity + 1] : 0, arity, bitmap.row_bits);
     });
-    tuples.size = list_bitmap(w, words, row_bits, arity, tuples.data());
+    tuples.size = list_bitmap(static_cast<const std::uint32_t*>(bits.get()), bitmap, tuples.arity, tuples.data());
     return true;
 }
 

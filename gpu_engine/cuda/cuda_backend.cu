@@ -256,16 +256,15 @@ public:
 
     [[nodiscard]] TupleSetRef ref() const {
         return {static_cast<std::uint64_t*>(table.get()), slots - 1, static_cast<std::uint64_t*>(flag.get()),
-                static_cast<std::uint32_t*>(bits.get()), row_bits};
+                static_cast<std::uint32_t*>(bits.get()), bitmap.row_bits};
     }
 
     Buffer table;
     Buffer flag;
     std::uint64_t slots = 0;
     std::uint64_t held = 0;
-    Buffer bits;               // the bitmap, once the set is one (then no table)
-    std::uint64_t row_bits = 0;
-    std::uint64_t words = 0;   // of the bitmap
+    Buffer bits;              // the bitmap, once the set is one (then no table)
+    TupleBitmapShape bitmap;  // its shape
 };
 
 // The filtered emit with outputs grouped (kernels.cuh, LocalFilter): a block takes a run
@@ -895,8 +894,7 @@ public:
         out = make_array(arity, s.held);
         out.size = s.held;
         if (s.held != 0)
-            list_bitmap(static_cast<const std::uint32_t*>(s.bits.get()), s.words, s.row_bits, arity, out.data(),
-                        false);
+            list_bitmap(static_cast<const std::uint32_t*>(s.bits.get()), s.bitmap, arity, out.data(), false);
     }
 
     // The balanced pass 2 straight into the set: the filtered emit's kernel with the set as
@@ -960,20 +958,17 @@ private:
         if (s.slots >= wanted) return Buffer();
         Buffer old_table = std::move(s.table);
         const std::uint64_t old_slots = s.slots;
-        if (const std::uint64_t bitmap_bits = bitmap_bits_for(arity);
-            tuple_set_becomes_bitmap(wanted, tuple_bitmap_bytes(bitmap_bits))) {
-            const std::uint64_t bytes = tuple_bitmap_bytes(bitmap_bits);
-            s.bits = allocate(bytes);
-            s.row_bits = std::uint64_t{root().value_bound_} + 1;
-            s.words = bytes / 4;
+        if (const TupleBitmapShape bitmap = bitmap_for_set(arity); tuple_set_becomes_bitmap(wanted, bitmap)) {
+            s.bits = allocate(bitmap.bytes());
+            s.bitmap = bitmap;
             s.slots = 0;
-            GALIAS_CUDA_TRY(cudaMemsetAsync(s.bits.get(), 0, bytes, stream_));
+            GALIAS_CUDA_TRY(cudaMemsetAsync(s.bits.get(), 0, bitmap.bytes(), stream_));
             if (s.held != 0) {
-                const LaunchShape shape = hash_set_shape(&tuple_hash_set_to_bitmap_kernel, old_slots);
+                const LaunchShape shape = hash_set_shape(&tuple_bitmap_set_kernel<KeyBits>, old_slots);
                 auto traced = span("hash set: into a bitmap", old_slots * 8ull + s.held * 4ull);
-                launch_kernel(&tuple_hash_set_to_bitmap_kernel, shape, 0, stream_,
-                              static_cast<const std::uint64_t*>(old_table.get()), old_slots, arity,
-                              static_cast<std::uint32_t*>(s.bits.get()), s.row_bits);
+                launch_kernel(&tuple_bitmap_set_kernel<KeyBits>, shape, 0, stream_, old_slots,
+                              KeyBits{static_cast<const std::uint64_t*>(old_table.get()), arity, bitmap.row_bits},
+                              static_cast<std::uint32_t*>(s.bits.get()));
             }
             GALIAS_CUDA_CHECK_LAUNCH(stream_);
             return old_table;
@@ -992,12 +987,18 @@ private:
         return old_table;
     }
 
-    // Bits of the bitmap a tuple set of `arity` columns could move into: 0 without a value
-    // bound, or when the bitmap would take more than a quarter of the free device memory.
-    [[nodiscard]] std::uint64_t bitmap_bits_for(std::uint32_t arity) const {
-        if (!root().has_value_bound_ || !root().bitmap_on_) return 0;
-        const std::uint64_t bits = tuple_bitmap_bits(arity, root().value_bound_);
-        return tuple_bitmap_bytes(bits) <= free_memory() / 4 ? bits : 0;
+    // The bitmap of every tuple of `arity` columns under the value bound; none (words 0)
+    // without a bound or with bitmaps off.
+    [[nodiscard]] TupleBitmapShape bitmap_shape(std::uint32_t arity) const {
+        if (!root().has_value_bound_ || !root().bitmap_on_ || arity == 0 || arity > 2) return {};
+        return tuple_bitmap_shape(arity, root().value_bound_);
+    }
+
+    // The bitmap a tuple set could move into: none when it would take more than a quarter
+    // of the free device memory.
+    [[nodiscard]] TupleBitmapShape bitmap_for_set(std::uint32_t arity) const {
+        const TupleBitmapShape bitmap = bitmap_shape(arity);
+        return bitmap.bytes() <= free_memory() / 4 ? bitmap : TupleBitmapShape{};
     }
 
     // The output tuples of outer slice [lo, hi) (offsets relative to the counts' begin):
@@ -1070,39 +1071,36 @@ private:
         return staged<std::uint64_t>();
     }
 
-    // Bits of a bitmap of every possible tuple of `rows` (value bound known, one or two
-    // columns) when sort_unique through it pays: the bitmap mostly in L2 (at most
-    // kSortBitmapMostBytes) and its passes no longer than a radix sort's over the rows
-    // (at most kSortBitmapBytesPerRow a row); else 0.
-    [[nodiscard]] std::uint64_t small_bitmap_bits(const TupleArray& rows) const {
-        if (!root().has_value_bound_ || !root().bitmap_on_ || rows.arity == 0 || rows.arity > 2) return 0;
-        const std::uint64_t bits = tuple_bitmap_bits(rows.arity, root().value_bound_);
-        const std::uint64_t bytes = tuple_bitmap_bytes(bits);
-        return bits != 0 && bytes <= kSortBitmapMostBytes && bytes <= rows.size * kSortBitmapBytesPerRow ? bits : 0;
+    // The bitmap of every possible tuple of `rows` when sort_unique through it pays: mostly
+    // in L2 (at most kSortBitmapMostBytes) and its passes no longer than a radix sort's over
+    // the rows (at most kSortBitmapBytesPerRow a row); else none (words 0).
+    [[nodiscard]] TupleBitmapShape small_bitmap(const TupleArray& rows) const {
+        const TupleBitmapShape bitmap = bitmap_shape(rows.arity);
+        const bool pays = bitmap.bytes() <= kSortBitmapMostBytes && bitmap.bytes() <= rows.size * kSortBitmapBytesPerRow;
+        return pays ? bitmap : TupleBitmapShape{};
     }
 
     // sort_unique as a counting sort: every row sets its bit in a zeroed bitmap, which then
     // lists the distinct rows in order into the rows' own buffer (one read-back, the count).
-    void bitmap_sort_unique(TupleArray& tuples, std::uint64_t bits) {
-        const std::uint64_t words = tuple_bitmap_bytes(bits) / 4;
-        const std::uint64_t row_bits = std::uint64_t{root().value_bound_} + 1;
-        Buffer bitmap = allocate(words * 4);
-        auto* d_bits = static_cast<std::uint32_t*>(bitmap.get());
-        GALIAS_CUDA_TRY(cudaMemsetAsync(d_bits, 0, words * 4, stream_));
+    void bitmap_sort_unique(TupleArray& tuples, const TupleBitmapShape& bitmap) {
+        Buffer buffer = allocate(bitmap.bytes());
+        auto* d_bits = static_cast<std::uint32_t*>(buffer.get());
+        GALIAS_CUDA_TRY(cudaMemsetAsync(d_bits, 0, bitmap.bytes(), stream_));
         {
-            const LaunchShape shape = shape_for(&tuple_bitmap_set_kernel, tuples.size);
+            const LaunchShape shape = shape_for(&tuple_bitmap_set_kernel<RowBits>, tuples.size);
             auto traced = span("sort unique (bitmap): set bits", tuples.size * tuples.arity * 4ull);
-            launch_kernel(&tuple_bitmap_set_kernel, shape, 0, stream_, static_cast<const Cell*>(tuples.data()),
-                          tuples.size, tuples.arity, d_bits, row_bits);
+            launch_kernel(&tuple_bitmap_set_kernel<RowBits>, shape, 0, stream_, tuples.size,
+                          RowBits{tuples.data(), tuples.arity, bitmap.row_bits}, d_bits);
         }
-        tuples.size = list_bitmap(d_bits, words, row_bits, tuples.arity, tuples.data(), true);
+        tuples.size = list_bitmap(d_bits, bitmap, tuples.arity, tuples.data(), true);
     }
 
-    // Writes the tuples of bitmap bits[0, words) in order to `out`: the chunks' counts,
-    // their scan, then each chunk writes its tuples at its offset. With `count` the total
-    // is read back and returned (one round trip); else 0.
-    std::uint64_t list_bitmap(const std::uint32_t* bits, std::uint64_t words, std::uint64_t row_bits,
-                              std::uint32_t arity, Cell* out, bool count) {
+    // Writes the tuples of bitmap `bits` (of shape `bitmap`) in order to `out`: the chunks'
+    // counts, their scan, then each chunk writes its tuples at its offset. With `count` the
+    // total is read back and returned (one round trip); else 0.
+    std::uint64_t list_bitmap(const std::uint32_t* bits, const TupleBitmapShape& bitmap, std::uint32_t arity, Cell* out,
+                              bool count) {
+        const std::uint64_t words = bitmap.words, row_bits = bitmap.row_bits;
         const std::uint64_t chunks = (words + kListChunkWords - 1) / kListChunkWords;
         Buffer offsets = allocate((chunks + 1) * sizeof(std::uint64_t));
         auto* d_offsets = static_cast<std::uint64_t*>(offsets.get());
@@ -1140,8 +1138,8 @@ private:
                                               unique ? "sort unique (tile)" : "sort (tile)");
             return;
         }
-        if (const std::uint64_t bits = unique ? small_bitmap_bits(tuples) : 0; bits != 0) {
-            bitmap_sort_unique(tuples, bits);
+        if (const TupleBitmapShape bitmap = unique ? small_bitmap(tuples) : TupleBitmapShape{}; bitmap.words != 0) {
+            bitmap_sort_unique(tuples, bitmap);
             return;
         }
         // With the executor's bound on every value, columns are packed to its width: no
@@ -1397,7 +1395,8 @@ std::vector<std::string> occupancy_model_mismatches() {
          "join_emit_distinct (hash set, grouped)"},
         {reinterpret_cast<const void*>(&tuple_hash_set_insert_kernel), "tuple_hash_set_insert"},
         {reinterpret_cast<const void*>(&tuple_hash_set_rehash_kernel), "tuple_hash_set_rehash"},
-        {reinterpret_cast<const void*>(&tuple_hash_set_to_bitmap_kernel), "tuple_hash_set_to_bitmap"},
+        {reinterpret_cast<const void*>(&tuple_bitmap_set_kernel<KeyBits>), "tuple_bitmap_set (keys)"},
+        {reinterpret_cast<const void*>(&tuple_bitmap_set_kernel<RowBits>), "tuple_bitmap_set (rows)"},
         {reinterpret_cast<const void*>(&count_runs_kernel), "count_runs"},
         {reinterpret_cast<const void*>(&insert_runs_kernel), "insert_runs"},
     };

@@ -48,26 +48,33 @@ __global__ void tuple_hash_set_rehash_kernel(const std::uint64_t* old_table, std
     }
 }
 
-// Every key of old_table[0, old_slots) into a zeroed bitmap of rows of `row_bits` bits.
-__global__ void tuple_hash_set_to_bitmap_kernel(const std::uint64_t* old_table, std::uint64_t old_slots,
-                                                std::uint32_t arity, std::uint32_t* bits, std::uint64_t row_bits) {
-    await_preceding_grid();
-    for (std::uint64_t i = thread_index(); i < old_slots; i += grid_stride()) {
-        const std::uint64_t key = old_table[i];
-        if (key == kEmptyKey) continue;
-        const Cell first = arity == 2 ? static_cast<Cell>(key >> 32) : static_cast<Cell>(key);
-        const Cell second = static_cast<Cell>(key);
-        const std::uint64_t bit = tuple_bit(first, second, arity, row_bits);
-        atomicOr(bits + (bit >> 5), std::uint32_t{1} << (bit & 31));
+// The bits tuple_bitmap_set_kernel sets: those of rows[0, n) of `arity` columns, or those
+// of the keys in a hash table's slots (kNoTupleBit for an empty one).
+struct RowBits {
+    const Cell* rows;
+    std::uint32_t arity;
+    std::uint64_t row_bits;
+    __device__ std::uint64_t operator()(std::uint64_t i) const {
+        return tuple_bit(rows[i * arity], arity == 2 ? rows[i * arity + 1] : 0, arity, row_bits);
     }
-}
+};
+struct KeyBits {
+    const std::uint64_t* slots;
+    std::uint32_t arity;
+    std::uint64_t row_bits;
+    __device__ std::uint64_t operator()(std::uint64_t i) const {
+        return slots[i] == kEmptyKey ? kNoTupleBit : tuple_bit_of_key(slots[i], arity, row_bits);
+    }
+};
 
-// Sets the bit of each row of rows[0, n) in a bitmap of rows of `row_bits` bits.
-__global__ void tuple_bitmap_set_kernel(const Cell* rows, std::uint64_t n, std::uint32_t arity, std::uint32_t* bits,
-                                        std::uint64_t row_bits) {
+// Sets bit bit_of(i) of a zeroed bitmap for every i < n that has one: a batch's rows (a
+// counting sort) or an old table's keys (a set that becomes a bitmap).
+template <class BitOf>
+__global__ void tuple_bitmap_set_kernel(std::uint64_t n, const BitOf bit_of, std::uint32_t* bits) {
     await_preceding_grid();
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
-        const std::uint64_t bit = tuple_bit(rows[i * arity], arity == 2 ? rows[i * arity + 1] : 0, arity, row_bits);
+        const std::uint64_t bit = bit_of(i);
+        if (bit == kNoTupleBit) continue;
         const std::uint32_t mask = std::uint32_t{1} << (bit & 31);
         std::uint32_t* word = bits + (bit >> 5);
         if ((*word & mask) == 0) atomicOr(word, mask);

@@ -39,22 +39,27 @@ GALIAS_HD bool insert_key(std::uint64_t* table, std::uint64_t mask, std::uint64_
     return claim_key(table, mask, key, mask + 1, load, cas) == Claim::kStored;
 }
 
-// Bits of a bitmap holding every `arity`-column tuple of values <= largest; 0 when that
-// exceeds 2^62 (never a bitmap then).
-inline std::uint64_t tuple_bitmap_bits(std::uint32_t arity, Cell largest) {
+// The bitmap holding every `arity`-column tuple of values <= largest: rows of `row_bits`
+// bits (largest + 1; one row for one column), in `words` 32-bit words — none (words 0)
+// when it would exceed 2^62 bits.
+struct TupleBitmapShape {
+    std::uint64_t row_bits = 0;
+    std::uint64_t words = 0;
+    [[nodiscard]] std::uint64_t bytes() const { return words * 4; }
+};
+
+inline TupleBitmapShape tuple_bitmap_shape(std::uint32_t arity, Cell largest) {
     const std::uint64_t values = std::uint64_t{largest} + 1;
-    if (arity == 1) return values;
-    return values <= (std::uint64_t{1} << 31) ? values * values : 0;
+    if (arity == 2 && values > (std::uint64_t{1} << 31)) return {};
+    const std::uint64_t bits = arity == 2 ? values * values : values;
+    return {values, (bits + 31) / 32};
 }
 
-// Bytes of that bitmap, in 32-bit words.
-inline std::uint64_t tuple_bitmap_bytes(std::uint64_t bits) { return (bits + 31) / 32 * 4; }
-
-// Whether a set about to grow its table to `wanted_slots` moves into a bitmap of
-// `bitmap_bytes` instead (0: none possible): once the table would take half the bitmap's
+// Whether a set about to grow its table to `wanted_slots` moves into a bitmap of that
+// shape instead (words 0: none possible): once the table would take half the bitmap's
 // bytes, a bitmap — which never grows — is the smaller of the two soon enough.
-inline bool tuple_set_becomes_bitmap(std::uint64_t wanted_slots, std::uint64_t bitmap_bytes) {
-    return bitmap_bytes != 0 && wanted_slots * sizeof(std::uint64_t) >= bitmap_bytes / 2;
+inline bool tuple_set_becomes_bitmap(std::uint64_t wanted_slots, const TupleBitmapShape& bitmap) {
+    return bitmap.words != 0 && wanted_slots * sizeof(std::uint64_t) >= bitmap.bytes() / 2;
 }
 
 // A tuple set as the kernels and host loops see it: a hash table (table, mask, flag) or,
@@ -70,6 +75,15 @@ struct TupleSetRef {
 // The bit of tuple (first, second) in a bitmap of rows of `row_bits` bits.
 GALIAS_HD std::uint64_t tuple_bit(Cell first, Cell second, std::uint32_t arity, std::uint64_t row_bits) {
     return arity == 2 ? std::uint64_t{first} * row_bits + second : first;
+}
+
+// "No bit": what a producer of bit positions gives for an item without one (an empty slot).
+inline constexpr std::uint64_t kNoTupleBit = ~std::uint64_t{0};
+
+// The bit of the tuple packed in hash-table key `key` (pack_key): how a table's keys move
+// into a bitmap.
+GALIAS_HD std::uint64_t tuple_bit_of_key(std::uint64_t key, std::uint32_t arity, std::uint64_t row_bits) {
+    return arity == 2 ? tuple_bit(static_cast<Cell>(key >> 32), static_cast<Cell>(key), 2, row_bits) : key;
 }
 
 // Where a listing of a bitmap stands: the row holding the bits being listed and that
