@@ -399,6 +399,7 @@ void CpuBackend::build_index(Hisa& hisa, double load_factor) {
     const std::uint32_t key_len = hisa.key_len;
     hisa.slots.reset();
     hisa.slot_count = 0;
+    hisa.longest_run = 0;
     if (key_len == 0 || n == 0) return;
     if (n >= kEmptySlot) throw std::length_error("relation of " + std::to_string(n) + " tuples is too large for a 32-bit index");
     const Cell* data = hisa.data.data();

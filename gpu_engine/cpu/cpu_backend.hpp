@@ -65,6 +65,12 @@ public:
     std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) override;
     void insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) override;
     void list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) override;
+    // Into a bitmap set: no counting pass, no scratch of every derived tuple; each chunk of
+    // outer tuples keeps the tuples it was first to insert, copied out in chunk order.
+    std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                               TupleArray& out, TupleHashSet& set, std::uint64_t room) override;
+    // Where small_bitmap says it pays (cpu_tuple_hash_set.cpp).
+    std::unique_ptr<TupleHashSet> make_scratch_bitmap(std::uint32_t arity, std::uint64_t rows) override;
     // Lets a tuple hash set become a bitmap (hisa/tuple_hash_set.hpp).
     void set_value_bound(Cell largest) override { value_bound_ = largest; }
 
@@ -85,6 +91,9 @@ private:
     bool sort_unique_through_bitmap(TupleArray& tuples);
     // The bitmap of every tuple of `arity` columns under the value bound (none: words 0).
     [[nodiscard]] TupleBitmapShape bitmap_shape(std::uint32_t arity) const;
+    // That bitmap where deduplicating `rows` rows through it pays (sort_unique, join_distinct;
+    // cpu_tuple_hash_set.cpp); else none.
+    [[nodiscard]] TupleBitmapShape small_bitmap(std::uint32_t arity, std::uint64_t rows) const;
     // A zeroed bitmap of that shape with bit bit_of(i) set for every i < n that has one
     // (cpu_tuple_hash_set.cpp, its only user).
     template <class BitOf>

@@ -2,7 +2,8 @@
 // worker threads, claimed with std::atomic_ref compare-and-swaps, or the bitmap it
 // becomes once that is the smaller (words or-ed atomically). A batch is inserted in
 // chunks, each marking which of its rows were new; the marked rows are then copied out in
-// input order, so the host's deltas do not depend on thread timing.
+// input order. (Where several chunks hold copies of one tuple, which copy is kept depends
+// on thread timing; which tuples are new does not.)
 #include <atomic>
 #include <bit>
 #include <cstring>
@@ -10,6 +11,7 @@
 
 #include "gpu_engine/cpu/cpu_backend.hpp"
 #include "gpu_engine/cpu/parallel.hpp"
+#include "gpu_engine/hisa/join_logic.hpp"
 #include "gpu_engine/hisa/tuple_hash_set.hpp"
 
 namespace galias::engine::cpu {
@@ -162,6 +164,65 @@ void CpuBackend::insert_new(TupleHashSet& set, const TupleArray& tuples, TupleAr
     s.held += total;
 }
 
+std::optional<std::uint64_t> CpuBackend::join_into_set(const JoinSpec& spec, const TupleArray& outer,
+                                                       const Hisa* inner, TupleArray& out, TupleHashSet& set,
+                                                       std::uint64_t /*room*/) {
+    auto& s = static_cast<CpuTupleHashSet&>(set);
+    const std::uint32_t arity = spec.out_arity;
+    // Only bitmaps: a hash table would have to be sized for the output first.
+    if (!s.is_bitmap() || arity == 0 || arity > 2) return std::nullopt;
+    const HisaRef inner_ref = inner != nullptr ? inner->ref() : HisaRef{};
+    if (outer.size == 0 || (spec.has_inner && inner_ref.size == 0)) return 0;
+    const TupleSetRef target = s.ref();
+    const Cell* outer_data = outer.data();
+    const Chunking chunking(outer.size, threads_, 512);
+    std::vector<std::vector<Cell>> fresh(chunking.chunks);
+    std::vector<std::uint64_t> derived(chunking.chunks);
+    parallel([&] {
+        for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
+            std::vector<Cell>& kept = fresh[chunk];
+            std::uint64_t count = 0;
+            for (std::uint64_t i = begin; i < end; ++i) {
+                for_each_match(spec, inner_ref, outer_data + i * outer.arity,
+                               [&](const Cell* outer_row, const Cell* inner_row) {
+                                   Cell row[2] = {0, 0};
+                                   write_output(spec, outer_row, inner_row, row);
+                                   ++count;
+                                   if (insert_tuple(target, row[0], row[1], arity, AtomicLoad{}, AtomicCas{},
+                                                    AtomicWordLoad{}, AtomicWordOr{}))
+                                       kept.insert(kept.end(), row, row + arity);
+                               });
+            }
+            derived[chunk] = count;
+        });
+    });
+    std::vector<std::uint64_t> offsets(chunking.chunks);
+    for (std::uint64_t c = 0; c < chunking.chunks; ++c) offsets[c] = fresh[c].size() / arity;
+    const std::uint64_t total = exclusive_scan(offsets);
+    const std::uint64_t base = out.size;
+    reserve(out, base + total);
+    Cell* written = out.data() + base * arity;
+    parallel([&] {
+        tbb::parallel_for(std::uint64_t{0}, chunking.chunks, [&](std::uint64_t c) {
+            std::copy(fresh[c].begin(), fresh[c].end(), written + offsets[c] * arity);
+        });
+    });
+    out.size = base + total;
+    s.held += total;
+    std::uint64_t sum = 0;
+    for (std::uint64_t d : derived) sum += d;
+    return sum;
+}
+
+std::unique_ptr<TupleHashSet> CpuBackend::make_scratch_bitmap(std::uint32_t arity, std::uint64_t rows) {
+    const TupleBitmapShape bitmap = small_bitmap(arity, rows);
+    if (bitmap.words == 0) return nullptr;
+    auto set = std::make_unique<CpuTupleHashSet>();
+    set->bits = bitmap_of(bitmap, 0, [](std::uint64_t) { return kNoTupleBit; });  // zeroed
+    set->bitmap = bitmap;
+    return set;
+}
+
 void CpuBackend::list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) {
     const auto& s = static_cast<const CpuTupleHashSet&>(set);
     out = make_array(arity, s.held);
@@ -199,13 +260,18 @@ std::uint64_t CpuBackend::list_bitmap(const std::uint32_t* bits, const TupleBitm
 // project's 2-core machine SG ego-Facebook@30000's intermediates (a 2 MB bitmap) took
 // 0.78-1.09 s instead of 1.12-1.50 s, fe_sphere@20000's (5.8 MB) got slower
 // (docs/BENCHMARKS.md, session 14): hence 4 MiB.
-bool CpuBackend::sort_unique_through_bitmap(TupleArray& tuples) {
+TupleBitmapShape CpuBackend::small_bitmap(std::uint32_t arity, std::uint64_t rows) const {
     constexpr std::uint64_t kSortBitmapMostBytes = std::uint64_t{4} << 20;
     constexpr std::uint64_t kSortBitmapBytesPerRow = 64;
-    const TupleBitmapShape bitmap = bitmap_shape(tuples.arity);
-    if (bitmap.words == 0 || bitmap.bytes() > kSortBitmapMostBytes ||
-        bitmap.bytes() > tuples.size * kSortBitmapBytesPerRow)
-        return false;
+    const TupleBitmapShape bitmap = bitmap_shape(arity);
+    if (bitmap.words == 0 || bitmap.bytes() > kSortBitmapMostBytes || bitmap.bytes() > rows * kSortBitmapBytesPerRow)
+        return {};
+    return bitmap;
+}
+
+bool CpuBackend::sort_unique_through_bitmap(TupleArray& tuples) {
+    const TupleBitmapShape bitmap = small_bitmap(tuples.arity, tuples.size);
+    if (bitmap.words == 0) return false;
     const std::uint32_t arity = tuples.arity;
     const Cell* rows = tuples.data();
     const Buffer bits = bitmap_of(bitmap, tuples.size, [&](std::uint64_t i) {

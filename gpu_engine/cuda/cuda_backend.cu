@@ -25,11 +25,13 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "gpu_engine/cuda/block_cache.cuh"
 #include "gpu_engine/cuda/cuda_backend.hpp"
 #include "gpu_engine/cuda/error.cuh"
+#include "gpu_engine/cuda/join_into_set.cuh"
 #include "gpu_engine/cuda/kernels.cuh"
 #include "gpu_engine/cuda/launch.cuh"
 #include "gpu_engine/cuda/pinned_slots.cuh"
@@ -296,6 +298,13 @@ constexpr std::uint64_t kUnfilteredEmitTuples = std::uint64_t{1} << 14;
 constexpr std::uint64_t kSortBitmapMostBytes = std::uint64_t{16} << 20;
 constexpr std::uint64_t kSortBitmapBytesPerRow = 64;
 
+// A join into a bitmap set runs in one pass (join_into_set.cuh) when the room it reserves
+// for the tuples it appends — its bound on them — is at most this many tuples (128 MiB of
+// two-column tuples): beyond, the two passes size the output exactly, rather than reserve
+// room the tuples mostly do not take (|outer| x the longest key run overestimates a graph
+// of hubs many times over).
+constexpr std::uint64_t kJoinIntoSetMostTuples = std::uint64_t{1} << 24;
+
 // Streams of the lanes a backend offers with --sched streams|model.
 constexpr std::size_t kLanes = 8;
 
@@ -338,6 +347,7 @@ public:
         if (const char* tile = std::getenv("GALIAS_CUDA_TILE")) tile_ops_ = std::string(tile) != "0";
         if (const char* filter = std::getenv("GALIAS_CUDA_FILTER")) filter_on_ = std::string(filter) != "0";
         if (const char* bitmap = std::getenv("GALIAS_CUDA_BITMAP")) bitmap_on_ = std::string(bitmap) != "0";
+        if (const char* one_pass = std::getenv("GALIAS_CUDA_ONE_PASS")) one_pass_on_ = std::string(one_pass) != "0";
         if (const char* mode = std::getenv("GALIAS_CUDA_DIFFERENCE")) {
             difference_mode_ = std::string(mode) == "search" ? 1 : std::string(mode) == "merge" ? 2 : 0;
         }
@@ -608,6 +618,7 @@ public:
         const std::uint64_t n = hisa.data.size;
         hisa.slots.reset();
         hisa.slot_count = 0;
+        hisa.longest_run = 0;
         if (hisa.key_len == 0 || n == 0) return;
         if (n >= kEmptySlot)
             throw std::length_error("relation of " + std::to_string(n) + " tuples is too large for a 32-bit index");
@@ -869,6 +880,17 @@ public:
 
     [[nodiscard]] bool prefers_hash_dedup(std::uint32_t /*arity*/) const override { return true; }
 
+    // A zeroed bitmap where small_bitmap says it pays (join_distinct's scratch set).
+    std::unique_ptr<TupleHashSet> make_scratch_bitmap(std::uint32_t arity, std::uint64_t rows) override {
+        const TupleBitmapShape bitmap = small_bitmap(arity, rows);
+        if (bitmap.words == 0) return nullptr;
+        auto set = std::make_unique<CudaTupleHashSet>();
+        set->bits = allocate(bitmap.bytes());
+        set->bitmap = bitmap;
+        GALIAS_CUDA_TRY(cudaMemsetAsync(set->bits.get(), 0, bitmap.bytes(), stream_));
+        return set;
+    }
+
     void insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) override {
         auto& s = static_cast<CudaTupleHashSet&>(set);
         const std::uint32_t arity = tuples.arity;
@@ -937,6 +959,51 @@ public:
         s.held += admitted;
         out.size = base + admitted;
         return produced;
+    }
+
+    // One pass into a bitmap set (join_into_set.cuh): for steps without per-match filters,
+    // when the room the appended tuples need — at most |outer| x the inner's longest key
+    // run, and at most the tuples the bitmap lacks — fits `room` and
+    // kJoinIntoSetMostTuples.
+    std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                               TupleArray& out, TupleHashSet& set, std::uint64_t room) override {
+        auto& s = static_cast<CudaTupleHashSet&>(set);
+        if (!root().one_pass_on_ || inner == nullptr || !spec.has_inner || spec.filter_count != 0 ||
+            spec.out_arity == 0 || spec.out_arity > 2)
+            return std::nullopt;
+        if (!s.is_bitmap()) {
+            trace_->count("one pass: declined, a hash table", 1);
+            return std::nullopt;
+        }
+        if (outer.size == 0 || inner->data.size == 0) return 0;
+        const std::uint64_t most = std::min(room, kJoinIntoSetMostTuples);
+        const std::uint64_t longest = longest_run(*inner);
+        if (longest == 0) return 0;  // an index without keys: no matches
+        const std::uint64_t possible = s.bitmap.row_bits * (spec.out_arity == 2 ? s.bitmap.row_bits : 1);
+        const std::uint64_t matches = outer.size > most / longest ? most + 1 : outer.size * longest;  // saturated
+        const std::uint64_t bound = std::min(matches, possible - s.held);
+        if (bound > most) {
+            trace_->count("one pass: declined, bound", 1);
+            return std::nullopt;
+        }
+        trace_->count("one pass: joins", 1);
+        trace_->count("one pass: room reserved", bound);
+        const std::uint64_t base = out.size;
+        reserve(out, base + bound);
+        const LaunchShape shape =
+            shape_for(join_into_set_kernel, (outer.size + kJoinIntoSetItems - 1) / kJoinIntoSetItems);
+        {
+            auto traced = span("join: into bitmap set (one pass)", outer.size * (spec.outer_arity * 4ull + 8));
+            launch_kernel(&join_into_set_kernel, shape, 0, stream_, spec, inner->ref(), outer.data(), outer.size,
+                          s.ref(), out.data() + base * spec.out_arity, grid_totals());
+        }
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        wait("join: into bitmap set, appended");
+        const std::uint64_t appended = published(0);
+        trace_->count("one pass: appended", appended);
+        s.held += appended;
+        out.size = base + appended;
+        return published(1);
     }
 
 protected:
@@ -1012,6 +1079,24 @@ private:
         return staged<std::uint64_t>(sizeof(std::uint64_t)) - staged<std::uint64_t>(0);
     }
 
+    // The most tuples one key of `hisa` has (Hisa::longest_run, measured on first use).
+    std::uint64_t longest_run(const Hisa& hisa) {
+        if (hisa.key_len == 0) return hisa.data.size;  // every outer tuple meets the whole relation
+        std::atomic_ref<std::uint64_t> cached(hisa.longest_run);
+        if (const std::uint64_t known = cached.load(std::memory_order_relaxed); known != 0) return known;
+        if (hisa.slot_count == 0) return 0;
+        {
+            auto traced = span("index: longest run", hisa.slot_count * sizeof(IndexSlot));
+            launch_kernel(&longest_run_kernel, shape_for(longest_run_kernel, hisa.slot_count), 0, stream_,
+                          static_cast<const IndexSlot*>(hisa.slots.get()), hisa.slot_count, grid_totals());
+        }
+        GALIAS_CUDA_CHECK_LAUNCH(stream_);
+        wait("index: longest run");
+        const std::uint64_t longest = published(0);
+        cached.store(longest, std::memory_order_relaxed);
+        return longest;
+    }
+
     // A tuple hash set kernel's shape: shape_for's, at most kHashSetBlocksPerSm blocks per SM.
     template <class Kernel>
     LaunchShape hash_set_shape(Kernel* kernel, std::uint64_t items) const {
@@ -1071,12 +1156,13 @@ private:
         return staged<std::uint64_t>();
     }
 
-    // The bitmap of every possible tuple of `rows` when sort_unique through it pays: mostly
-    // in L2 (at most kSortBitmapMostBytes) and its passes no longer than a radix sort's over
-    // the rows (at most kSortBitmapBytesPerRow a row); else none (words 0).
-    [[nodiscard]] TupleBitmapShape small_bitmap(const TupleArray& rows) const {
-        const TupleBitmapShape bitmap = bitmap_shape(rows.arity);
-        const bool pays = bitmap.bytes() <= kSortBitmapMostBytes && bitmap.bytes() <= rows.size * kSortBitmapBytesPerRow;
+    // The bitmap of every possible tuple of `arity` columns where deduplicating `rows` rows
+    // through it (sort_unique, join_distinct) pays: mostly in L2 (at most
+    // kSortBitmapMostBytes) and its passes no longer than a radix sort's over the rows (at
+    // most kSortBitmapBytesPerRow a row); else none (words 0).
+    [[nodiscard]] TupleBitmapShape small_bitmap(std::uint32_t arity, std::uint64_t rows) const {
+        const TupleBitmapShape bitmap = bitmap_shape(arity);
+        const bool pays = bitmap.bytes() <= kSortBitmapMostBytes && bitmap.bytes() <= rows * kSortBitmapBytesPerRow;
         return pays ? bitmap : TupleBitmapShape{};
     }
 
@@ -1138,7 +1224,8 @@ private:
                                               unique ? "sort unique (tile)" : "sort (tile)");
             return;
         }
-        if (const TupleBitmapShape bitmap = unique ? small_bitmap(tuples) : TupleBitmapShape{}; bitmap.words != 0) {
+        if (const TupleBitmapShape bitmap = unique ? small_bitmap(tuples.arity, tuples.size) : TupleBitmapShape{};
+            bitmap.words != 0) {
             bitmap_sort_unique(tuples, bitmap);
             return;
         }
@@ -1349,6 +1436,7 @@ private:
     bool tile_ops_ = true;     // single-block operators for small relations (GALIAS_CUDA_TILE=0: off)
     bool filter_on_ = true;    // duplicate pre-filter for join output (GALIAS_CUDA_FILTER=0: off, experiments)
     bool bitmap_on_ = true;    // tuple sets may become bitmaps (GALIAS_CUDA_BITMAP=0: never, experiments)
+    bool one_pass_on_ = true;  // joins into bitmap sets in one pass (GALIAS_CUDA_ONE_PASS=0: two, experiments)
     cudaMemPool_t pool_{};
 };
 
@@ -1397,6 +1485,8 @@ std::vector<std::string> occupancy_model_mismatches() {
         {reinterpret_cast<const void*>(&tuple_hash_set_rehash_kernel), "tuple_hash_set_rehash"},
         {reinterpret_cast<const void*>(&tuple_bitmap_set_kernel<KeyBits>), "tuple_bitmap_set (keys)"},
         {reinterpret_cast<const void*>(&tuple_bitmap_set_kernel<RowBits>), "tuple_bitmap_set (rows)"},
+        {reinterpret_cast<const void*>(&join_into_set_kernel), "join_into_set"},
+        {reinterpret_cast<const void*>(&longest_run_kernel), "longest_run"},
         {reinterpret_cast<const void*>(&count_runs_kernel), "count_runs"},
         {reinterpret_cast<const void*>(&insert_runs_kernel), "insert_runs"},
     };

@@ -63,22 +63,31 @@ GALIAS_HD void write_output(const JoinSpec& spec, const Cell* outer, const Cell*
     for (std::uint32_t c = 0; c < spec.out_arity; ++c) out[c] = operand_value(spec.out[c], outer, inner);
 }
 
-// Pass 2: writes this outer tuple's output tuples at `out`; returns how many it wrote
-// (always what count_matches returned).
-GALIAS_HD std::uint64_t emit_matches(const JoinSpec& spec, const HisaRef& inner, const Cell* outer, Cell* out) {
+// Calls match(outer, inner_row) for each inner tuple this outer tuple joins with and
+// that passes the step's filters (inner_row null for a step without an inner relation).
+template <class Match>
+GALIAS_HD void for_each_match(const JoinSpec& spec, const HisaRef& inner, const Cell* outer, Match&& match) {
     const Range range = probe(spec, inner, outer);
-    if (range.count == 0) return 0;
+    if (range.count == 0) return;
     if (!spec.has_inner) {
-        write_output(spec, outer, nullptr, out);
-        return 1;
+        match(outer, static_cast<const Cell*>(nullptr));
+        return;
     }
-    std::uint64_t n = 0;
     for (std::uint64_t i = 0; i < range.count; ++i) {
         const Cell* inner_row = inner.row(range.begin + i);
         if (spec.filter_count != 0 && !passes(spec.filters, spec.filter_count, outer, inner_row)) continue;
-        write_output(spec, outer, inner_row, out + n * spec.out_arity);
-        ++n;
+        match(outer, inner_row);
     }
+}
+
+// Pass 2: writes this outer tuple's output tuples at `out`; returns how many it wrote
+// (always what count_matches returned).
+GALIAS_HD std::uint64_t emit_matches(const JoinSpec& spec, const HisaRef& inner, const Cell* outer, Cell* out) {
+    std::uint64_t n = 0;
+    for_each_match(spec, inner, outer, [&](const Cell* outer_row, const Cell* inner_row) {
+        write_output(spec, outer_row, inner_row, out + n * spec.out_arity);
+        ++n;
+    });
     return n;
 }
 

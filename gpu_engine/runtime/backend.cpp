@@ -114,6 +114,13 @@ std::uint64_t Backend::join_emit_new(const JoinSpec& spec, const TupleArray& out
     return derived.size;
 }
 
+std::optional<std::uint64_t> Backend::join_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                                    TupleArray& out, std::uint64_t room) {
+    const std::unique_ptr<TupleHashSet> scratch = make_scratch_bitmap(spec.out_arity, outer.size);
+    if (!scratch) return std::nullopt;
+    return join_into_set(spec, outer, inner, out, *scratch, room);
+}
+
 void Backend::join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out) {
     const std::unique_ptr<JoinCounts> counts = join_count(spec, outer, 0, outer.size, inner);
     if (counts->total != 0) join_emit(spec, outer, inner, *counts, 0, outer.size, out);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -237,6 +238,32 @@ public:
     virtual std::uint64_t join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                         const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
                                         TupleArray& out, TupleHashSet& set);
+    // A join's last step into a tuple set in one pass, with no counting pass: inserts the
+    // output of the whole outer relation into `set` and appends to `out` exactly the tuples
+    // the set did not hold; returns the tuples derived. Returns nothing, having done
+    // nothing, where the backend has no such pass for this step or set (then the two
+    // passes run). `room`: how many tuples `out` may grow by within the batch budget — a
+    // backend that reserves room for a bound on them beforehand (the CUDA backend) declines
+    // when the bound exceeds it. Returns with the set's work finished, like insert_new.
+    virtual std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer,
+                                                       const Hisa* inner, TupleArray& out, TupleHashSet& set,
+                                                       std::uint64_t room) {
+        (void)spec, (void)outer, (void)inner, (void)out, (void)set, (void)room;
+        return std::nullopt;
+    }
+    // An empty tuple set that is a bitmap from the start, for deduplicating about `rows`
+    // tuples of `arity` columns once (a join's intermediate): nullptr where the backend has
+    // no such bitmap or where it would not pay for so few rows.
+    virtual std::unique_ptr<TupleHashSet> make_scratch_bitmap(std::uint32_t arity, std::uint64_t rows) {
+        (void)arity, (void)rows;
+        return nullptr;
+    }
+    // A join step's distinct output in one pass, for an intermediate the next step reads:
+    // join_into_set into a scratch bitmap (sized for at least |outer| rows), so `out` gets
+    // each derived tuple once, in no particular order; returns the tuples derived, or
+    // nothing, having done nothing, where the backend declines (then: join, sort_unique).
+    std::optional<std::uint64_t> join_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                               TupleArray& out, std::uint64_t room);
     // Whether `--dedup auto` deduplicates a linearly recursive relation of `arity` columns
     // with a tuple hash set on this backend (faster than sorted runs there: measured,
     // docs/BENCHMARKS.md). Asked after the value bound is set.

@@ -73,6 +73,10 @@ struct Hisa {
     std::uint32_t key_len = 0;
     Buffer slots;
     std::uint64_t slot_count = 0;
+    // The most tuples one key has, once a backend has measured it (0 until then; every
+    // build_index resets it): bounds a join's output by |outer| x longest_run. A cache the
+    // joins that read the index fill (lanes may at once: through std::atomic_ref).
+    mutable std::uint64_t longest_run = 0;
 
     [[nodiscard]] HisaRef ref() const {
         return HisaRef{data.data(), data.size, data.arity, key_len, static_cast<const IndexSlot*>(slots.get()),

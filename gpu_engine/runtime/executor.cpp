@@ -8,6 +8,7 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
+#include <optional>
 
 #include "facts/diagnostic.hpp"
 
@@ -460,6 +461,10 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
     const bool last = s + 1 == rule.steps.size();
     const std::uint64_t budget = std::max<std::uint64_t>(1, batch_bytes_ / (sizeof(Cell) * spec.out_arity));
     TupleArray& fresh = relations_[rule.head]->fresh[lane.index];
+    if (last && relations_[rule.head]->hash_set && run_last_step_in_one_pass(rule, spec, outer, inner, budget, lane))
+        return;
+    if (!last && options_.dedup_intermediates && run_intermediate_in_one_pass(rule, s, spec, outer, inner, budget, lane))
+        return;
     std::unique_ptr<JoinCounts> counts;
     {
         const OperatorTimer timer = time_operator(backend, lane.it, Operator::Join);
@@ -518,6 +523,45 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
             from = to;
         }
     }
+}
+
+// A rule's last step straight into its head's tuple set, where the backend has a pass
+// that needs no counts first (Backend::join_into_set); false when it has not run.
+bool Executor::run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec& spec, const TupleArray& outer,
+                                         const Hisa* inner, std::uint64_t budget, Lane& lane) {
+    RelationState& head = *relations_[rule.head];
+    TupleArray& admitted = head.admitted[lane.index];
+    const std::uint64_t held = head.fresh[lane.index].size + admitted.size;
+    std::optional<std::uint64_t> derived;
+    {
+        const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Join);
+        std::lock_guard lock(head.next_delta_mutex);  // one lane at a time, as join_emit_new
+        derived = lane.backend.join_into_set(spec, outer, inner, admitted, *head.hash_set,
+                                             budget > held ? budget - held : 0);
+    }
+    if (!derived) return false;
+    lane.it.join_output_tuples += *derived;
+    rule_output_[rule_ids_.at(&rule)] += *derived;
+    return true;
+}
+
+// A rule's intermediate step as one pass into a scratch bitmap, which hands the next step
+// each derived tuple once (Backend::join_distinct) — no counts, no sort; false when it
+// has not run.
+bool Executor::run_intermediate_in_one_pass(const plan::Rule& rule, std::size_t s, const JoinSpec& spec,
+                                            const TupleArray& outer, const Hisa* inner, std::uint64_t budget,
+                                            Lane& lane) {
+    TupleArray intermediate(spec.out_arity);
+    std::optional<std::uint64_t> derived;
+    {
+        const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Join);
+        derived = lane.backend.join_distinct(spec, outer, inner, intermediate, budget);
+    }
+    if (!derived) return false;
+    lane.it.join_output_tuples += *derived;
+    rule_intermediate_[rule_ids_.at(&rule)] += *derived;
+    run_steps(rule, s + 1, intermediate, lane);
+    return true;
 }
 
 // The lane's duplicate pre-filter for `relation`'s new tuples, made by the lane's backend
@@ -701,6 +745,7 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
         for (std::size_t o = 0; o < state.full.size(); ++o) {
             state.old[o].slots = std::move(state.full[o].slots);
             state.old[o].slot_count = state.full[o].slot_count;
+            state.old[o].longest_run = state.full[o].longest_run;
             state.full[o].slot_count = 0;
         }
         state.old_is_full = false;

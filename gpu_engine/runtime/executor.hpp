@@ -40,6 +40,10 @@ private:
     void run_rule(const plan::Rule& rule, Lane& lane);
     [[nodiscard]] const TupleArray& first_outer(const plan::Rule& rule) const;
     void run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, Lane& lane);
+    bool run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec& spec, const TupleArray& outer,
+                                   const Hisa* inner, std::uint64_t budget, Lane& lane);
+    bool run_intermediate_in_one_pass(const plan::Rule& rule, std::size_t s, const JoinSpec& spec,
+                                      const TupleArray& outer, const Hisa* inner, std::uint64_t budget, Lane& lane);
     void flush(std::uint32_t relation, Lane& lane);
     void flush_into_hash_set(std::uint32_t relation, Lane& lane);
     void append(TupleArray& to, const TupleArray& from, Lane& lane);

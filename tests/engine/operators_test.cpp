@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -733,6 +734,99 @@ TEST_P(OperatorsTest, JoinEmitDistinctOfMostlyNewTuples) {
     std::unique_ptr<DuplicateFilter> filter = backend_->make_duplicate_filter(2);
     NoFilter none;
     for (std::uint64_t parts : {24, 5}) (void)emit_distinct_in_parts(join, parts, filter ? *filter : none);
+}
+
+// join_into_set, a join's last step into a bitmap set in one pass: exactly the tuples the
+// set lacked are appended, each once, and every derived tuple is counted — across chunks
+// of outer tuples, with a hub key whose matches outnumber a block's threads many times,
+// values up to the bound (a row's last bit), and either output column order. A second
+// run appends nothing; a set that is still a hash table, or too little room, is declined
+// with nothing done.
+TEST_P(OperatorsTest, JoinIntoBitmapSetAppendsExactlyTheNewTuples) {
+    constexpr Cell kLargest = 2999;
+    backend_->set_value_bound(kLargest);
+    std::mt19937 rng(41);
+    Rows inner_rows = random_pairs(rng, 3000, 300, kLargest + 1);
+    for (Cell v = 0; v <= kLargest; v += 1 + v % 3) inner_rows.push_back({7, v});  // the hub: 1,500 matches
+    inner_rows.push_back({299, kLargest});
+    for (const bool outer_column_first : {true, false}) {
+        for (const std::size_t outer_size : {std::size_t{2000}, std::size_t{20000}}) {
+            Rows outer_rows = random_pairs(rng, outer_size, kLargest + 1, 300);
+            outer_rows.push_back({kLargest, 299});
+            const ProjectedJoin join = projected_join(sorted_unique(outer_rows), inner_rows, outer_column_first);
+            const std::string where = "outer column first " + std::to_string(outer_column_first) + ", " +
+                                      std::to_string(outer_size) + " outer tuples";
+            // A table first: declined.
+            const std::unique_ptr<TupleHashSet> set = backend_->make_tuple_hash_set(2);
+            std::set<std::vector<Cell>> held;
+            ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, random_pairs(rng, 100, kLargest + 1, kLargest + 1),
+                                                         2, held, where));
+            ASSERT_FALSE(set->is_bitmap());
+            TupleArray out(2);
+            ASSERT_FALSE(backend_->join_into_set(join.spec, join.outer, &join.inner, out, *set, 1u << 30)) << where;
+            // 60,000 more tuples make it a bitmap (TupleHashSetBecomesBitmap).
+            ASSERT_NO_FATAL_FAILURE(insert_new_and_check(
+                *set, random_pairs(rng, 60000, kLargest + 1, kLargest + 1), 2, held, where));
+            ASSERT_TRUE(set->is_bitmap()) << where;
+            // No room: declined with nothing done, or (a backend that reserves no room) run.
+            const std::uint64_t total =
+                backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
+            std::optional<std::uint64_t> derived = backend_->join_into_set(join.spec, join.outer, &join.inner, out, *set, 0);
+            if (!derived) {
+                ASSERT_EQ(out.size, 0u) << where;
+                ASSERT_EQ(set->size(), held.size()) << where;
+                derived = backend_->join_into_set(join.spec, join.outer, &join.inner, out, *set, 1u << 30);
+            }
+            ASSERT_TRUE(derived.has_value()) << where;
+            EXPECT_EQ(*derived, total) << where;
+            Rows expected;
+            for (const auto& row : join.expected)
+                if (!held.contains(row)) expected.push_back(row);
+            ASSERT_GT(expected.size(), 1000u) << where;  // the join adds tuples
+            Rows got = download(out);
+            std::sort(got.begin(), got.end());
+            ASSERT_EQ(got, expected) << where;  // each once: copies would show
+            held.insert(expected.begin(), expected.end());
+            ASSERT_EQ(set->size(), held.size()) << where;
+            TupleArray again(2);
+            ASSERT_EQ(backend_->join_into_set(join.spec, join.outer, &join.inner, again, *set, 1u << 30), total)
+                << where;
+            EXPECT_EQ(again.size, 0u) << where;
+            TupleArray listed;
+            backend_->list_sorted(*set, 2, listed);
+            ASSERT_EQ(download(listed), Rows(held.begin(), held.end())) << where;
+        }
+    }
+}
+
+// join_distinct, an intermediate step in one pass through a scratch bitmap: each derived
+// tuple once (outputs repeat many times here), every derivation counted, on both
+// backends; a bitmap too large for the rows (a handful of outer tuples) is declined.
+TEST_P(OperatorsTest, JoinDistinctYieldsEachDerivedTupleOnce) {
+    constexpr Cell kLargest = 999;  // a 125 kB bitmap of two-column tuples
+    backend_->set_value_bound(kLargest);
+    std::mt19937 rng(43);
+    Rows inner_rows = random_pairs(rng, 4000, 200, 60);
+    inner_rows.push_back({199, kLargest});
+    for (const bool outer_column_first : {true, false}) {
+        Rows outer_rows = random_pairs(rng, 30000, 80, 200);
+        outer_rows.push_back({kLargest, 199});
+        const ProjectedJoin join = projected_join(outer_rows, inner_rows, outer_column_first);
+        const std::uint64_t total = backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
+        ASSERT_GT(total, 4 * join.expected.size());  // many copies of each tuple
+        TupleArray out(2);
+        const std::optional<std::uint64_t> derived =
+            backend_->join_distinct(join.spec, join.outer, &join.inner, out, std::uint64_t{1} << 30);
+        ASSERT_TRUE(derived.has_value()) << "outer column first " << outer_column_first;
+        EXPECT_EQ(*derived, total);
+        Rows got = download(out);
+        std::sort(got.begin(), got.end());
+        ASSERT_EQ(got, join.expected) << "outer column first " << outer_column_first;
+    }
+    const ProjectedJoin few = projected_join(random_pairs(rng, 10, 80, 200), inner_rows);
+    TupleArray out(2);
+    EXPECT_FALSE(backend_->join_distinct(few.spec, few.outer, &few.inner, out, std::uint64_t{1} << 30));
+    EXPECT_EQ(out.size, 0u);
 }
 
 // The executor keeps a filter across flushes (its tuples are in full or the next delta by
