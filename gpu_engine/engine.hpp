@@ -61,6 +61,9 @@ struct EngineOptions {
     // two-column relations); Auto = Hash where the backend prefers it (the GPU).
     enum class LinearDedup { Auto, Sort, Hash };
     LinearDedup linear_dedup = LinearDedup::Auto;
+    // Evaluate on dense, order-preserving codes of the input values where that at least
+    // halves the value bound (runtime/value_codes.hpp); outputs are decoded.
+    bool code_values = true;
     // Where `.output` relations are written (Soufflé TSV, temp file + rename); empty = nowhere.
     std::filesystem::path output_dir;
     // Copy every relation into Result::relations[].rows. Off for large runs that only write

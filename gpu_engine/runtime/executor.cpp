@@ -247,47 +247,61 @@ void Executor::end_iteration(IterationStats& it, const std::vector<std::uint32_t
 // ---------------------------------------------------------------------------------------
 // Inputs
 
+// The cells of input relation `relation`: given in memory, or read from its facts file.
+std::vector<Cell> Executor::read_input(const plan::Relation& relation, const Inputs& inputs) {
+    if (auto found = inputs.relations.find(relation.name); found != inputs.relations.end()) {
+        if (found->second.arity != relation.arity())
+            throw DiagnosticError(relation.info.input.location,
+                                  "in-memory input for '" + relation.name + "' has " +
+                                      std::to_string(found->second.arity) + " columns, the relation " +
+                                      std::to_string(relation.arity()));
+        return found->second.cells;
+    }
+    std::filesystem::path file = relation.info.input.filename;
+    if (file.is_relative()) file = inputs.facts_dir / file;
+    if (!std::filesystem::exists(file))
+        throw DiagnosticError(relation.info.input.location,
+                              "input file '" + file.string() + "' for relation '" + relation.name + "' does not exist");
+    std::vector<Cell> rows;
+    facts::read_tsv(file, relation.types, facts::TsvFormat{relation.info.input.delimiter}, *symbols_, rows);
+    return rows;
+}
+
 void Executor::load_inputs(const Inputs& inputs) {
     IterationStats it;  // booked as stratum "load"
     begin_iteration(it);
+    // Every input first: the values they hold decide the codes and the value bound.
+    std::vector<std::vector<Cell>> rows(plan_.relations.size());  // empty for the other relations
+    for (std::uint32_t r = 0; r < plan_.relations.size(); ++r) {
+        if (!plan_.relations[r].info.is_input) continue;
+        const OperatorTimer timer = time_operator(backend_, it, Operator::Load);
+        rows[r] = read_input(plan_.relations[r], inputs);
+    }
     // The largest value of any relation: rules derive tuples from input values and
     // constants only (the rule language has no arithmetic), so this bounds them all.
-    // Set before each input relation is sorted, final before any rule runs.
+    {
+        const OperatorTimer timer = time_operator(backend_, it, Operator::Load);
+        if (options_.code_values) codes_ = ValueCodes::for_values(rows, constants_);
+        if (codes_.active()) {
+            for (std::vector<Cell>& cells : rows) codes_.encode(cells);
+            codes_.encode(constants_);
+        }
+    }
     Cell largest = constants_.empty() ? 0 : *std::max_element(constants_.begin(), constants_.end());
+    for (const std::vector<Cell>& cells : rows)
+        if (!cells.empty()) largest = std::max(largest, *std::max_element(cells.begin(), cells.end()));
     backend_.set_value_bound(largest);
+    stats_.coded_values = codes_.distinct();
+    stats_.value_bound = largest;
     for (std::uint32_t r = 0; r < plan_.relations.size(); ++r) {
         const plan::Relation& relation = plan_.relations[r];
         if (!relation.info.is_input) continue;
-        std::vector<Cell> rows;
-        {
-            const OperatorTimer timer = time_operator(backend_, it, Operator::Load);
-            if (auto found = inputs.relations.find(relation.name); found != inputs.relations.end()) {
-                if (found->second.arity != relation.arity())
-                    throw DiagnosticError(relation.info.input.location,
-                                          "in-memory input for '" + relation.name + "' has " +
-                                              std::to_string(found->second.arity) + " columns, the relation " +
-                                              std::to_string(relation.arity()));
-                rows = found->second.cells;
-            } else {
-                std::filesystem::path file = relation.info.input.filename;
-                if (file.is_relative()) file = inputs.facts_dir / file;
-                if (!std::filesystem::exists(file))
-                    throw DiagnosticError(relation.info.input.location, "input file '" + file.string() +
-                                                                            "' for relation '" + relation.name +
-                                                                            "' does not exist");
-                facts::read_tsv(file, relation.types, facts::TsvFormat{relation.info.input.delimiter}, *symbols_, rows);
-            }
-        }
-        if (!rows.empty()) {
-            largest = std::max(largest, *std::max_element(rows.begin(), rows.end()));
-            backend_.set_value_bound(largest);
-        }
-        const std::uint64_t tuples = rows.size() / relation.arity();
+        const std::uint64_t tuples = rows[r].size() / relation.arity();
         TupleArray loaded;
         {
             const OperatorTimer timer = time_operator(backend_, it, Operator::Load);
-            loaded = backend_.upload_array(rows.data(), tuples, relation.arity());
-            rows = {};
+            loaded = backend_.upload_array(rows[r].data(), tuples, relation.arity());
+            rows[r] = {};
             if (!relation.orders[0].is_identity()) {
                 TupleArray permuted;
                 backend_.permute(loaded, relation.orders[0].columns, permuted);
@@ -984,7 +998,7 @@ void Executor::finish(Result& result) {
             }
             std::filesystem::path file = out.output_file;
             if (file.is_relative()) file = options_.output_dir / file;
-            if (backend_.host_accessible() && !options_.keep_rows) {
+            if (backend_.host_accessible() && !options_.keep_rows && !codes_.active()) {
                 // Host memory: write straight from the relation, no copy.
                 facts::write_tsv(file, rows->data(), out.tuple_count, relation.types, facts::TsvFormat{out.delimiter},
                                  *symbols_);
@@ -994,6 +1008,7 @@ void Executor::finish(Result& result) {
             std::vector<Cell> host(rows->cells());
             if (!host.empty()) backend_.download(rows->data(), host.size(), host.data());
             copy = TupleArray();
+            codes_.decode(host);  // codes keep the order: the rows stay sorted
             if (write)
                 facts::write_tsv(file, host.data(), out.tuple_count, relation.types, facts::TsvFormat{out.delimiter},
                                  *symbols_);

@@ -13,6 +13,7 @@
 #include "gpu_engine/engine.hpp"
 #include "gpu_engine/plan/plan.hpp"
 #include "gpu_engine/runtime/backend.hpp"
+#include "gpu_engine/runtime/value_codes.hpp"
 
 namespace galias::engine {
 
@@ -35,6 +36,7 @@ private:
 
     OperatorTimer time_operator(Backend& backend, IterationStats& it, Operator op) const;
     void resolve_constants();
+    std::vector<Cell> read_input(const plan::Relation& relation, const Inputs& inputs);
     JoinSpec make_spec(const plan::JoinStep& step, std::uint32_t outer_arity) const;
     void run_rules(const std::vector<plan::Rule>& rules, IterationStats& it);
     void run_rule(const plan::Rule& rule, Lane& lane);
@@ -68,6 +70,7 @@ private:
     std::size_t lane_count_ = 1;  // lanes the rules of an iteration run on (1: sequential)
     tbb::task_arena lane_arena_;   // runs the lanes (lane_count_ threads)
     std::vector<Cell> constants_;
+    ValueCodes codes_;  // active when the run evaluates on codes (load_inputs)
     std::vector<std::unique_ptr<RelationState>> relations_;
     Stats stats_;
     // Per rule variant (stats_.rules order): join output and intermediate tuples, counted

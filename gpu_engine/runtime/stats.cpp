@@ -42,6 +42,9 @@ void Stats::print(std::FILE* out) const {
         for (const std::string& name : stratum.hash_deduplicated)
             hashed += (hashed.empty() ? "" : ", ") + name;
     if (!hashed.empty()) std::fprintf(out, "deduplicated by a tuple hash set: %s\n", hashed.c_str());
+    if (coded_values != 0)
+        std::fprintf(out, "values coded densely: %llu distinct, value bound %u\n",
+                     static_cast<unsigned long long>(coded_values), value_bound);
     if (!iterations.empty()) {
         std::fprintf(out, "%-7s %5s %14s %14s %6s %12s", "stratum", "iter", "delta", "join-out", "allocs", "alloc-MB");
         for (std::size_t op = 0; op < kOperatorCount; ++op) std::fprintf(out, " %8s", operator_name(static_cast<Operator>(op)));
@@ -99,6 +102,8 @@ std::string Stats::to_json() const {
     j["iterations_run"] = iterations_run;
     j["sched"] = sched;
     j["lanes"] = lanes;
+    j["coded_values"] = coded_values;
+    j["value_bound"] = value_bound;
     j["sched_launches"] = sched_launches;
     j["sched_concurrent_launches"] = sched_concurrent_launches;
     j["sched_solves"] = sched_solves;

@@ -76,6 +76,10 @@ struct Stats {
     // and the launch coordinator's counters (CUDA; zero on the CPU).
     std::string sched = "off";
     std::size_t lanes = 1;
+    // Distinct values the run evaluated as dense codes (0: none; runtime/value_codes.hpp),
+    // and the value bound the backend was given.
+    std::uint64_t coded_values = 0;
+    std::uint32_t value_bound = 0;
     std::uint64_t sched_launches = 0;
     std::uint64_t sched_concurrent_launches = 0;
     std::uint64_t sched_solves = 0;
