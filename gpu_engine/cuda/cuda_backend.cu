@@ -304,6 +304,9 @@ constexpr std::uint64_t kSortBitmapBytesPerRow = 64;
 // room the tuples mostly do not take (|outer| x the longest key run overestimates a graph
 // of hubs many times over).
 constexpr std::uint64_t kJoinIntoSetMostTuples = std::uint64_t{1} << 24;
+// Unused room a one-pass join leaves in its output before the output is copied into a
+// buffer of its size.
+constexpr std::uint64_t kJoinIntoSetSlackBytes = std::uint64_t{16} << 20;
 
 // Streams of the lanes a backend offers with --sched streams|model.
 constexpr std::size_t kLanes = 8;
@@ -1000,10 +1003,19 @@ public:
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         wait("join: into bitmap set, appended");
         const std::uint64_t appended = published(0);
+        const std::uint64_t derived = published(1);
         trace_->count("one pass: appended", appended);
         s.held += appended;
         out.size = base + appended;
-        return published(1);
+        // The bound may overestimate many times over (hubs), and `out` lives on as the next
+        // delta: room left unused beyond kJoinIntoSetSlackBytes goes back to the cache.
+        if ((out.capacity() - out.size) * spec.out_arity * sizeof(Cell) > kJoinIntoSetSlackBytes) {
+            TupleArray exact = make_array(spec.out_arity, out.size);
+            if (out.size != 0) copy(out.data(), out.cells(), exact.data());
+            exact.size = out.size;
+            out = std::move(exact);
+        }
+        return derived;
     }
 
 protected:
