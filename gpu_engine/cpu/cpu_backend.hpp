@@ -70,7 +70,7 @@ public:
     std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                                TupleArray& out, TupleHashSet& set, std::uint64_t room) override;
     // Where small_bitmap says it pays (cpu_tuple_hash_set.cpp).
-    std::unique_ptr<TupleHashSet> make_scratch_bitmap(std::uint32_t arity, std::uint64_t rows) override;
+    std::unique_ptr<TupleHashSet> make_scratch_bitmap(const JoinSpec& spec, std::uint64_t rows) override;
     // Lets a tuple hash set become a bitmap (hisa/tuple_hash_set.hpp).
     void set_value_bound(Cell largest) override { value_bound_ = largest; }
 

@@ -214,8 +214,8 @@ std::optional<std::uint64_t> CpuBackend::join_into_set(const JoinSpec& spec, con
     return sum;
 }
 
-std::unique_ptr<TupleHashSet> CpuBackend::make_scratch_bitmap(std::uint32_t arity, std::uint64_t rows) {
-    const TupleBitmapShape bitmap = small_bitmap(arity, rows);
+std::unique_ptr<TupleHashSet> CpuBackend::make_scratch_bitmap(const JoinSpec& spec, std::uint64_t rows) {
+    const TupleBitmapShape bitmap = small_bitmap(spec.out_arity, rows);
     if (bitmap.words == 0) return nullptr;
     auto set = std::make_unique<CpuTupleHashSet>();
     set->bits = bitmap_of(bitmap, 0, [](std::uint64_t) { return kNoTupleBit; });  // zeroed

@@ -883,9 +883,11 @@ public:
 
     [[nodiscard]] bool prefers_hash_dedup(std::uint32_t /*arity*/) const override { return true; }
 
-    // A zeroed bitmap where small_bitmap says it pays (join_distinct's scratch set).
-    std::unique_ptr<TupleHashSet> make_scratch_bitmap(std::uint32_t arity, std::uint64_t rows) override {
-        const TupleBitmapShape bitmap = small_bitmap(arity, rows);
+    // A zeroed bitmap where join_into_set takes the step and small_bitmap says it pays
+    // (join_distinct's scratch set).
+    std::unique_ptr<TupleHashSet> make_scratch_bitmap(const JoinSpec& spec, std::uint64_t rows) override {
+        if (!takes_one_pass(spec)) return nullptr;
+        const TupleBitmapShape bitmap = small_bitmap(spec.out_arity, rows);
         if (bitmap.words == 0) return nullptr;
         auto set = std::make_unique<CudaTupleHashSet>();
         set->bits = allocate(bitmap.bytes());
@@ -971,9 +973,7 @@ public:
     std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                                TupleArray& out, TupleHashSet& set, std::uint64_t room) override {
         auto& s = static_cast<CudaTupleHashSet&>(set);
-        if (!root().one_pass_on_ || inner == nullptr || !spec.has_inner || spec.filter_count != 0 ||
-            spec.out_arity == 0 || spec.out_arity > 2)
-            return std::nullopt;
+        if (inner == nullptr || !takes_one_pass(spec)) return std::nullopt;
         if (!s.is_bitmap()) {
             trace_->count("one pass: declined, a hash table", 1);
             return std::nullopt;
@@ -1089,6 +1089,13 @@ private:
         stage(d_offsets + hi, sizeof(std::uint64_t), sizeof(std::uint64_t));
         wait("join: slice bounds");
         return staged<std::uint64_t>(sizeof(std::uint64_t)) - staged<std::uint64_t>(0);
+    }
+
+    // Whether join_into_set runs step `spec` (into a bitmap set): a step with an inner
+    // relation, no per-match filters and one or two output columns.
+    [[nodiscard]] bool takes_one_pass(const JoinSpec& spec) const {
+        return root().one_pass_on_ && spec.has_inner && spec.filter_count == 0 && spec.out_arity != 0 &&
+               spec.out_arity <= 2;
     }
 
     // The most tuples one key of `hisa` has (Hisa::longest_run, measured on first use).

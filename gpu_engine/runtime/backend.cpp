@@ -116,7 +116,7 @@ std::uint64_t Backend::join_emit_new(const JoinSpec& spec, const TupleArray& out
 
 std::optional<std::uint64_t> Backend::join_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                                     TupleArray& out, std::uint64_t room) {
-    const std::unique_ptr<TupleHashSet> scratch = make_scratch_bitmap(spec.out_arity, outer.size);
+    const std::unique_ptr<TupleHashSet> scratch = make_scratch_bitmap(spec, outer.size);
     if (!scratch) return std::nullopt;
     return join_into_set(spec, outer, inner, out, *scratch, room);
 }

@@ -251,11 +251,12 @@ public:
         (void)spec, (void)outer, (void)inner, (void)out, (void)set, (void)room;
         return std::nullopt;
     }
-    // An empty tuple set that is a bitmap from the start, for deduplicating about `rows`
-    // tuples of `arity` columns once (a join's intermediate): nullptr where the backend has
-    // no such bitmap or where it would not pay for so few rows.
-    virtual std::unique_ptr<TupleHashSet> make_scratch_bitmap(std::uint32_t arity, std::uint64_t rows) {
-        (void)arity, (void)rows;
+    // An empty tuple set that is a bitmap from the start, for deduplicating the output of
+    // join step `spec` (about `rows` tuples, at least) once in join_into_set: nullptr where
+    // the backend has no such bitmap, would not run the step into it, or where a bitmap
+    // would not pay for so few rows.
+    virtual std::unique_ptr<TupleHashSet> make_scratch_bitmap(const JoinSpec& spec, std::uint64_t rows) {
+        (void)spec, (void)rows;
         return nullptr;
     }
     // A join step's distinct output in one pass, for an intermediate the next step reads:

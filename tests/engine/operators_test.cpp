@@ -827,6 +827,23 @@ TEST_P(OperatorsTest, JoinDistinctYieldsEachDerivedTupleOnce) {
     TupleArray out(2);
     EXPECT_FALSE(backend_->join_distinct(few.spec, few.outer, &few.inner, out, std::uint64_t{1} << 30));
     EXPECT_EQ(out.size, 0u);
+    // A per-match filter (a != c): the host runs it, the CUDA backend declines it (nothing
+    // done); either way no tuple may be wrong.
+    ProjectedJoin filtered = projected_join(random_pairs(rng, 30000, 80, 200), inner_rows);
+    filtered.spec.filter_count = 1;
+    filtered.spec.filters[0] =
+        Filter{Operand{OperandKind::Outer, 0, 0}, Operand{OperandKind::Inner, 1, 0}, CompareKind::Ne};
+    Rows expected;
+    for (const auto& row : filtered.expected)
+        if (row[0] != row[1]) expected.push_back(row);
+    TupleArray kept(2);
+    if (backend_->join_distinct(filtered.spec, filtered.outer, &filtered.inner, kept, std::uint64_t{1} << 30)) {
+        Rows got = download(kept);
+        std::sort(got.begin(), got.end());
+        EXPECT_EQ(got, expected);
+    } else {
+        EXPECT_EQ(kept.size, 0u);
+    }
 }
 
 // The executor keeps a filter across flushes (its tuples are in full or the next delta by
