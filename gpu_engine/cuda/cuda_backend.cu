@@ -982,6 +982,8 @@ public:
         const std::uint64_t most = std::min(room, kJoinIntoSetMostTuples);
         const std::uint64_t longest = longest_run(*inner);
         if (longest == 0) return 0;  // an index without keys: no matches
+        // The kernel counts a chunk's matches in 32 bits.
+        if (longest > std::numeric_limits<std::uint32_t>::max() / kJoinIntoSetChunk) return std::nullopt;
         const std::uint64_t possible = s.bitmap.row_bits * (spec.out_arity == 2 ? s.bitmap.row_bits : 1);
         const std::uint64_t matches = outer.size > most / longest ? most + 1 : outer.size * longest;  // saturated
         const std::uint64_t bound = std::min(matches, possible - s.held);
