@@ -397,9 +397,7 @@ void CpuBackend::build_index(Hisa& hisa, double load_factor) {
     const std::uint64_t n = hisa.data.size;
     const std::uint32_t arity = hisa.data.arity;
     const std::uint32_t key_len = hisa.key_len;
-    hisa.slots.reset();
-    hisa.slot_count = 0;
-    hisa.longest_run = 0;
+    hisa.drop_index();
     if (key_len == 0 || n == 0) return;
     if (n >= kEmptySlot) throw std::length_error("relation of " + std::to_string(n) + " tuples is too large for a 32-bit index");
     const Cell* data = hisa.data.data();

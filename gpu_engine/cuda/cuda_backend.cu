@@ -619,9 +619,7 @@ public:
 
     void build_index(Hisa& hisa, double load_factor) override {
         const std::uint64_t n = hisa.data.size;
-        hisa.slots.reset();
-        hisa.slot_count = 0;
-        hisa.longest_run = 0;
+        hisa.drop_index();
         if (hisa.key_len == 0 || n == 0) return;
         if (n >= kEmptySlot)
             throw std::length_error("relation of " + std::to_string(n) + " tuples is too large for a 32-bit index");

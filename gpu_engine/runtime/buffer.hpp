@@ -78,6 +78,13 @@ struct Hisa {
     // joins that read the index fill (lanes may at once: through std::atomic_ref).
     mutable std::uint64_t longest_run = 0;
 
+    // No index (yet): what build_index starts from.
+    void drop_index() {
+        slots.reset();
+        slot_count = 0;
+        longest_run = 0;
+    }
+
     [[nodiscard]] HisaRef ref() const {
         return HisaRef{data.data(), data.size, data.arity, key_len, static_cast<const IndexSlot*>(slots.get()),
                        slot_count};
