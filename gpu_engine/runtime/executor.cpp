@@ -278,18 +278,19 @@ void Executor::load_inputs(const Inputs& inputs) {
         rows[r] = read_input(plan_.relations[r], inputs);
     }
     // The largest value of any relation: rules derive tuples from input values and
-    // constants only (the rule language has no arithmetic), so this bounds them all.
+    // constants only (the rule language has no arithmetic), so this bounds them all —
+    // on codes, the largest code.
+    Cell largest = 0;
     {
         const OperatorTimer timer = time_operator(backend_, it, Operator::Load);
-        if (options_.code_values) codes_ = ValueCodes::for_values(rows, constants_);
+        largest = ValueCodes::largest_value(rows, constants_);
+        if (options_.code_values) codes_ = ValueCodes::for_values(rows, constants_, largest);
         if (codes_.active()) {
             for (std::vector<Cell>& cells : rows) codes_.encode(cells);
             codes_.encode(constants_);
+            largest = codes_.largest();
         }
     }
-    Cell largest = constants_.empty() ? 0 : *std::max_element(constants_.begin(), constants_.end());
-    for (const std::vector<Cell>& cells : rows)
-        if (!cells.empty()) largest = std::max(largest, *std::max_element(cells.begin(), cells.end()));
     backend_.set_value_bound(largest);
     stats_.coded_values = codes_.distinct();
     stats_.value_bound = largest;

@@ -5,18 +5,20 @@
 
 namespace galias::engine {
 
-ValueCodes ValueCodes::for_values(std::span<const std::vector<Cell>> inputs,
-                                  std::span<const Cell> constants) {
+Cell ValueCodes::largest_value(std::span<const std::vector<Cell>> inputs, std::span<const Cell> constants) {
+    Cell largest = constants.empty() ? 0 : *std::max_element(constants.begin(), constants.end());
+    for (const std::vector<Cell>& input : inputs)
+        if (!input.empty()) largest = std::max(largest, *std::max_element(input.begin(), input.end()));
+    return largest;
+}
+
+ValueCodes ValueCodes::for_values(std::span<const std::vector<Cell>> inputs, std::span<const Cell> constants,
+                                  Cell largest) {
     constexpr Cell kMostValue = 0x7FFFFFFFu;
     // Below this bound a tuple bitmap is small anyway (2^12 values: 2 MB for two columns).
     constexpr std::uint64_t kLeastBound = std::uint64_t{1} << 12;
-    Cell largest = 0;
     std::uint64_t cells = constants.size();
-    for (const std::vector<Cell>& input : inputs) {
-        cells += input.size();
-        for (Cell c : input) largest = std::max(largest, c);
-    }
-    for (Cell c : constants) largest = std::max(largest, c);
+    for (const std::vector<Cell>& input : inputs) cells += input.size();
     const std::uint64_t bound = std::uint64_t{largest} + 1;
     if (largest > kMostValue || bound < kLeastBound) return {};
     ValueCodes codes;

@@ -18,10 +18,14 @@ namespace galias::engine {
 
 class ValueCodes {
 public:
-    // Codes for every value of `inputs` and `constants` where that at least halves the
-    // value bound; none (active() false) otherwise, or where a value is 2^31 or more (a
-    // negative number: signed comparisons would not keep their order on codes).
-    static ValueCodes for_values(std::span<const std::vector<Cell>> inputs, std::span<const Cell> constants);
+    // The largest value of `inputs` and `constants` (0 when there is none).
+    static Cell largest_value(std::span<const std::vector<Cell>> inputs, std::span<const Cell> constants);
+    // Codes for every value of `inputs` and `constants`, whose largest is `largest`, where
+    // that at least halves the value bound; none (active() false) otherwise, or where a
+    // value is 2^31 or more (a negative number: signed comparisons would not keep their
+    // order on codes).
+    static ValueCodes for_values(std::span<const std::vector<Cell>> inputs, std::span<const Cell> constants,
+                                 Cell largest);
 
     [[nodiscard]] bool active() const { return !values_.empty(); }
     [[nodiscard]] std::uint64_t distinct() const { return values_.size(); }

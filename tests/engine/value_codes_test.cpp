@@ -18,6 +18,10 @@ namespace {
 using engine::Cell;
 using engine::ValueCodes;
 
+ValueCodes codes_for(const std::vector<std::vector<Cell>>& inputs, const std::vector<Cell>& constants) {
+    return ValueCodes::for_values(inputs, constants, ValueCodes::largest_value(inputs, constants));
+}
+
 // Every value of `inputs` and `constants` gets the code of its rank: increasing, dense,
 // and decoding gives the value back.
 void expect_rank_codes(const ValueCodes& codes, const std::vector<std::vector<Cell>>& inputs,
@@ -44,24 +48,24 @@ TEST(ValueCodes, SparseValuesGetTheirRanks) {
         for (int i = 0; i < 5000; ++i) input.push_back(value(rng));
     inputs[1].clear();  // a relation that is not an input
     const std::vector<Cell> constants = {7, 999'999, 1'000'001};
-    expect_rank_codes(ValueCodes::for_values(inputs, constants), inputs, constants);
+    expect_rank_codes(codes_for(inputs, constants), inputs, constants);
 }
 
 TEST(ValueCodes, VerySparseValuesAreSearched) {
     // Values up to 2^31 - 1 among a few cells: no presence bitmap of 2^31 bits.
     const std::vector<std::vector<Cell>> inputs = {{0x7FFFFFFFu, 5, 1u << 30, 5, 123456789}};
-    expect_rank_codes(ValueCodes::for_values(inputs, {}), inputs, {});
+    expect_rank_codes(codes_for(inputs, {}), inputs, {});
 }
 
 TEST(ValueCodes, NoCodesWhereTheyDoNotPay) {
     std::vector<Cell> dense;
     for (Cell v = 0; v < 10000; v += 2) dense.push_back(v);  // half the values: not coded
-    EXPECT_FALSE(ValueCodes::for_values(std::vector<std::vector<Cell>>{dense}, {}).active());
+    EXPECT_FALSE(codes_for({dense}, {}).active());
     EXPECT_FALSE(
-        ValueCodes::for_values(std::vector<std::vector<Cell>>{{1, 4000}}, {}).active());  // small bound
+        codes_for({{1, 4000}}, {}).active());  // small bound
     // A negative number (2^31 or more): signed comparisons would change on codes.
     EXPECT_FALSE(
-        ValueCodes::for_values(std::vector<std::vector<Cell>>{{1, 100000}}, std::vector<Cell>{0xFFFFFFFFu})
+        codes_for({{1, 100000}}, {0xFFFFFFFFu})
             .active());
     const ValueCodes none;
     std::vector<Cell> cells = {3, 1};
