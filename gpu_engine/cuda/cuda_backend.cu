@@ -267,6 +267,7 @@ public:
     std::uint64_t held = 0;
     Buffer bits;              // the bitmap, once the set is one (then no table)
     TupleBitmapShape bitmap;  // its shape
+    bool room_ran_out = false;  // an optimistic one-pass join into it did not fit (join_into_set)
 };
 
 // The filtered emit with outputs grouped (kernels.cuh, LocalFilter): a block takes a run
@@ -298,12 +299,15 @@ constexpr std::uint64_t kUnfilteredEmitTuples = std::uint64_t{1} << 14;
 constexpr std::uint64_t kSortBitmapMostBytes = std::uint64_t{16} << 20;
 constexpr std::uint64_t kSortBitmapBytesPerRow = 64;
 
-// A join into a bitmap set runs in one pass (join_into_set.cuh) when the room it reserves
-// for the tuples it appends — its bound on them — is at most this many tuples (128 MiB of
-// two-column tuples): beyond, the two passes size the output exactly, rather than reserve
-// room the tuples mostly do not take (|outer| x the longest key run overestimates a graph
-// of hubs many times over).
+// The most room a join into a bitmap set reserves for the tuples it appends in one pass
+// (join_into_set.cuh; 128 MiB of two-column tuples). Their bound, |outer| x the longest
+// key run, overestimates a graph of hubs twenty to sixty times; past this room the pass
+// runs optimistically (the REACH jobs of the queue append at most 6.6 million tuples a
+// join, while their bounds reach 518 million: docs/ENGINE.md, "One pass into a bitmap").
 constexpr std::uint64_t kJoinIntoSetMostTuples = std::uint64_t{1} << 24;
+// The least room an optimistic one pass runs with: with less (the executor's batch
+// budget nearly spent) it would likely run out, and its pass be mostly wasted.
+constexpr std::uint64_t kJoinIntoSetLeastOptimisticRoom = std::uint64_t{1} << 16;
 // Unused room a one-pass join leaves in its output before the output is copied into a
 // buffer of its size.
 constexpr std::uint64_t kJoinIntoSetSlackBytes = std::uint64_t{16} << 20;
@@ -351,6 +355,8 @@ public:
         if (const char* filter = std::getenv("GALIAS_CUDA_FILTER")) filter_on_ = std::string(filter) != "0";
         if (const char* bitmap = std::getenv("GALIAS_CUDA_BITMAP")) bitmap_on_ = std::string(bitmap) != "0";
         if (const char* one_pass = std::getenv("GALIAS_CUDA_ONE_PASS")) one_pass_on_ = std::string(one_pass) != "0";
+        if (const char* optimistic = std::getenv("GALIAS_CUDA_OPTIMISTIC"))
+            optimistic_on_ = std::string(optimistic) != "0";
         if (const char* mode = std::getenv("GALIAS_CUDA_DIFFERENCE")) {
             difference_mode_ = std::string(mode) == "search" ? 1 : std::string(mode) == "merge" ? 2 : 0;
         }
@@ -964,10 +970,13 @@ public:
         return produced;
     }
 
-    // One pass into a bitmap set (join_into_set.cuh): for steps without per-match filters,
-    // when the room the appended tuples need — at most |outer| x the inner's longest key
-    // run, and at most the tuples the bitmap lacks — fits `room` and
-    // kJoinIntoSetMostTuples.
+    // One pass into a bitmap set (join_into_set.cuh), for steps without per-match filters.
+    // It reserves room for the tuples it may append: their bound (at most |outer| x the
+    // inner's longest key run, and at most the tuples the bitmap lacks) where that fits
+    // `room` and kJoinIntoSetMostTuples; otherwise, optimistically, the most it may (at
+    // least kJoinIntoSetLeastOptimisticRoom). When the new tuples do not fit, those written
+    // stay appended and nullopt lets the two passes derive the rest; a set whose room ran
+    // out once takes the two passes from then on.
     std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                                TupleArray& out, TupleHashSet& set, std::uint64_t room) override {
         auto& s = static_cast<CudaTupleHashSet&>(set);
@@ -985,28 +994,37 @@ public:
         const std::uint64_t possible = s.bitmap.row_bits * (spec.out_arity == 2 ? s.bitmap.row_bits : 1);
         const std::uint64_t matches = outer.size > most / longest ? most + 1 : outer.size * longest;  // saturated
         const std::uint64_t bound = std::min(matches, possible - s.held);
-        if (bound > most) {
+        const bool optimistic = bound > most;
+        if (optimistic &&
+            (!root().optimistic_on_ || s.room_ran_out || most < kJoinIntoSetLeastOptimisticRoom)) {
             trace_->count("one pass: declined, bound", 1);
             return std::nullopt;
         }
-        trace_->count("one pass: joins", 1);
-        trace_->count("one pass: room reserved", bound);
+        const std::uint64_t reserved = std::min(bound, most);
+        trace_->count(optimistic ? "one pass: joins (optimistic)" : "one pass: joins", 1);
+        trace_->count("one pass: room reserved", reserved);
         const std::uint64_t base = out.size;
-        reserve(out, base + bound);
+        reserve(out, base + reserved);
         const LaunchShape shape =
             shape_for(join_into_set_kernel, (outer.size + kJoinIntoSetItems - 1) / kJoinIntoSetItems);
         {
             auto traced = span("join: into bitmap set (one pass)", outer.size * (spec.outer_arity * 4ull + 8));
-            launch_kernel(&join_into_set_kernel, shape, 0, stream_, spec, inner->ref(), outer.data(), outer.size,
-                          s.ref(), out.data() + base * spec.out_arity, grid_totals());
+            launch_kernel(&join_into_set_kernel, shape, 0, stream_, spec, inner->ref(), outer.data(),
+                          outer.size, s.ref(), out.data() + base * spec.out_arity, reserved, grid_totals());
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream_);
         wait("join: into bitmap set, appended");
-        const std::uint64_t appended = published(0);
+        const std::uint64_t fresh = published(0);  // past the room: withdrawn from the set again
         const std::uint64_t derived = published(1);
+        const std::uint64_t appended = std::min(fresh, reserved);
         trace_->count("one pass: appended", appended);
         s.held += appended;
         out.size = base + appended;
+        if (fresh > reserved) {
+            trace_->count("one pass: room ran out", 1);
+            s.room_ran_out = true;
+            return std::nullopt;
+        }
         // The bound may overestimate many times over (hubs), and `out` lives on as the next
         // delta: room left unused beyond kJoinIntoSetSlackBytes goes back to the cache.
         if ((out.capacity() - out.size) * spec.out_arity * sizeof(Cell) > kJoinIntoSetSlackBytes) {
@@ -1456,6 +1474,7 @@ private:
     bool filter_on_ = true;    // duplicate pre-filter for join output (GALIAS_CUDA_FILTER=0: off, experiments)
     bool bitmap_on_ = true;    // tuple sets may become bitmaps (GALIAS_CUDA_BITMAP=0: never, experiments)
     bool one_pass_on_ = true;  // joins into bitmap sets in one pass (GALIAS_CUDA_ONE_PASS=0: two, experiments)
+    bool optimistic_on_ = true;  // ... also where the bound exceeds the room (GALIAS_CUDA_OPTIMISTIC=0: not)
     cudaMemPool_t pool_{};
 };
 

@@ -52,4 +52,13 @@ __device__ __forceinline__ bool insert_tuple_on_device(const TupleSetRef& set, C
     return insert_tuple(set, first, second, arity, SlotLoad{}, SlotCas{}, WordLoad{}, WordOr{});
 }
 
+// Takes out of a bitmap set a tuple this thread's insert_tuple_on_device has just added:
+// a one-pass join whose room ran out (join_into_set.cuh). While the bit is set no other
+// thread adds the tuple, so clearing it restores the set as it was before the insert.
+__device__ __forceinline__ void withdraw_tuple_on_device(const TupleSetRef& set, Cell first, Cell second,
+                                                         std::uint32_t arity) {
+    const TupleBitPlace place = tuple_bit_place(set, first, second, arity);
+    atomicAnd(place.word, ~place.mask);
+}
+
 }  // namespace galias::engine::cuda

@@ -8,6 +8,13 @@
 // the insert, and the tuples it did not hold are appended at atomic positions into room
 // the host bounds by |outer| x the inner's longest key run.
 //
+// Where that bound is far too large to reserve (a graph's hubs make it overestimate
+// twenty to sixty times), the host reserves less room and the kernel runs optimistically:
+// a thread whose position falls past the room takes its tuple out of the set again
+// (withdraw_tuple_on_device), so that the set holds exactly the tuples written, and the
+// appended count it publishes exceeds the room — the host then lets the two passes derive
+// what is missing.
+//
 // Each block takes chunks of blockDim.x * Items outer tuples: every thread probes its
 // tuples, a block-wide scan turns the matches into offsets in shared memory, and then the
 // block's threads share the chunk's outputs evenly (as the balanced emit does across the
@@ -50,11 +57,12 @@ __device__ __forceinline__ std::uint32_t block_exclusive_sum(std::uint32_t value
 }
 
 // Output columns come from the spec's operands (OutputColumn); one or two of them. The
-// set is a bitmap (TupleSetRef::bits). Totals: 0 the tuples appended (the set did not hold
-// them), 1 the tuples derived; both reach the host through publish_totals.
+// set is a bitmap (TupleSetRef::bits); `out` has room for `room` tuples. Totals: 0 the
+// tuples the set did not hold (those past the room withdrawn again), 1 the tuples derived;
+// both reach the host through publish_totals.
 __global__ void __launch_bounds__(kJoinIntoSetThreads)
     join_into_set_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t n,
-                         const TupleSetRef set, Cell* out, const GridTotals totals) {
+                         const TupleSetRef set, Cell* out, std::uint64_t room, const GridTotals totals) {
     await_preceding_grid();
     __shared__ std::uint32_t s_offsets[kJoinIntoSetChunk + 1];  // a chunk's output offsets, then its total
     __shared__ std::uint32_t s_begins[kJoinIntoSetChunk];       // each outer tuple's inner range start
@@ -103,6 +111,10 @@ __global__ void __launch_bounds__(kJoinIntoSetThreads)
             if (group.thread_rank() == 0)
                 position = atomicAdd(appended, static_cast<unsigned long long>(group.size()));
             position = group.shfl(position, 0) + group.thread_rank();
+            if (position >= room) {
+                withdraw_tuple_on_device(set, first_value, second_value, s.out_arity);
+                continue;
+            }
             out[position * s.out_arity] = first_value;
             if (s.out_arity == 2) out[position * s.out_arity + 1] = second_value;
         }

@@ -124,6 +124,17 @@ GALIAS_HD void list_word(std::uint32_t word, std::uint64_t w, std::uint32_t arit
     }
 }
 
+// Where tuple (first, second) lies in a bitmap set: its word and its bit's mask there.
+struct TupleBitPlace {
+    std::uint32_t* word;
+    std::uint32_t mask;
+};
+GALIAS_HD TupleBitPlace tuple_bit_place(const TupleSetRef& set, Cell first, Cell second,
+                                        std::uint32_t arity) {
+    const std::uint64_t bit = tuple_bit(first, second, arity, set.row_bits);
+    return {set.bits + (bit >> 5), std::uint32_t{1} << (bit & 31)};
+}
+
 // Inserts tuple (first, second) of `arity` columns into `set`; true when it was not there.
 // `load_word(address)` reads a bitmap word coherently, `or_word(address, bits)` ors bits
 // into it atomically and returns its previous value; load and cas serve the hash table.
@@ -131,12 +142,10 @@ template <class Load, class Cas, class LoadWord, class OrWord>
 GALIAS_HD bool insert_tuple(const TupleSetRef& set, Cell first, Cell second, std::uint32_t arity, Load load, Cas cas,
                             LoadWord load_word, OrWord or_word) {
     if (set.bits != nullptr) {
-        const std::uint64_t bit = tuple_bit(first, second, arity, set.row_bits);
-        std::uint32_t* word = set.bits + (bit >> 5);
-        const std::uint32_t mask = std::uint32_t{1} << (bit & 31);
+        const TupleBitPlace place = tuple_bit_place(set, first, second, arity);
         // Read first: most derived tuples are known, and a read is cheaper than an atomic.
-        if ((load_word(word) & mask) != 0) return false;
-        return (or_word(word, mask) & mask) == 0;
+        if ((load_word(place.word) & place.mask) != 0) return false;
+        return (or_word(place.word, place.mask) & place.mask) == 0;
     }
     return insert_key(set.table, set.mask, set.flag, pack_key(first, second, arity), load, cas);
 }

@@ -244,7 +244,10 @@ public:
     // nothing, where the backend has no such pass for this step or set (then the two
     // passes run). `room`: how many tuples `out` may grow by within the batch budget — a
     // backend that reserves room for a bound on them beforehand (the CUDA backend) declines
-    // when the bound exceeds it. Returns with the set's work finished, like insert_new.
+    // when the bound exceeds it, or runs with less room optimistically: when the new tuples
+    // do not fit, it also returns nothing, with those it wrote appended to `out` and held
+    // by the set — the two passes then append what the set still lacks. Returns with the
+    // set's work finished, like insert_new.
     virtual std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer,
                                                        const Hisa* inner, TupleArray& out, TupleHashSet& set,
                                                        std::uint64_t room) {
@@ -262,7 +265,8 @@ public:
     // A join step's distinct output in one pass, for an intermediate the next step reads:
     // join_into_set into a scratch bitmap (sized for at least |outer| rows), so `out` gets
     // each derived tuple once, in no particular order; returns the tuples derived, or
-    // nothing, having done nothing, where the backend declines (then: join, sort_unique).
+    // nothing where the backend declines or its room ran out (then: join, sort_unique —
+    // with `out` discarded, as the scratch set is).
     std::optional<std::uint64_t> join_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                                TupleArray& out, std::uint64_t room);
     // Whether `--dedup auto` deduplicates a linearly recursive relation of `arity` columns

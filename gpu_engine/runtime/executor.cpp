@@ -541,7 +541,8 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
 }
 
 // A rule's last step straight into its head's tuple set, where the backend has a pass
-// that needs no counts first (Backend::join_into_set); false when it has not run.
+// that needs no counts first (Backend::join_into_set); false when it has not run whole
+// (the tuples it did append stay in `admitted` and the set; the two passes add the rest).
 bool Executor::run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec& spec, const TupleArray& outer,
                                          const Hisa* inner, std::uint64_t budget, Lane& lane) {
     RelationState& head = *relations_[rule.head];

@@ -799,6 +799,63 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetAppendsExactlyTheNewTuples) {
     }
 }
 
+// join_into_set with less room than its bound: the CUDA backend runs it optimistically,
+// and here the room runs out — it fills, each tuple once, and the set holds exactly the
+// tuples written (those past the room are withdrawn); the two passes (join_emit_new) then
+// append exactly the rest. The host reserves no room and runs the join whole.
+TEST_P(OperatorsTest, JoinIntoBitmapSetWhoseRoomRunsOutLeavesTheRestToTheTwoPasses) {
+    constexpr Cell kLargest = 2999;
+    constexpr std::uint64_t kRoom = std::uint64_t{1} << 16;
+    backend_->set_value_bound(kLargest);
+    std::mt19937 rng(47);
+    const ProjectedJoin join = projected_join(sorted_unique(random_pairs(rng, 20000, kLargest + 1, 300)),
+                                              random_pairs(rng, 3000, 300, kLargest + 1));
+    const std::unique_ptr<TupleHashSet> set = backend_->make_tuple_hash_set(2);
+    std::set<std::vector<Cell>> held;
+    ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, random_pairs(rng, 60000, kLargest + 1, kLargest + 1),
+                                                 2, held, "known tuples"));
+    ASSERT_TRUE(set->is_bitmap());
+    Rows expected;
+    for (const auto& row : join.expected)
+        if (!held.contains(row)) expected.push_back(row);
+    ASSERT_GT(expected.size(), 2 * kRoom);
+    const std::uint64_t total =
+        backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
+    TupleArray out(2);
+    const std::optional<std::uint64_t> derived =
+        backend_->join_into_set(join.spec, join.outer, &join.inner, out, *set, kRoom);
+    Rows got = download(out);
+    std::sort(got.begin(), got.end());
+    if (GetParam() == BackendKind::Cuda) {
+        ASSERT_FALSE(derived.has_value());
+        ASSERT_EQ(out.size, kRoom);
+        ASSERT_EQ(std::adjacent_find(got.begin(), got.end()), got.end());  // each once
+        ASSERT_TRUE(std::includes(expected.begin(), expected.end(), got.begin(), got.end()));
+        std::set<std::vector<Cell>> written = held;
+        written.insert(got.begin(), got.end());
+        ASSERT_EQ(set->size(), written.size());
+        TupleArray listed;
+        backend_->list_sorted(*set, 2, listed);
+        ASSERT_EQ(download(listed), Rows(written.begin(), written.end()));  // nothing withdrawn is left
+        const std::unique_ptr<JoinCounts> counts =
+            backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner);
+        EXPECT_EQ(backend_->join_emit_new(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size,
+                                          out, *set),
+                  total);
+        got = download(out);
+        std::sort(got.begin(), got.end());
+    } else {
+        ASSERT_TRUE(derived.has_value());
+        EXPECT_EQ(*derived, total);
+    }
+    ASSERT_EQ(got, expected);  // each once: copies would show
+    held.insert(expected.begin(), expected.end());
+    ASSERT_EQ(set->size(), held.size());
+    TupleArray listed;
+    backend_->list_sorted(*set, 2, listed);
+    ASSERT_EQ(download(listed), Rows(held.begin(), held.end()));
+}
+
 // join_distinct, an intermediate step in one pass through a scratch bitmap: each derived
 // tuple once (outputs repeat many times here), every derivation counted, on both
 // backends; a bitmap too large for the rows (a handful of outer tuples) is declined.
