@@ -19,8 +19,11 @@
 // tuples, a block-wide scan turns the matches into offsets in shared memory, and then the
 // block's threads share the chunk's outputs evenly (as the balanced emit does across the
 // grid), so a hub's matches are spread over the block instead of left to one thread.
-
-#include <cooperative_groups.h>
+//
+// A warp stages the new tuples it finds in shared memory and appends them a few hundred
+// at a time: the appended count is one counter for the whole grid, and waiting for an
+// atomic on it at every warp step was the kernel's largest stall (29 % of the warp stall
+// samples of REACH's largest join on an H200; docs/ENGINE.md, "One pass into a bitmap").
 
 #include <cstdint>
 
@@ -32,6 +35,7 @@ namespace galias::engine::cuda {
 constexpr unsigned kJoinIntoSetThreads = 256;  // the most threads a block may have
 constexpr unsigned kJoinIntoSetItems = 4;      // outer tuples a thread probes per chunk
 constexpr unsigned kJoinIntoSetChunk = kJoinIntoSetThreads * kJoinIntoSetItems;
+constexpr unsigned kJoinIntoSetStaged = 256;  // new tuples a warp stages before it appends them
 
 // Block-wide exclusive sum of one value per thread, for any block of whole warps up to
 // kJoinIntoSetThreads threads; `total` gets the sum. The model may choose a smaller block
@@ -56,16 +60,44 @@ __device__ __forceinline__ std::uint32_t block_exclusive_sum(std::uint32_t value
     return before + inclusive - value;
 }
 
+// Appends the `staged` tuples of a warp's stage (first and second columns) at positions
+// taken with one atomic on `appended`; those past the room are withdrawn from the set
+// instead. Every lane of the warp calls it; `staged` is zero afterwards.
+__device__ __forceinline__ void append_staged(const Cell* stage_first, const Cell* stage_second,
+                                              unsigned& staged, std::uint32_t arity, const TupleSetRef& set,
+                                              Cell* out, std::uint64_t room, unsigned long long* appended) {
+    __syncwarp();  // the stage is written
+    const unsigned lane = threadIdx.x % 32;
+    unsigned long long base = 0;
+    if (lane == 0) base = atomicAdd(appended, static_cast<unsigned long long>(staged));
+    base = __shfl_sync(0xFFFFFFFFu, base, 0);
+    for (unsigned i = lane; i < staged; i += 32) {
+        const unsigned long long position = base + i;
+        if (position >= room) {
+            withdraw_tuple_on_device(set, stage_first[i], stage_second[i], arity);
+            continue;
+        }
+        out[position * arity] = stage_first[i];
+        if (arity == 2) out[position * arity + 1] = stage_second[i];
+    }
+    __syncwarp();  // ... and read before it is refilled
+    staged = 0;
+}
+
 // Output columns come from the spec's operands (OutputColumn); one or two of them. The
 // set is a bitmap (TupleSetRef::bits); `out` has room for `room` tuples. Totals: 0 the
 // tuples the set did not hold (those past the room withdrawn again), 1 the tuples derived;
 // both reach the host through publish_totals.
-__global__ void __launch_bounds__(kJoinIntoSetThreads)
+__global__ void __launch_bounds__(kJoinIntoSetThreads, 5)
     join_into_set_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t n,
                          const TupleSetRef set, Cell* out, std::uint64_t room, const GridTotals totals) {
     await_preceding_grid();
     __shared__ std::uint32_t s_offsets[kJoinIntoSetChunk + 1];  // a chunk's output offsets, then its total
     __shared__ std::uint32_t s_begins[kJoinIntoSetChunk];       // each outer tuple's inner range start
+    __shared__ Cell s_stage_first[kJoinIntoSetThreads / 32][kJoinIntoSetStaged];   // a warp's new tuples
+    __shared__ Cell s_stage_second[kJoinIntoSetThreads / 32][kJoinIntoSetStaged];  // (their second columns)
+    const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    unsigned staged = 0;  // the same in every lane of a warp
     unsigned long long* appended = totals.counters;
     const JoinSpec& s = shared_spec(spec);
     const OutputColumn columns[2] = {OutputColumn(s.out[0]),
@@ -98,29 +130,37 @@ __global__ void __launch_bounds__(kJoinIntoSetThreads)
         __syncthreads();
         // Emit: output k of the chunk comes from the last tuple whose offset is <= k (tuples
         // without matches share their successor's offset and are passed over).
+        // A warp steps through its outputs together (the stage is the warp's).
         std::uint32_t r = 0;  // a thread's outputs come in order: each search starts at the last source
-        for (std::uint32_t k = threadIdx.x; k < total; k += blockDim.x) {
-            r = bisect_source<std::uint32_t>(s_offsets, r, chunk, k);
-            const Cell* outer_row = outer + (first + r) * s.outer_arity;
-            const Cell* inner_row = inner.row(s_begins[r] + (k - s_offsets[r]));
-            const Cell first_value = columns[0].value(outer_row, inner_row);
-            const Cell second_value = columns[1].value(outer_row, inner_row);
-            if (!insert_tuple_on_device(set, first_value, second_value, s.out_arity)) continue;
-            const cooperative_groups::coalesced_group group = cooperative_groups::coalesced_threads();
-            unsigned long long position = 0;
-            if (group.thread_rank() == 0)
-                position = atomicAdd(appended, static_cast<unsigned long long>(group.size()));
-            position = group.shfl(position, 0) + group.thread_rank();
-            if (position >= room) {
-                withdraw_tuple_on_device(set, first_value, second_value, s.out_arity);
-                continue;
+        for (std::uint32_t step = threadIdx.x - lane; step < total; step += blockDim.x) {
+            const std::uint32_t k = step + lane;
+            bool added = false;
+            Cell first_value = 0, second_value = 0;
+            if (k < total) {
+                r = bisect_source<std::uint32_t>(s_offsets, r, chunk, k);
+                const Cell* outer_row = outer + (first + r) * s.outer_arity;
+                const Cell* inner_row = inner.row(s_begins[r] + (k - s_offsets[r]));
+                first_value = columns[0].value(outer_row, inner_row);
+                second_value = columns[1].value(outer_row, inner_row);
+                added = insert_tuple_on_device(set, first_value, second_value, s.out_arity);
             }
-            out[position * s.out_arity] = first_value;
-            if (s.out_arity == 2) out[position * s.out_arity + 1] = second_value;
+            const unsigned added_lanes = __ballot_sync(0xFFFFFFFFu, added);
+            if (added) {
+                const unsigned at = staged + __popc(added_lanes & ((1u << lane) - 1));
+                s_stage_first[warp][at] = first_value;
+                s_stage_second[warp][at] = second_value;
+            }
+            staged += __popc(added_lanes);
+            if (staged > kJoinIntoSetStaged - 32)
+                append_staged(s_stage_first[warp], s_stage_second[warp], staged, s.out_arity, set, out, room,
+                              appended);
         }
         derived += total;
         __syncthreads();  // the chunk's offsets and begins are refilled by the next one
     }
+    if (staged != 0)
+        append_staged(s_stage_first[warp], s_stage_second[warp], staged, s.out_arity, set, out, room,
+                      appended);
     if (threadIdx.x == 0 && derived != 0) atomicAdd(&totals.counters[1], derived);
     publish_totals(totals);
 }

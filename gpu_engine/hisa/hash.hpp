@@ -14,9 +14,16 @@ GALIAS_HD std::uint32_t mix32(std::uint32_t h) {
     return h;
 }
 
+inline constexpr std::uint32_t kHashSeed = 0x9747b28cu;
+
+// Folds one key column into hash `h`.
+GALIAS_HD std::uint32_t hash_column(std::uint32_t h, Cell value) {
+    return mix32(h ^ (value + 0x9e3779b9u + (h << 6) + (h >> 2)));
+}
+
 GALIAS_HD std::uint32_t hash_key(const Cell* key, std::uint32_t length) {
-    std::uint32_t h = 0x9747b28cu;
-    for (std::uint32_t i = 0; i < length; ++i) h = mix32(h ^ (key[i] + 0x9e3779b9u + (h << 6) + (h >> 2)));
+    std::uint32_t h = kHashSeed;
+    for (std::uint32_t i = 0; i < length; ++i) h = hash_column(h, key[i]);
     return h;
 }
 

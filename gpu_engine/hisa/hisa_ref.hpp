@@ -60,6 +60,20 @@ struct HisaRef {
             if (++slot == capacity) slot = 0;
         }
     }
+
+    // find() for an index of one-column keys (key_len 1), with the key in a register: a key
+    // array indexed by a run-time length lives in local memory on the GPU, and most joins
+    // have one key column.
+    GALIAS_HD Range find_one(Cell key) const {
+        if (capacity == 0) return Range{};
+        std::uint64_t slot = home_slot(hash_column(kHashSeed, key), capacity);
+        while (true) {
+            const IndexSlot s = slots[slot];
+            if (s.begin == kEmptySlot) return Range{};
+            if (s.tag == key) return Range{s.begin, s.count};
+            if (++slot == capacity) slot = 0;
+        }
+    }
 };
 
 }  // namespace galias::engine

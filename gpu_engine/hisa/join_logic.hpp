@@ -44,6 +44,7 @@ GALIAS_HD bool passes(const Filter* filters, std::uint32_t count, const Cell* ou
 GALIAS_HD Range probe(const JoinSpec& spec, const HisaRef& inner, const Cell* outer) {
     if (!passes(spec.outer_filters, spec.outer_filter_count, outer, nullptr)) return Range{};
     if (!spec.has_inner) return Range{0, 1};
+    if (spec.key_len == 1) return inner.find_one(operand_value(spec.key[0], outer, nullptr));
     Cell key[kMaxArity];
     for (std::uint32_t k = 0; k < spec.key_len; ++k) key[k] = operand_value(spec.key[k], outer, nullptr);
     return inner.find(key);
