@@ -357,8 +357,6 @@ public:
         if (const char* one_pass = std::getenv("GALIAS_CUDA_ONE_PASS")) one_pass_on_ = std::string(one_pass) != "0";
         if (const char* optimistic = std::getenv("GALIAS_CUDA_OPTIMISTIC"))
             optimistic_on_ = std::string(optimistic) != "0";
-        if (const char* waves = std::getenv("GALIAS_CUDA_WAVES"))
-            default_waves_ = std::max(1, std::atoi(waves));
         if (const char* mode = std::getenv("GALIAS_CUDA_DIFFERENCE")) {
             difference_mode_ = std::string(mode) == "search" ? 1 : std::string(mode) == "merge" ? 2 : 0;
         }
@@ -1151,7 +1149,7 @@ private:
     LaunchShape shape_for(Kernel* kernel, std::uint64_t items) const {
         if (!coordinator_) {
             if (mode_ != sched::SchedMode::kOff) root().default_launches_.fetch_add(1, std::memory_order_relaxed);
-            return default_shape(items, properties_.multiProcessorCount, 256, root().default_waves_);
+            return default_shape(items, properties_.multiProcessorCount);
         }
         const void* identity = reinterpret_cast<const void*>(kernel);
         const sched::Launch launch = coordinator_->launch(lane_id_, kernel_profile(identity, items), identity);
@@ -1476,7 +1474,6 @@ private:
     bool filter_on_ = true;    // duplicate pre-filter for join output (GALIAS_CUDA_FILTER=0: off, experiments)
     bool bitmap_on_ = true;    // tuple sets may become bitmaps (GALIAS_CUDA_BITMAP=0: never, experiments)
     bool one_pass_on_ = true;  // joins into bitmap sets in one pass (GALIAS_CUDA_ONE_PASS=0: two, experiments)
-    unsigned default_waves_ = 8;  // default_shape's cap (GALIAS_CUDA_WAVES, experiments)
     bool optimistic_on_ = true;  // ... also where the bound exceeds the room (GALIAS_CUDA_OPTIMISTIC=0: not)
     cudaMemPool_t pool_{};
 };
