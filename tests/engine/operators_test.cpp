@@ -49,6 +49,8 @@ protected:
     // outer_column_first false, (inner.1, outer.0).
     ProjectedJoin projected_join(const Rows& outer_rows, Rows inner_rows, bool outer_column_first = true);
     std::uint64_t emit_distinct_in_parts(const ProjectedJoin& join, std::uint64_t parts, DuplicateFilter& filter);
+    void run_out_of_room(const ProjectedJoin& join, TupleHashSet& set, std::set<std::vector<Cell>>& held,
+                         std::uint64_t room);
 
     // Inserts `rows` into `set` and checks that exactly the distinct rows `held` lacks come
     // back, each once, and the set's size; adds them to `held`.
@@ -802,45 +804,36 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetAppendsExactlyTheNewTuples) {
 // join_into_set with less room than its bound: the CUDA backend runs it optimistically,
 // and here the room runs out — it fills, each tuple once, and the set holds exactly the
 // tuples written (those past the room are withdrawn); the two passes (join_emit_new) then
-// append exactly the rest. The host reserves no room and runs the join whole.
-TEST_P(OperatorsTest, JoinIntoBitmapSetWhoseRoomRunsOutLeavesTheRestToTheTwoPasses) {
-    constexpr Cell kLargest = 2999;
-    constexpr std::uint64_t kRoom = std::uint64_t{1} << 16;
-    backend_->set_value_bound(kLargest);
-    std::mt19937 rng(47);
-    const ProjectedJoin join = projected_join(sorted_unique(random_pairs(rng, 20000, kLargest + 1, 300)),
-                                              random_pairs(rng, 3000, 300, kLargest + 1));
-    const std::unique_ptr<TupleHashSet> set = backend_->make_tuple_hash_set(2);
-    std::set<std::vector<Cell>> held;
-    ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, random_pairs(rng, 60000, kLargest + 1, kLargest + 1),
-                                                 2, held, "known tuples"));
-    ASSERT_TRUE(set->is_bitmap());
+// append exactly the rest. The host reserves no room and runs the join whole. `held`:
+// the tuples of `set` (a bitmap) before.
+void OperatorsTest::run_out_of_room(const ProjectedJoin& join, TupleHashSet& set, std::set<std::vector<Cell>>& held,
+                                    std::uint64_t room) {
+    const std::uint32_t arity = join.spec.out_arity;
+    ASSERT_TRUE(set.is_bitmap());
     Rows expected;
     for (const auto& row : join.expected)
         if (!held.contains(row)) expected.push_back(row);
-    ASSERT_GT(expected.size(), 2 * kRoom);
-    const std::uint64_t total =
-        backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
-    TupleArray out(2);
+    ASSERT_GT(expected.size(), 2 * room);
+    const std::uint64_t total = backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
+    TupleArray out(arity);
     const std::optional<std::uint64_t> derived =
-        backend_->join_into_set(join.spec, join.outer, &join.inner, out, *set, kRoom);
+        backend_->join_into_set(join.spec, join.outer, &join.inner, out, set, room);
     Rows got = download(out);
     std::sort(got.begin(), got.end());
     if (GetParam() == BackendKind::Cuda) {
         ASSERT_FALSE(derived.has_value());
-        ASSERT_EQ(out.size, kRoom);
+        ASSERT_EQ(out.size, room);
         ASSERT_EQ(std::adjacent_find(got.begin(), got.end()), got.end());  // each once
         ASSERT_TRUE(std::includes(expected.begin(), expected.end(), got.begin(), got.end()));
         std::set<std::vector<Cell>> written = held;
         written.insert(got.begin(), got.end());
-        ASSERT_EQ(set->size(), written.size());
+        ASSERT_EQ(set.size(), written.size());
         TupleArray listed;
-        backend_->list_sorted(*set, 2, listed);
+        backend_->list_sorted(set, arity, listed);
         ASSERT_EQ(download(listed), Rows(written.begin(), written.end()));  // nothing withdrawn is left
         const std::unique_ptr<JoinCounts> counts =
             backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner);
-        EXPECT_EQ(backend_->join_emit_new(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size,
-                                          out, *set),
+        EXPECT_EQ(backend_->join_emit_new(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size, out, set),
                   total);
         got = download(out);
         std::sort(got.begin(), got.end());
@@ -850,10 +843,45 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetWhoseRoomRunsOutLeavesTheRestToTheTwoPass
     }
     ASSERT_EQ(got, expected);  // each once: copies would show
     held.insert(expected.begin(), expected.end());
-    ASSERT_EQ(set->size(), held.size());
+    ASSERT_EQ(set.size(), held.size());
     TupleArray listed;
-    backend_->list_sorted(*set, 2, listed);
+    backend_->list_sorted(set, arity, listed);
     ASSERT_EQ(download(listed), Rows(held.begin(), held.end()));
+}
+
+// Two output columns: 2^16 tuples of room for about 190,000 new ones.
+TEST_P(OperatorsTest, JoinIntoBitmapSetWhoseRoomRunsOutLeavesTheRestToTheTwoPasses) {
+    constexpr Cell kLargest = 2999;
+    backend_->set_value_bound(kLargest);
+    std::mt19937 rng(47);
+    const ProjectedJoin join = projected_join(sorted_unique(random_pairs(rng, 20000, kLargest + 1, 300)),
+                                              random_pairs(rng, 3000, 300, kLargest + 1));
+    const std::unique_ptr<TupleHashSet> set = backend_->make_tuple_hash_set(2);
+    std::set<std::vector<Cell>> held;
+    ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, random_pairs(rng, 60000, kLargest + 1, kLargest + 1),
+                                                 2, held, "known tuples"));
+    run_out_of_room(join, *set, held, std::uint64_t{1} << 16);
+}
+
+// One output column (the inner's second): 2^16 values of room for about 185,000 new ones.
+TEST_P(OperatorsTest, OneColumnJoinIntoBitmapSetWhoseRoomRunsOutLeavesTheRestToTheTwoPasses) {
+    constexpr Cell kLargest = 299999;
+    backend_->set_value_bound(kLargest);
+    std::mt19937 rng(53);
+    ProjectedJoin join = projected_join(sorted_unique(random_pairs(rng, 2000, 3000, 300)),
+                                        random_pairs(rng, 300000, 300, kLargest + 1));
+    join.spec.out_arity = 1;
+    join.spec.out[0] = Operand{OperandKind::Inner, 1, 0};
+    TupleArray plain(1);
+    backend_->join(join.spec, join.outer, &join.inner, plain);
+    backend_->sort_unique(plain);
+    join.expected = download(plain);
+    const std::unique_ptr<TupleHashSet> set = backend_->make_tuple_hash_set(1);
+    std::set<std::vector<Cell>> held;
+    Rows known;
+    for (Cell v = 0; v <= kLargest; v += 40) known.push_back({v});
+    ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, known, 1, held, "known values"));
+    run_out_of_room(join, *set, held, std::uint64_t{1} << 16);
 }
 
 // join_distinct, an intermediate step in one pass through a scratch bitmap: each derived
