@@ -265,8 +265,8 @@ public:
     // A join step's distinct output in one pass, for an intermediate the next step reads:
     // join_into_set into a scratch bitmap (sized for at least |outer| rows), so `out` gets
     // each derived tuple once, in no particular order; returns the tuples derived, or
-    // nothing where the backend declines or its room ran out (then: join, sort_unique —
-    // with `out` discarded, as the scratch set is).
+    // nothing where the backend declines or its room ran out (then `out` may hold part of
+    // the output: the caller drops it, and takes join and sort_unique).
     std::optional<std::uint64_t> join_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                                TupleArray& out, std::uint64_t room);
     // Whether `--dedup auto` deduplicates a linearly recursive relation of `arity` columns
