@@ -98,8 +98,11 @@ __global__ void __launch_bounds__(kJoinIntoSetThreads, 5)
     __shared__ Cell s_stage_second[kJoinIntoSetThreads / 32][kJoinIntoSetStaged];  // (their second columns)
     const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     unsigned staged = 0;  // the same in every lane of a warp
-    unsigned long long* appended = totals.counters;
     const JoinSpec& s = shared_spec(spec);
+    const auto append = [&] {  // the warp's stage, out (every lane calls it)
+        append_staged(s_stage_first[warp], s_stage_second[warp], staged, s.out_arity, set, out, room,
+                      &totals.counters[0]);
+    };
     const OutputColumn columns[2] = {OutputColumn(s.out[0]),
                                      OutputColumn(s.out_arity == 2 ? s.out[1] : Operand{})};
     const std::uint32_t chunk = blockDim.x * kJoinIntoSetItems;
@@ -151,16 +154,12 @@ __global__ void __launch_bounds__(kJoinIntoSetThreads, 5)
                 s_stage_second[warp][at] = second_value;
             }
             staged += __popc(added_lanes);
-            if (staged > kJoinIntoSetStaged - 32)
-                append_staged(s_stage_first[warp], s_stage_second[warp], staged, s.out_arity, set, out, room,
-                              appended);
+            if (staged > kJoinIntoSetStaged - 32) append();
         }
         derived += total;
         __syncthreads();  // the chunk's offsets and begins are refilled by the next one
     }
-    if (staged != 0)
-        append_staged(s_stage_first[warp], s_stage_second[warp], staged, s.out_arity, set, out, room,
-                      appended);
+    if (staged != 0) append();
     if (threadIdx.x == 0 && derived != 0) atomicAdd(&totals.counters[1], derived);
     publish_totals(totals);
 }

@@ -48,22 +48,21 @@ struct HisaRef {
     // The run of tuples whose first key_len cells equal `key` (empty if none).
     GALIAS_HD Range find(const Cell* key) const {
         if (key_len == 0) return Range{0, size};
+        if (key_len == 1) return find_one(key[0]);
         if (capacity == 0) return Range{};
-        const std::uint32_t hash = hash_key(key, key_len);
-        const std::uint32_t tag = key_len == 1 ? key[0] : hash;
+        const std::uint32_t hash = hash_key(key, key_len);  // the tag of a key of several columns
         std::uint64_t slot = home_slot(hash, capacity);
         while (true) {
             const IndexSlot s = slots[slot];
             if (s.begin == kEmptySlot) return Range{};
-            if (s.tag == tag && (key_len == 1 || cells_equal(row(s.begin), key, key_len)))
-                return Range{s.begin, s.count};
+            if (s.tag == hash && cells_equal(row(s.begin), key, key_len)) return Range{s.begin, s.count};
             if (++slot == capacity) slot = 0;
         }
     }
 
-    // find() for an index of one-column keys (key_len 1), with the key in a register: a key
-    // array indexed by a run-time length lives in local memory on the GPU, and most joins
-    // have one key column.
+    // find() for an index of one-column keys (key_len 1), whose tag is the key itself; the
+    // key is passed in a register: a key array indexed by a run-time length lives in local
+    // memory on the GPU, and most joins have one key column.
     GALIAS_HD Range find_one(Cell key) const {
         if (capacity == 0) return Range{};
         std::uint64_t slot = home_slot(hash_column(kHashSeed, key), capacity);
