@@ -3,9 +3,11 @@
 // a severity, a message, where it happened and optional notes pointing elsewhere.
 // Libraries throw DiagnosticError; only the tool's main decides how to exit.
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace galias {
@@ -48,5 +50,15 @@ public:
 private:
     Diagnostic diagnostic_;
 };
+
+// `text` safe to print on a terminal or in a log: control characters (NUL, ESC, newline,
+// ...) and bytes that are not part of valid UTF-8 become \xNN; valid UTF-8 stays as it is.
+// Diagnostic::str() applies it to every part, so input bytes quoted in a message never
+// garble the line.
+std::string printable(std::string_view text);
+
+// At most `max_bytes` of `text` (cut at a character boundary) for quoting a piece of input
+// in a message; a longer text ends in "... (N bytes)". Not yet made printable.
+std::string excerpt(std::string_view text, std::size_t max_bytes = 64);
 
 }  // namespace galias

@@ -51,10 +51,10 @@ NodeId parse_node(const TableRecord& record, std::string_view text) {
     if (text == "-") return kNoNode;
     std::uint64_t value = 0;
     for (char c : text) {
-        if (c < '0' || c > '9' || value > kNoNode) record.fail("bad node id '" + std::string(text) + "'");
+        if (c < '0' || c > '9' || value > kNoNode) record.fail("bad node id '" + excerpt(text) + "'");
         value = value * 10 + static_cast<std::uint64_t>(c - '0');
     }
-    if (text.empty() || value >= kNoNode) record.fail("bad node id '" + std::string(text) + "'");
+    if (text.empty() || value >= kNoNode) record.fail("bad node id '" + excerpt(text) + "'");
     return static_cast<NodeId>(value);
 }
 
@@ -92,7 +92,7 @@ std::string join_flags(const std::vector<bool>& flags) {
 std::vector<bool> split_flags(const TableRecord& record, const std::string& text) {
     std::vector<bool> flags;
     for (char c : text) {
-        if (c != '0' && c != '1') record.fail("restrict flags must be 0 or 1, found '" + text + "'");
+        if (c != '0' && c != '1') record.fail("restrict flags must be 0 or 1, found '" + excerpt(text) + "'");
         flags.push_back(c == '1');
     }
     return flags;
@@ -160,7 +160,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         }
         const std::string kind = r.text(1);
         const auto parsed = parse_node_kind(kind);
-        if (!parsed) r.fail("unknown node kind '" + kind + "'");
+        if (!parsed) r.fail("unknown node kind '" + excerpt(kind) + "'");
         n.kind = *parsed;
         n.name = r.text(2);
         n.function = r.text(3);

@@ -9,6 +9,8 @@
 #include <stdexcept>
 
 #include "facts/diagnostic.hpp"
+#include "facts/input_file.hpp"
+#include "facts/output_file.hpp"
 
 namespace galias::facts {
 
@@ -82,8 +84,7 @@ std::uint64_t TableRecord::u64(std::size_t column) const {
     std::uint64_t value = 0;
     auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
     if (field.empty() || ec != std::errc() || end != field.data() + field.size()) {
-        fail("column " + std::to_string(column + 1) + ": '" + std::string(field) +
-             "' is not an unsigned integer");
+        fail("column " + std::to_string(column + 1) + ": '" + excerpt(field) + "' is not an unsigned integer");
     }
     return value;
 }
@@ -107,12 +108,7 @@ std::string read_whole_file(const std::filesystem::path& file, bool& exists) {
     std::error_code ec;
     exists = std::filesystem::exists(file, ec);
     if (!exists) return {};
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        throw DiagnosticError(SourceLocation{file.string(), 0, 0},
-                              std::string("cannot open: ") + std::strerror(errno));
-    }
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    return read_input_file(file, "side table");
 }
 
 void split_record(std::string_view line, std::vector<std::string_view>& fields) {
@@ -156,20 +152,6 @@ void TableWriter::end_record() {
     at_line_start_ = true;
 }
 
-void TableWriter::write(const std::filesystem::path& file) const {
-    std::filesystem::path temp = file;
-    temp += ".tmp";
-    std::FILE* out = std::fopen(temp.c_str(), "wb");
-    if (out == nullptr) {
-        throw std::runtime_error("cannot write " + temp.string() + ": " + std::strerror(errno));
-    }
-    bool ok = std::fwrite(out_.data(), 1, out_.size(), out) == out_.size();
-    ok = (std::fclose(out) == 0) && ok;
-    if (!ok) {
-        std::filesystem::remove(temp);
-        throw std::runtime_error("cannot write " + temp.string() + ": " + std::strerror(errno));
-    }
-    std::filesystem::rename(temp, file);
-}
+void TableWriter::write(const std::filesystem::path& file) const { write_output_file(file, out_); }
 
 }  // namespace galias::facts

@@ -49,7 +49,7 @@ public:
     TableWriter& text(std::string_view value);
     TableWriter& number(std::uint64_t value);
     void end_record();
-    // Throws std::runtime_error on I/O errors.
+    // Throws OutputError on I/O errors.
     void write(const std::filesystem::path& file) const;
 
 private:

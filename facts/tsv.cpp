@@ -2,6 +2,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -10,6 +11,8 @@
 #include <system_error>
 
 #include "facts/diagnostic.hpp"
+#include "facts/input_file.hpp"
+#include "facts/output_file.hpp"
 
 namespace galias::facts {
 
@@ -30,13 +33,68 @@ std::string_view trim_spaces(std::string_view s) {
     return s;
 }
 
-[[noreturn]] void fail(const std::string& name, std::uint32_t line, const std::string& message) {
-    throw DiagnosticError(SourceLocation{name, line, 0}, message);
+[[noreturn]] void fail(const std::string& name, std::uint64_t line, const std::string& message) {
+    throw DiagnosticError(SourceLocation{name, static_cast<std::uint32_t>(std::min<std::uint64_t>(line, UINT32_MAX)), 0},
+                          message);
+}
+
+int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// The escapes write_tsv uses for symbols: \t \n \r \\ and \xNN (the delimiter, when it is
+// not a tab). Any other backslash stays as it is.
+std::string unescape_symbol(std::string_view field) {
+    std::string out;
+    out.reserve(field.size());
+    for (std::size_t i = 0; i < field.size(); ++i) {
+        if (field[i] != '\\' || i + 1 == field.size()) {
+            out += field[i];
+            continue;
+        }
+        const char next = field[i + 1];
+        if (next == 't' || next == 'n' || next == 'r' || next == '\\') {
+            out += next == 't' ? '\t' : next == 'n' ? '\n' : next == 'r' ? '\r' : '\\';
+            ++i;
+        } else if (next == 'x' && i + 3 < field.size() && hex_digit(field[i + 2]) >= 0 && hex_digit(field[i + 3]) >= 0) {
+            out += static_cast<char>(hex_digit(field[i + 2]) * 16 + hex_digit(field[i + 3]));
+            i += 3;
+        } else {
+            out += field[i];
+        }
+    }
+    return out;
+}
+
+void append_escaped_symbol(std::string_view symbol, char delimiter, std::string& out) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    for (const char c : symbol) {
+        switch (c) {
+            case '\t': out += "\\t"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\\': out += "\\\\"; break;
+            default:
+                if (c == delimiter) {
+                    out += "\\x";
+                    out += kHex[static_cast<unsigned char>(c) >> 4];
+                    out += kHex[static_cast<unsigned char>(c) & 0xF];
+                } else {
+                    out += c;
+                }
+        }
+    }
 }
 
 std::uint32_t parse_cell(std::string_view field, ColumnType type, std::size_t column,
-                         const std::string& name, std::uint32_t line, StringInterner& symbols) {
-    if (type == ColumnType::Symbol) return symbols.intern(field);
+                         const std::string& name, std::uint64_t line, StringInterner& symbols) {
+    if (type == ColumnType::Symbol) {
+        if (field.find('\\') == std::string_view::npos) return symbols.intern(field);
+        return symbols.intern(unescape_symbol(field));
+    }
     std::string_view digits = trim_spaces(field);
     if (type == ColumnType::Number) {
         std::int64_t value = 0;
@@ -44,7 +102,7 @@ std::uint32_t parse_cell(std::string_view field, ColumnType type, std::size_t co
         if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty() ||
             value < std::numeric_limits<std::int32_t>::min() ||
             value > std::numeric_limits<std::int32_t>::max())
-            fail(name, line, "column " + std::to_string(column + 1) + ": '" + std::string(field) +
+            fail(name, line, "column " + std::to_string(column + 1) + ": '" + excerpt(field) +
                                  "' is not a number (signed 32-bit integer)");
         return static_cast<std::uint32_t>(static_cast<std::int32_t>(value));
     }
@@ -52,68 +110,118 @@ std::uint32_t parse_cell(std::string_view field, ColumnType type, std::size_t co
     auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
     if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty() ||
         value > std::numeric_limits<std::uint32_t>::max())
-        fail(name, line, "column " + std::to_string(column + 1) + ": '" + std::string(field) +
+        fail(name, line, "column " + std::to_string(column + 1) + ": '" + excerpt(field) +
                              "' is not an unsigned 32-bit integer");
     return static_cast<std::uint32_t>(value);
 }
 
-}  // namespace
+// Parses one line (without its '\n') into `rows`.
+class LineParser {
+public:
+    LineParser(const std::string& name, std::span<const ColumnType> columns, const TsvFormat& format,
+               StringInterner& symbols, std::vector<std::uint32_t>& rows)
+        : name_(name), columns_(columns), format_(format), symbols_(symbols), rows_(rows),
+          has_symbols_(std::find(columns.begin(), columns.end(), ColumnType::Symbol) != columns.end()) {}
 
-void parse_tsv(std::string_view text, const std::string& name, std::span<const ColumnType> columns,
-               const TsvFormat& format, StringInterner& symbols, std::vector<std::uint32_t>& rows) {
-    const std::size_t arity = columns.size();
-    std::uint32_t line_number = 0;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
-        ++line_number;
+    void parse(std::string_view line, std::uint64_t line_number) {
+        const std::size_t arity = columns_.size();
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (trim_spaces(line).empty()) continue;  // blank lines (often the last one) carry no tuple
-        if (arity == 0) {
-            fail(name, line_number, "relation has no columns but the line is not empty");
-        }
+        // An empty line carries no tuple (files often end in one). Nor does a line of blanks
+        // when every column is a number; with a symbol column it is a tuple of blank symbols.
+        if (line.empty() || (!has_symbols_ && trim_spaces(line).empty())) return;
+        if (arity == 0) fail(name_, line_number, "relation has no columns but the line is not empty");
         std::size_t column = 0;
         std::size_t start = 0;
         while (true) {
-            std::size_t stop = line.find(format.delimiter, start);
-            std::string_view field = line.substr(start, stop == std::string_view::npos ? line.size() - start : stop - start);
-            if (column >= arity) {
-                fail(name, line_number, "expected " + std::to_string(arity) + " columns, found more");
-            }
-            rows.push_back(parse_cell(field, columns[column], column, name, line_number, symbols));
+            const std::size_t stop = line.find(format_.delimiter, start);
+            const std::string_view field =
+                line.substr(start, stop == std::string_view::npos ? line.size() - start : stop - start);
+            if (column >= arity) fail(name_, line_number, "expected " + std::to_string(arity) + " columns, found more");
+            rows_.push_back(parse_cell(field, columns_[column], column, name_, line_number, symbols_));
             ++column;
             if (stop == std::string_view::npos) break;
             start = stop + 1;
         }
         if (column != arity) {
-            fail(name, line_number, "expected " + std::to_string(arity) + " columns, found " + std::to_string(column));
+            rows_.resize(rows_.size() - column);
+            fail(name_, line_number,
+                 "expected " + std::to_string(arity) + " columns, found " + std::to_string(column));
         }
+    }
+
+private:
+    const std::string& name_;
+    std::span<const ColumnType> columns_;
+    const TsvFormat& format_;
+    StringInterner& symbols_;
+    std::vector<std::uint32_t>& rows_;
+    bool has_symbols_;
+};
+
+}  // namespace
+
+void parse_tsv(std::string_view text, const std::string& name, std::span<const ColumnType> columns,
+               const TsvFormat& format, StringInterner& symbols, std::vector<std::uint32_t>& rows) {
+    LineParser parser(name, columns, format, symbols, rows);
+    std::uint64_t line_number = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        parser.parse(text.substr(pos, end - pos), ++line_number);
+        pos = end + 1;
     }
 }
 
 void read_tsv(const std::filesystem::path& file, std::span<const ColumnType> columns,
               const TsvFormat& format, StringInterner& symbols, std::vector<std::uint32_t>& rows) {
+    // Streamed in blocks: memory stays at the rows plus one block, whatever the file holds
+    // (a pipe, a FIFO, a gigabyte without a line end).
+    check_input_file(file, "fact file");
     std::ifstream in(file, std::ios::binary);
     if (!in) {
         throw DiagnosticError(SourceLocation{file.string(), 0, 0},
                               std::string("cannot open fact file: ") + std::strerror(errno));
     }
-    std::string text;
-    in.seekg(0, std::ios::end);
-    text.resize(static_cast<std::size_t>(in.tellg()));
-    in.seekg(0);
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    parse_tsv(text, file.string(), columns, format, symbols, rows);
+    const std::string name = file.string();
+    LineParser parser(name, columns, format, symbols, rows);
+    std::string block(kTsvReadBlockBytes, '\0');
+    std::string carry;  // the start of a line that continues in the next block
+    std::uint64_t line_number = 0;
+    for (;;) {
+        in.read(block.data(), static_cast<std::streamsize>(block.size()));
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (got == 0) break;
+        std::string_view data(block.data(), got);
+        std::size_t pos = 0;
+        for (std::size_t end; (end = data.find('\n', pos)) != std::string_view::npos; pos = end + 1) {
+            const std::string_view piece = data.substr(pos, end - pos);
+            if (carry.empty()) {
+                parser.parse(piece, ++line_number);
+            } else {
+                carry.append(piece);
+                parser.parse(carry, ++line_number);
+                carry.clear();
+            }
+        }
+        carry.append(data.substr(pos));
+        if (carry.size() > kTsvMaxLineBytes)
+            fail(name, line_number + 1,
+                 "line longer than " + std::to_string(kTsvMaxLineBytes) + " bytes (it starts '" + excerpt(carry) + "')");
+    }
+    if (in.bad()) fail(name, line_number, std::string("read error: ") + std::strerror(errno));
+    if (!carry.empty()) parser.parse(carry, ++line_number);
 }
 
 std::string format_cell(std::uint32_t cell, ColumnType type, const StringInterner& symbols) {
     switch (type) {
         case ColumnType::Number: return std::to_string(static_cast<std::int32_t>(cell));
         case ColumnType::Unsigned: return std::to_string(cell);
-        case ColumnType::Symbol: return std::string(symbols.lookup(cell));
+        case ColumnType::Symbol: {
+            std::string out;
+            append_escaped_symbol(symbols.lookup(cell), '\t', out);
+            return out;
+        }
     }
     return {};
 }
@@ -141,7 +249,7 @@ void format_rows(const std::uint32_t* rows, std::size_t first, std::size_t last,
                     out.append(digits, res.ptr);
                     break;
                 }
-                case ColumnType::Symbol: out.append(symbols.lookup(row[c])); break;
+                case ColumnType::Symbol: append_escaped_symbol(symbols.lookup(row[c]), delimiter, out); break;
             }
         }
         out.push_back('\n');
@@ -153,18 +261,12 @@ void format_rows(const std::uint32_t* rows, std::size_t first, std::size_t last,
 void write_tsv(const std::filesystem::path& file, const std::uint32_t* rows, std::size_t count,
                std::span<const ColumnType> columns, const TsvFormat& format,
                const StringInterner& symbols) {
-    std::filesystem::path temp = file;
-    temp += ".tmp";
-    std::FILE* out = std::fopen(temp.c_str(), "wb");
-    if (out == nullptr) {
-        throw std::runtime_error("cannot write " + temp.string() + ": " + std::strerror(errno));
-    }
+    OutputFile out(file);
     // Format blocks of rows in parallel, write them in order; memory stays bounded by the batch.
     constexpr std::size_t kBlockRows = 1 << 18;
     constexpr std::size_t kBatchBlocks = 16;
     std::vector<std::string> blocks(kBatchBlocks);
-    bool ok = true;
-    for (std::size_t batch_start = 0; batch_start < count && ok; batch_start += kBlockRows * kBatchBlocks) {
+    for (std::size_t batch_start = 0; batch_start < count; batch_start += kBlockRows * kBatchBlocks) {
         const std::size_t batch_blocks =
             std::min(kBatchBlocks, (count - batch_start + kBlockRows - 1) / kBlockRows);
         tbb::parallel_for(std::size_t{0}, batch_blocks, [&](std::size_t b) {
@@ -173,16 +275,9 @@ void write_tsv(const std::filesystem::path& file, const std::uint32_t* rows, std
             blocks[b].clear();
             format_rows(rows, first, last, columns, format.delimiter, symbols, blocks[b]);
         });
-        for (std::size_t b = 0; b < batch_blocks && ok; ++b) {
-            ok = std::fwrite(blocks[b].data(), 1, blocks[b].size(), out) == blocks[b].size();
-        }
+        for (std::size_t b = 0; b < batch_blocks; ++b) out.write(blocks[b]);
     }
-    ok = (std::fclose(out) == 0) && ok;
-    if (!ok) {
-        std::filesystem::remove(temp);
-        throw std::runtime_error("cannot write " + temp.string() + ": " + std::strerror(errno));
-    }
-    std::filesystem::rename(temp, file);
+    out.commit();
 }
 
 }  // namespace galias::facts
