@@ -1,7 +1,5 @@
 #include "reports/pipeline/analysis_session.hpp"
 
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <system_error>
@@ -11,29 +9,6 @@
 namespace galias::reports {
 
 namespace fs = std::filesystem;
-
-void check_writable(const fs::path& file) {
-    if (file.empty() || file == "-") return;
-    std::error_code ec;
-    if (fs::is_directory(file, ec)) {
-        throw DiagnosticError(SourceLocation{file.string(), 0, 0}, "cannot write the output file: it is a directory");
-    }
-    if (fs::exists(file, ec)) {
-        if (::access(file.c_str(), W_OK) != 0) {
-            throw DiagnosticError(SourceLocation{file.string(), 0, 0}, "cannot write the output file: permission denied");
-        }
-        return;
-    }
-    fs::path parent = file.has_parent_path() ? file.parent_path() : fs::path(".");
-    if (!fs::is_directory(parent, ec)) {
-        throw DiagnosticError(SourceLocation{file.string(), 0, 0},
-                              fmt::format("cannot write the output file: directory '{}' does not exist", parent.string()));
-    }
-    if (::access(parent.c_str(), W_OK) != 0) {
-        throw DiagnosticError(SourceLocation{file.string(), 0, 0},
-                              fmt::format("cannot write the output file: directory '{}' is not writable", parent.string()));
-    }
-}
 
 AnalysisSession::AnalysisSession(const SessionRequest& request) : request_(request) {
     if (request.build_dir.empty() == request.facts_dir.empty()) {

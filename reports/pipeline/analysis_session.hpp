@@ -63,8 +63,4 @@ private:
     SessionTimes times_;
 };
 
-// Throws DiagnosticError when `file` cannot be created or overwritten (checked before the
-// analysis runs, so a typo in an output path fails fast).
-void check_writable(const std::filesystem::path& file);
-
 }  // namespace galias::reports

@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <map>
-#include <iostream>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "facts/output_file.hpp"
 #include "reports/checks/check_registry.hpp"
 #include "reports/output/json_report.hpp"
 #include "reports/output/text_report.hpp"
@@ -83,8 +82,8 @@ int run_check(const CheckRequest& request) {
     std::vector<std::string> ids = enabled_checks(request, session.config());
     std::optional<Baseline> baseline;
     if (request.baseline) baseline = Baseline::load(*request.baseline);
-    if (request.sarif) check_writable(*request.sarif);
-    if (request.output) check_writable(*request.output);
+    if (request.sarif) facts::check_output_file(*request.sarif);
+    if (request.output) facts::check_output_file(*request.output);
 
     ProgressLine progress(ProgressLine::on_tty(request.session.quiet));
     session.analyse(progress);
@@ -128,19 +127,18 @@ int run_check(const CheckRequest& request) {
 
     std::ostringstream text;
     if (request.format == "json") {
-        text << findings_json(findings, suppressed, request.session.source_root).dump(2) << "\n";
+        text << findings_json(findings, suppressed, request.session.source_root)
+                    .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+             << "\n";
     } else {
         TextOptions options_text;
         options_text.source_root = request.session.source_root;
         write_text(text, findings, options_text);
     }
     if (request.output && *request.output != "-") {
-        std::ofstream out(*request.output, std::ios::binary | std::ios::trunc);
-        out << text.str();
-        if (!out) throw DiagnosticError(SourceLocation{request.output->string(), 0, 0}, "cannot write the output file");
+        facts::write_output_file(*request.output, text.str());
     } else {
-        std::fputs(text.str().c_str(), stdout);
-        std::fflush(stdout);
+        facts::write_stdout(text.str());
     }
     if (!request.session.quiet && request.format == "text") {
         std::fprintf(stderr, "galias: %s\n", summary_line(findings, suppressed).c_str());

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "facts/output_file.hpp"
 #include "reports/node_names.hpp"
 #include "reports/node_resolver.hpp"
 #include "reports/source_paths.hpp"
@@ -48,10 +49,7 @@ std::string csv_field(const std::string& text) {
     return out + "\"";
 }
 
-void emit(const std::string& text) {
-    std::fputs(text.c_str(), stdout);
-    std::fflush(stdout);
-}
+void emit(const std::string& text) { facts::write_stdout(text); }
 
 void analyse(AnalysisSession& session, const QueryRequest& request) {
     ProgressLine progress(ProgressLine::on_tty(request.session.quiet));
@@ -176,7 +174,7 @@ int run_alias_query(const QueryRequest& request) {
         }
     }
     if (request.format == "json") {
-        emit(json{{"queries", answers}}.dump(2) + "\n");
+        emit(json{{"queries", answers}}.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
     } else if (request.format == "csv") {
         emit(csv);
     } else {
@@ -243,7 +241,7 @@ int run_points_to_query(const QueryRequest& request) {
         }
     }
     if (request.format == "json") {
-        emit(json{{"pointers", pointers}}.dump(2) + "\n");
+        emit(json{{"pointers", pointers}}.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
     } else if (request.format == "csv") {
         emit(csv);
     } else {

@@ -1,12 +1,11 @@
 #include "reports/sarif/sarif_writer.hpp"
 
-#include <fstream>
 #include <system_error>
-#include <unistd.h>
 
 #include <fmt/format.h>
 
 #include "facts/diagnostic.hpp"
+#include "facts/output_file.hpp"
 #include "reports/checks/check_registry.hpp"
 #include "reports/source_paths.hpp"
 
@@ -158,30 +157,13 @@ json make_sarif(std::span<const Finding> findings, std::span<const RuleInfo* con
 }
 
 void write_json_file(const fs::path& file, const json& log) {
-    std::string text = log.dump(2) + "\n";
+    // Invalid UTF-8 (a path written byte for byte) is replaced rather than an exception.
+    const std::string text = log.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
     if (file == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
+        facts::write_stdout(text);
         return;
     }
-    fs::path temporary = file;
-    temporary += fmt::format(".tmp{}", static_cast<long>(::getpid()));
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out) throw DiagnosticError(SourceLocation{file.string(), 0, 0}, "cannot write the output file");
-        out.write(text.data(), static_cast<std::streamsize>(text.size()));
-        out.flush();
-        if (!out) {
-            std::error_code ec;
-            fs::remove(temporary, ec);
-            throw DiagnosticError(SourceLocation{file.string(), 0, 0}, "cannot write the output file");
-        }
-    }
-    std::error_code ec;
-    fs::rename(temporary, file, ec);
-    if (ec) {
-        fs::remove(temporary, ec);
-        throw DiagnosticError(SourceLocation{file.string(), 0, 0}, "cannot write the output file: " + ec.message());
-    }
+    facts::write_output_file(file, text);
 }
 
 }  // namespace galias::reports

@@ -38,7 +38,8 @@ std::string artifact_uri(const std::string& file, const std::filesystem::path& s
 nlohmann::json make_sarif(std::span<const Finding> findings, std::span<const RuleInfo* const> rules,
                           const SarifOptions& options);
 
-// Writes the log (temp file + rename). Throws DiagnosticError when `file` cannot be written.
+// Writes the log (facts/output_file.hpp: temp file + rename; "-" is stdout). Throws
+// facts::OutputError when it cannot be written.
 void write_json_file(const std::filesystem::path& file, const nlohmann::json& log);
 
 }  // namespace galias::reports

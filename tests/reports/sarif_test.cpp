@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <regex>
 
+#include "facts/output_file.hpp"
 #include "reports/checks/check_registry.hpp"
 #include "reports/run_checks.hpp"
 #include "reports/sarif/baseline.hpp"
@@ -155,8 +156,8 @@ TEST(Sarif, BadBaselineAndUnwritableOutput) {
     try {
         write_json_file("/nonexistent-dir/out.sarif", json::object());
         FAIL();
-    } catch (const DiagnosticError& e) {
-        EXPECT_EQ(e.diagnostic().str(), "/nonexistent-dir/out.sarif: error: cannot write the output file");
+    } catch (const facts::OutputError& e) {
+        EXPECT_STREQ(e.what(), "cannot write /nonexistent-dir/out.sarif: No such file or directory");
     }
 }
 

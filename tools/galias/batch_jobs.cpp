@@ -1,13 +1,13 @@
 #include "tools/galias/batch_jobs.hpp"
 
-#include <fstream>
 #include <sstream>
+
+#include "facts/input_file.hpp"
 
 namespace galias::tool {
 
 std::vector<BatchJobLine> read_batch_jobs(const std::filesystem::path& file) {
-    std::ifstream in(file);
-    if (!in) throw DiagnosticError(SourceLocation{file.string(), 0, 0}, "cannot open the jobs file");
+    std::istringstream in(facts::read_input_file(file, "jobs file"));
     const std::filesystem::path base = file.parent_path();
     auto resolve = [&](const std::string& path) {
         const std::filesystem::path p(path);

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "facts/diagnostic.hpp"
+#include "facts/output_file.hpp"
 #include "frontend/extract.hpp"
 #include "tools/galias/command.hpp"
 
@@ -54,8 +55,13 @@ int run_facts(FactsOptions& options) {
             std::fprintf(stderr, "galias facts: %s\n", stage.c_str());
         };
     }
+    options.frontend.threads = sane_thread_count(options.frontend.threads, "-j");
+    // -o is checked before anything is compiled; the directory is written as a whole once
+    // everything is extracted (facts/output_file.hpp).
+    facts::StagedDirectory output(options.output);
     const frontend::ExtractResult result = frontend::extract_facts(options.frontend);
-    frontend::write_fact_directory(result, options.output);
+    frontend::write_fact_directory(result, output.staging());
+    output.commit();
 
     for (const Diagnostic& d : result.diagnostics) {
         if (d.severity != Severity::Note || !options.quiet) std::fprintf(stderr, "%s\n", d.str().c_str());

@@ -44,7 +44,7 @@ struct ReportCommonOptions {
         request.backend = backend == "cpu"    ? engine::BackendKind::Cpu
                           : backend == "cuda" ? engine::BackendKind::Cuda
                                               : engine::BackendKind::Auto;
-        request.threads = threads;
+        request.threads = sane_thread_count(threads, "-j");
         request.quiet = quiet;
         return request;
     }

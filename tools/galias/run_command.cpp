@@ -1,13 +1,16 @@
 // `galias run PROG.dl -F FACTS -D OUT`: the Datalog engine on its own, Soufflé-style flags.
 // `galias run --batch JOBS`: several analyses on one device (docs/SCHEDULING.md).
 #include <chrono>
+#include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <cstdlib>
 #include <map>
-#include <sstream>
+#include <memory>
 
 #include "analyses/builtin_programs.hpp"
 #include "facts/diagnostic.hpp"
+#include "facts/input_file.hpp"
+#include "facts/output_file.hpp"
 #include "gpu_engine/engine.hpp"
 #include "tools/galias/batch_jobs.hpp"
 #include "tools/galias/command.hpp"
@@ -37,13 +40,10 @@ struct RunOptions {
 };
 
 // A program is a file, or the name of a built-in rule set (cspa, cspa_linear, andersen, reach, sg).
+// A path that exists is read as a file (a directory is an error, not an empty program).
 std::pair<std::string, std::string> load_program_text(const std::string& name) {
-    std::ifstream in(name);
-    if (in) {
-        std::ostringstream text;
-        text << in.rdbuf();
-        return {text.str(), name};
-    }
+    std::error_code ec;
+    if (std::filesystem::exists(name, ec)) return {facts::read_input_file(name, "program file"), name};
     if (auto builtin = analyses::find_builtin_program(name)) {
         return {std::string(builtin->text), std::string(builtin->file)};
     }
@@ -77,49 +77,97 @@ engine::EngineOptions engine_options_from(const RunOptions& options) {
     return engine_options;
 }
 
-void set_output_dir(const std::string& dir, engine::EngineOptions& engine_options) {
-    if (dir == "-") return;
-    std::filesystem::create_directories(dir);
-    engine_options.output_dir = dir;
+// -F must be a directory when it exists; a missing one is reported per input relation, at
+// its .input directive (the executor), and a program without inputs needs none.
+void check_facts_dir(const std::filesystem::path& dir) {
+    std::error_code ec;
+    if (std::filesystem::exists(dir, ec)) facts::check_input_directory(dir, "fact directory");
+}
+
+// The relations of -D DIR are written into a staging directory and committed as a set
+// after the run (facts/output_file.hpp): a failed or interrupted run leaves DIR as it was
+// (and creates no DIR). "-" writes nothing.
+std::unique_ptr<facts::StagedDirectory> stage_output_dir(const std::string& dir, engine::EngineOptions& engine_options) {
+    if (dir == "-") return nullptr;
+    auto staged = std::make_unique<facts::StagedDirectory>(dir);
+    engine_options.output_dir = staged->staging();
+    return staged;
 }
 
 void print_sizes(const engine::Result& result, bool sizes_only, const std::string& prefix) {
+    std::string text;
     for (const engine::RelationResult& relation : result.relations) {
         if (relation.print_size || (sizes_only && relation.is_output))
-            std::printf("%s%s\t%llu\n", prefix.c_str(), relation.name.c_str(),
-                        static_cast<unsigned long long>(relation.size()));
+            text += prefix + relation.name + "\t" + std::to_string(relation.size()) + "\n";
     }
-    std::fflush(stdout);
+    facts::write_stdout(text);
 }
 
 // Every job of the jobs file, run together (or one after another with --sched off).
 // Prints "JOB<TAB>RELATION<TAB>SIZE" per output relation and a summary line on stderr.
 int run_batch(const RunOptions& options) {
     const std::vector<BatchJobLine> lines = read_batch_jobs(options.batch_file);
-    std::map<std::string, engine::Program> programs;  // each program compiled once
+    // A job whose program or directories are bad fails on its own; the others still run.
+    std::vector<std::exception_ptr> setup_errors(lines.size());
+    struct Compiled {
+        std::unique_ptr<engine::Program> program;
+        std::exception_ptr error;  // fails every job that names the program
+    };
+    std::map<std::string, Compiled> programs;  // each program compiled once
+    std::vector<std::unique_ptr<facts::StagedDirectory>> outputs(lines.size());
     std::vector<engine::BatchJob> jobs;
-    for (const BatchJobLine& line : lines) {
-        auto found = programs.find(line.program);
-        if (found == programs.end()) {
-            auto [text, file] = load_program_text(line.program);
-            found = programs.emplace(line.program, engine::compile_program(text, file)).first;
+    std::vector<std::size_t> line_of_job;
+    for (std::size_t j = 0; j < lines.size(); ++j) {
+        const BatchJobLine& line = lines[j];
+        try {
+            auto found = programs.find(line.program);
+            if (found == programs.end()) {
+                Compiled compiled;
+                try {
+                    auto [text, file] = load_program_text(line.program);
+                    compiled.program = std::make_unique<engine::Program>(engine::compile_program(text, file));
+                } catch (...) {
+                    compiled.error = std::current_exception();
+                }
+                found = programs.emplace(line.program, std::move(compiled)).first;
+            }
+            if (found->second.error) std::rethrow_exception(found->second.error);
+            check_facts_dir(line.facts_dir);
+            engine::BatchJob job;
+            job.program = found->second.program.get();
+            job.inputs.facts_dir = line.facts_dir;
+            job.options = engine_options_from(options);
+            outputs[j] = stage_output_dir(line.output_dir, job.options);
+            jobs.push_back(std::move(job));
+            line_of_job.push_back(j);
+        } catch (...) {
+            setup_errors[j] = std::current_exception();
         }
-        engine::BatchJob job;
-        job.program = &found->second;
-        job.inputs.facts_dir = line.facts_dir;
-        job.options = engine_options_from(options);
-        set_output_dir(line.output_dir, job.options);
-        jobs.push_back(std::move(job));
     }
-    // The CUDA context is started before the clock: the batch time is the jobs' alone.
-    engine::prepare_backend(jobs.front().options.backend);
-    const auto start = std::chrono::steady_clock::now();
-    std::vector<engine::BatchOutcome> outcomes = engine::run_batch(jobs, options.max_concurrent);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::vector<engine::BatchOutcome> outcomes(lines.size());
+    double wall = 0;
+    if (!jobs.empty()) {
+        // The CUDA context is started before the clock: the batch time is the jobs' alone.
+        engine::prepare_backend(jobs.front().options.backend);
+        const auto start = std::chrono::steady_clock::now();
+        std::vector<engine::BatchOutcome> ran = engine::run_batch(jobs, options.max_concurrent);
+        wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        for (std::size_t k = 0; k < ran.size(); ++k) outcomes[line_of_job[k]] = std::move(ran[k]);
+    }
+    for (std::size_t j = 0; j < lines.size(); ++j) {
+        if (setup_errors[j]) outcomes[j].error = setup_errors[j];
+    }
     int status = kExitOk;
     double job_seconds = 0;
     for (std::size_t j = 0; j < outcomes.size(); ++j) {
         job_seconds += outcomes[j].seconds;
+        if (!outcomes[j].error && outputs[j]) {
+            try {
+                outputs[j]->commit();
+            } catch (...) {
+                outcomes[j].error = std::current_exception();
+            }
+        }
         if (outcomes[j].error) {
             try {
                 std::rethrow_exception(outcomes[j].error);
@@ -128,7 +176,8 @@ int run_batch(const RunOptions& options) {
                              e.diagnostic().str().c_str());
                 status = std::max(status, kExitUsage);
             } catch (const std::exception& e) {
-                std::fprintf(stderr, "%s: job %zu: error: %s\n", lines[j].location.str().c_str(), j + 1, e.what());
+                std::fprintf(stderr, "%s: job %zu: error: %s\n", lines[j].location.str().c_str(), j + 1,
+                             printable(e.what()).c_str());
                 status = kExitInternal;
             }
             continue;
@@ -140,8 +189,14 @@ int run_batch(const RunOptions& options) {
             outcomes[j].result.stats.print(stderr);
         }
     }
-    const std::string backend = outcomes.front().error ? "?" : outcomes.front().result.backend;
-    const std::string sched = outcomes.front().error ? "?" : outcomes.front().result.stats.sched;
+    std::string backend = "?";
+    std::string sched = "?";
+    for (const engine::BatchOutcome& outcome : outcomes) {
+        if (outcome.error) continue;
+        backend = outcome.result.backend;
+        sched = outcome.result.stats.sched;
+        break;
+    }
     // The launch coordinator is shared by the jobs: its counters only grow, the largest
     // a job saw is the batch's.
     engine::Stats launches;
@@ -175,27 +230,29 @@ int run(const RunOptions& options) {
     if (!options.batch_file.empty()) {
         if (!options.program.empty())
             throw DiagnosticError(SourceLocation{}, "give either a program or --batch JOBS_FILE, not both");
+        if (!options.stats_json.empty())
+            throw DiagnosticError(SourceLocation{}, "--stats-json is for one program, not --batch");
         return run_batch(options);
     }
     if (options.program.empty()) throw DiagnosticError(SourceLocation{}, "no program given (or --batch JOBS_FILE)");
     auto [text, file] = load_program_text(options.program);
     engine::Program program = engine::compile_program(text, file);
     if (options.explain) {
-        std::fputs(program.explain().c_str(), stdout);
+        facts::write_stdout(program.explain());
         return kExitOk;
     }
+    // Every path is checked before the work starts.
+    check_facts_dir(options.facts_dir);
+    if (!options.stats_json.empty()) facts::check_output_file(options.stats_json);
     engine::Inputs inputs;
     inputs.facts_dir = options.facts_dir;
     engine::EngineOptions engine_options = engine_options_from(options);
-    set_output_dir(options.output_dir, engine_options);
+    const std::unique_ptr<facts::StagedDirectory> output = stage_output_dir(options.output_dir, engine_options);
     engine::Result result = engine::run(program, inputs, engine_options);
+    if (output) output->commit();
     print_sizes(result, options.output_dir == "-", "");
     if (options.stats) result.stats.print(stderr);
-    if (!options.stats_json.empty()) {
-        std::ofstream out(options.stats_json);
-        out << result.stats.to_json() << "\n";
-        if (!out) throw DiagnosticError(SourceLocation{options.stats_json, 0, 0}, "cannot write statistics file");
-    }
+    if (!options.stats_json.empty()) facts::write_output_file(options.stats_json, result.stats.to_json() + "\n");
     return kExitOk;
 }
 
@@ -228,7 +285,16 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_option("--stats-json", options->stats_json, "Write statistics as JSON to this file");
         app.add_option("--batch-mb", options->batch_mb,
                        "Join output (MiB) collected before deduplication (default: CPU 128, CUDA 256-2048)")
-            ->check(CLI::PositiveNumber);
+            ->check(CLI::Validator(
+                [](const std::string& text) -> std::string {
+                    // CLI::PositiveNumber takes "nan" and "inf"; neither is a size.
+                    char* end = nullptr;
+                    const double value = std::strtod(text.c_str(), &end);
+                    if (end == text.c_str() || *end != '\0' || !std::isfinite(value) || value <= 0 || value > 1 << 20)
+                        return "--batch-mb: expected a number of MiB above 0 and at most 1048576, got '" + text + "'";
+                    return {};
+                },
+                "MIB"));
         app.add_flag("--explain", options->explain, "Print the semi-naive evaluation plan and exit");
         app.add_option("--load-factor", options->load_factor, "Load factor of the hash indexes")
             ->check(CLI::Range(0.05, 0.99));
@@ -244,7 +310,10 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_option("--lanes", options->lanes,
                        "With --sched streams|model: at most this many lanes (streams and host threads) per analysis "
                        "(default 0: automatic; in a batch with several jobs at once, one per job)");
-        return [options] { return run(*options); };
+        return [options] {
+            options->jobs = sane_thread_count(options->jobs, "-j");
+            return run(*options);
+        };
     }}};
 
 }  // namespace
