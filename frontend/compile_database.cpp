@@ -4,10 +4,10 @@
 #include <llvm/Support/StringSaver.h>
 
 #include <cctype>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "facts/diagnostic.hpp"
+#include "facts/input_file.hpp"
 
 namespace galias::frontend {
 
@@ -203,20 +203,16 @@ std::vector<CompileJob> parse_compile_database(const std::string& text, const st
 std::vector<CompileJob> load_compile_database(const std::filesystem::path& path) {
     std::error_code ec;
     std::filesystem::path file = path;
-    if (std::filesystem::is_directory(path, ec)) file = path / "compile_commands.json";
+    const bool in_directory = std::filesystem::is_directory(path, ec);
+    if (in_directory) file = path / "compile_commands.json";
     if (!std::filesystem::exists(file, ec)) {
         throw DiagnosticError(galias::SourceLocation{file.string(), 0, 0},
-                              std::filesystem::is_directory(path, ec)
-                                  ? "no compile_commands.json in this directory (generate one with "
-                                    "`cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON` or `bear -- make`)"
-                                  : "compilation database not found");
+                              in_directory ? "no compile_commands.json in this directory (generate one with "
+                                             "`cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON` or `bear -- make`)"
+                                           : "compilation database not found");
     }
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw DiagnosticError(galias::SourceLocation{file.string(), 0, 0},
-                              "cannot read the compilation database");
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return parse_compile_database(text, file.string());
+    // Not a directory (BUILD/compile_commands.json/ would be one), a readable file or stream.
+    return parse_compile_database(facts::read_input_file(file, "compilation database"), file.string());
 }
 
 bool is_cxx_job(const CompileJob& job) {

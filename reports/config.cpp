@@ -1,15 +1,16 @@
 #include "reports/config.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "facts/input_file.hpp"
 #include "reports/checks/check_registry.hpp"
 #include "reports/node_resolver.hpp"
+#include "reports/source_paths.hpp"
+#include "reports/toml_depth.hpp"
 
 namespace galias::reports {
 
@@ -113,6 +114,7 @@ ReportConfig default_config() {
 ReportConfig parse_config(std::string_view text, const std::string& file_name) {
     ReportConfig config = default_config();
     config.file = file_name;
+    check_toml_depth(text, file_name);
     toml::table root;
     try {
         root = toml::parse(text, file_name);
@@ -135,8 +137,16 @@ ReportConfig parse_config(std::string_view text, const std::string& file_name) {
             }
         }
         if (const toml::node* disable = checks.get("disable")) {
+            std::vector<std::string> enabled_by_name;
+            if (const toml::node* enable = checks.get("enable")) {
+                for (auto& [id, where] : reader.strings(*enable, "enable")) enabled_by_name.push_back(id);
+            }
             for (auto& [id, where] : reader.strings(*disable, "disable")) {
                 reader.check_id(id, where);
+                // Naming a check in both lists leaves the reader guessing which one wins.
+                if (std::find(enabled_by_name.begin(), enabled_by_name.end(), id) != enabled_by_name.end()) {
+                    throw DiagnosticError(where, fmt::format("check '{}' is both enabled and disabled", id));
+                }
                 std::erase(config.enabled_checks, id);
             }
         }
@@ -177,18 +187,19 @@ ReportConfig parse_config(std::string_view text, const std::string& file_name) {
         const toml::table& paths = reader.table(*node, "paths");
         reader.only_keys(paths, {"exclude"}, "[paths]");
         if (const toml::node* exclude = paths.get("exclude")) {
-            for (auto& [glob, where] : reader.strings(*exclude, "exclude")) config.exclude.push_back(glob);
+            for (auto& [glob, where] : reader.strings(*exclude, "exclude")) {
+                if (std::optional<std::string> problem = glob_problem(glob)) {
+                    throw DiagnosticError(where, fmt::format("'exclude': '{}' is not a valid path glob: {}", glob, *problem));
+                }
+                config.exclude.push_back(glob);
+            }
         }
     }
     return config;
 }
 
 ReportConfig load_config(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw DiagnosticError(SourceLocation{file.string(), 0, 0}, "cannot read the configuration file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse_config(text.str(), file.string());
+    return parse_config(facts::read_input_file(file, "configuration file", kMaxConfigBytes), file.string());
 }
 
 std::optional<fs::path> find_config(const fs::path& dir) {

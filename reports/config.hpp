@@ -18,8 +18,9 @@
 //   [paths]
 //   exclude = ["third_party/**"]    # globs relative to the source root
 //
-// Errors (syntax, unknown keys, wrong types, unknown check names) throw DiagnosticError
-// with file:line:col.
+// Errors (syntax, unknown keys, wrong types, unknown check names, a check both enabled and
+// disabled, an invalid glob, nesting deeper than kMaxTomlDepth, a file over
+// kMaxConfigBytes) throw DiagnosticError with file:line:col.
 
 #include <cstddef>
 #include <filesystem>
@@ -33,6 +34,7 @@
 namespace galias::reports {
 
 inline constexpr std::string_view kConfigFileName = ".galias.toml";
+inline constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
 
 struct ReportConfig {
     std::filesystem::path file;  // where it was read from; empty = defaults

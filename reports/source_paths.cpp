@@ -48,6 +48,24 @@ bool glob_match(std::string_view pattern, std::string_view path) {
     return pattern.front() == path.front() && glob_match(pattern.substr(1), path.substr(1));
 }
 
+std::optional<std::string> glob_problem(std::string_view pattern) {
+    if (pattern.empty()) return "it is empty";
+    if (pattern.front() == '/') return "paths are relative to the source root, so it can never match";
+    if (pattern.find_first_of("[]{}") != std::string_view::npos)
+        return "character classes ([...]) and alternatives ({...}) are not supported";
+    if (pattern.find('\\') != std::string_view::npos) return "'\\' is not supported (paths use '/')";
+    std::size_t start = 0;
+    while (start <= pattern.size()) {
+        const std::size_t stop = std::min(pattern.find('/', start), pattern.size());
+        const std::string_view segment = pattern.substr(start, stop - start);
+        if (segment == "..") return "'..' cannot match a path inside the source root";
+        if (segment != "**" && segment.find("**") != std::string_view::npos)
+            return "'**' must be a whole path segment ('**/x', 'a/**')";
+        start = stop + 1;
+    }
+    return std::nullopt;
+}
+
 std::string uri_encode_path(std::string_view path) {
     static const char* kHex = "0123456789ABCDEF";
     std::string out;

@@ -16,6 +16,11 @@ std::optional<std::string> relative_to_root(const std::string& file, const std::
 // a pattern ending in '/' matches everything below that folder.
 bool glob_match(std::string_view pattern, std::string_view path);
 
+// Why `pattern` is not a glob glob_match() understands (it would silently match nothing or
+// not what it says): empty, absolute, with '..', with '\\' or the unsupported [..] and {..},
+// or '**' that is not a whole segment ("a**", "***"). nullopt when it is fine.
+std::optional<std::string> glob_problem(std::string_view pattern);
+
 // RFC 3986 percent-encoding of a relative path (keeps '/').
 std::string uri_encode_path(std::string_view path);
 

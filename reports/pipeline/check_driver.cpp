@@ -81,7 +81,10 @@ int run_check(const CheckRequest& request) {
     AnalysisSession session(request.session);
     std::vector<std::string> ids = enabled_checks(request, session.config());
     std::optional<Baseline> baseline;
-    if (request.baseline) baseline = Baseline::load(*request.baseline);
+    if (request.baseline) {
+        baseline = Baseline::load(*request.baseline);
+        for (const Diagnostic& warning : baseline->warnings()) std::fprintf(stderr, "%s\n", warning.str().c_str());
+    }
     if (request.sarif) facts::check_output_file(*request.sarif);
     if (request.output) facts::check_output_file(*request.output);
 

@@ -1,16 +1,30 @@
 #include "reports/sarif/baseline.hpp"
 
-#include <fstream>
-#include <sstream>
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "facts/diagnostic.hpp"
+#include "facts/input_file.hpp"
 
 namespace galias::reports {
 
 using nlohmann::json;
+
+namespace {
+
+// The string at `keys` below `node` (objects all the way), or null.
+const std::string* string_at(const json& node, std::initializer_list<const char*> keys) {
+    const json* at = &node;
+    for (const char* key : keys) {
+        if (!at->is_object()) return nullptr;
+        const auto found = at->find(key);
+        if (found == at->end()) return nullptr;
+        at = &*found;
+    }
+    return at->is_string() ? at->get_ptr<const std::string*>() : nullptr;
+}
+
+}  // namespace
 
 Baseline Baseline::parse(std::string_view text, const std::string& name) {
     json log;
@@ -33,32 +47,63 @@ Baseline Baseline::parse(std::string_view text, const std::string& name) {
         throw DiagnosticError(SourceLocation{name, 0, 0}, "baseline is not a SARIF log (no \"runs\" array)");
     }
     Baseline baseline;
-    for (const json& run : log["runs"]) {
-        if (!run.is_object() || !run.contains("results")) continue;
-        for (const json& result : run["results"]) {
-            if (!result.is_object()) continue;
-            std::string rule = result.value("ruleId", "");
-            std::string fingerprint;
-            if (result.contains("partialFingerprints") && result["partialFingerprints"].is_object()) {
-                fingerprint = result["partialFingerprints"].value("primaryLocationLineHash", "");
+    std::size_t malformed = 0;
+    std::string first_problem;
+    const auto skip = [&](std::string where, const char* problem) {
+        if (malformed++ == 0) first_problem = where + ": " + problem;
+    };
+    const json& runs = log["runs"];
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const json& run = runs[r];
+        const std::string run_path = fmt::format("runs[{}]", r);
+        if (!run.is_object()) {
+            skip(run_path, "not an object");
+            continue;
+        }
+        const auto results = run.find("results");
+        if (results == run.end()) continue;  // a run with no results suppresses nothing
+        if (!results->is_array()) {
+            skip(run_path + ".results", "not an array");
+            continue;
+        }
+        for (std::size_t i = 0; i < results->size(); ++i) {
+            const json& result = (*results)[i];
+            const std::string path = fmt::format("{}.results[{}]", run_path, i);
+            if (!result.is_object()) {
+                skip(path, "not an object");
+                continue;
+            }
+            const std::string* rule = string_at(result, {"ruleId"});
+            const std::string* fingerprint = string_at(result, {"partialFingerprints", "primaryLocationLineHash"});
+            if (rule == nullptr || rule->empty()) {
+                skip(path, "no string \"ruleId\"");
+                continue;
+            }
+            if (fingerprint == nullptr || fingerprint->empty()) {
+                skip(path, "no string \"partialFingerprints.primaryLocationLineHash\"");
+                continue;
             }
             std::string uri;
-            try {
-                uri = result.at("locations").at(0).at("physicalLocation").at("artifactLocation").value("uri", "");
-            } catch (const json::exception&) {
+            const auto locations = result.find("locations");
+            if (locations != result.end() && locations->is_array() && !locations->empty()) {
+                if (const std::string* found = string_at((*locations)[0], {"physicalLocation", "artifactLocation", "uri"}))
+                    uri = *found;
             }
-            if (!rule.empty() && !fingerprint.empty()) baseline.entries_.emplace(rule, uri, fingerprint);
+            baseline.entries_.emplace(*rule, uri, *fingerprint);
         }
+    }
+    if (malformed != 0) {
+        baseline.warnings_.push_back(Diagnostic{
+            Severity::Warning, SourceLocation{name, 0, 0},
+            fmt::format("{} baseline result{} ignored (they suppress nothing): the first, {}", malformed,
+                        malformed == 1 ? "" : "s", first_problem),
+            {}});
     }
     return baseline;
 }
 
 Baseline Baseline::load(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw DiagnosticError(SourceLocation{file.string(), 0, 0}, "cannot read the baseline file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse(text.str(), file.string());
+    return parse(facts::read_input_file(file, "baseline file"), file.string());
 }
 
 bool Baseline::contains(const std::string& rule_id, const std::string& uri, const std::string& fingerprint) const {

@@ -7,6 +7,9 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <vector>
+
+#include "facts/diagnostic.hpp"
 
 namespace galias::reports {
 
@@ -19,9 +22,13 @@ public:
     [[nodiscard]] bool contains(const std::string& rule_id, const std::string& uri,
                                 const std::string& fingerprint) const;
     [[nodiscard]] std::size_t size() const { return entries_.size(); }
+    // Results that could not be used (no string ruleId or fingerprint, not an object): one
+    // warning that counts them and names the first. They suppress nothing.
+    [[nodiscard]] const std::vector<Diagnostic>& warnings() const { return warnings_; }
 
 private:
     std::set<std::tuple<std::string, std::string, std::string>> entries_;
+    std::vector<Diagnostic> warnings_;
 };
 
 }  // namespace galias::reports

@@ -28,8 +28,8 @@ TEST(Config, DefaultsEnableEveryCheck) {
 TEST(Config, ReadsEverySection) {
     ReportConfig config = parse_config(R"(
 [checks]
-enable = ["restrict-alias", "overlapping-copy", "must-not-alias"]
-disable = ["must-not-alias"]
+# every check but these two
+disable = ["alias-assertion", "must-not-alias"]
 
 [analysis]
 context-k = 2
@@ -88,6 +88,46 @@ TEST(Config, UnknownKeysAndWrongTypes) {
     EXPECT_EQ(error_of("[checks]\nenable = \"restrict-alias\"\n").location.line, 2u);
     EXPECT_EQ(error_of("[[must-not-alias]]\na = \"x\"\n").location.line, 1u);  // missing b
     EXPECT_EQ(error_of("[typo]\n").location.line, 1u);
+}
+
+TEST(Config, DeepNestingIsRefusedBeforeParsing) {
+    // toml++ recurses once per segment: tens of thousands of them overflowed the stack.
+    std::string dotted;
+    for (int i = 0; i < 31000; ++i) dotted += i == 0 ? "a" : ".a";
+    Diagnostic key = error_of(dotted + " = 1\n");
+    EXPECT_EQ(key.location.str(), ".galias.toml:1:1");
+    EXPECT_NE(key.message.find("nest more than 64 levels"), std::string::npos) << key.message;
+    EXPECT_EQ(error_of("[paths]\n[" + dotted + "]\n").location.str(), ".galias.toml:2:2");
+    EXPECT_EQ(error_of("[[" + dotted + "]]\n").location.line, 1u);
+    EXPECT_EQ(error_of("x = " + std::string(100, '[') + "\n").location.line, 1u);
+    EXPECT_EQ(error_of("x = {" + dotted.substr(0, 200) + " = 1}\n").location.line, 1u);
+    // Quoted keys count as one segment whatever they hold; ordinary configurations pass.
+    EXPECT_NO_THROW(parse_config("[paths]\nexclude = [\"" + dotted.substr(0, 300) + "\"]\n", "x.toml"));
+    EXPECT_EQ(error_of("\"" + dotted.substr(0, 300) + "\" = 1\n").message, "unknown key '" + dotted.substr(0, 300) +
+                                                                              "' in the configuration");
+}
+
+TEST(Config, ContradictionsAndBadGlobsAreErrors) {
+    Diagnostic both = error_of("[checks]\nenable = [\"restrict-alias\"]\ndisable = [\"restrict-alias\"]\n");
+    EXPECT_EQ(both.location.str(), ".galias.toml:3:12");
+    EXPECT_EQ(both.message, "check 'restrict-alias' is both enabled and disabled");
+    for (const char* glob : {"", "/abs/**", "src/[ab].c", "a**", "x/***/y", "../up/*", "{a,b}/c", "a\\\\b"}) {
+        Diagnostic d = error_of(std::string("[paths]\nexclude = [\"ok/**\", \"") + glob + "\"]\n");
+        EXPECT_EQ(d.location.str(), ".galias.toml:2:21") << glob;
+        EXPECT_NE(d.message.find("is not a valid path glob"), std::string::npos) << d.message;
+    }
+    EXPECT_NO_THROW(parse_config("[paths]\nexclude = [\"**/gen/*.c\", \"third_party/\", \"a/**\", \"?x\"]\n", "x.toml"));
+}
+
+TEST(Config, ADirectoryIsNoConfiguration) {
+    auto dir = testing::temp_dir("config-dir");
+    try {
+        load_config(dir);
+        FAIL();
+    } catch (const DiagnosticError& e) {
+        EXPECT_EQ(e.diagnostic().message, "cannot read the configuration file: it is a directory");
+    }
+    std::filesystem::remove_all(dir);
 }
 
 TEST(Config, FoundInParentDirectories) {

@@ -161,6 +161,32 @@ TEST(Sarif, BadBaselineAndUnwritableOutput) {
     }
 }
 
+TEST(Sarif, MalformedBaselineResultsAreCountedNotFatal) {
+    // A non-string ruleId or fingerprint used to end the run with json type_error.302.
+    const Baseline baseline = Baseline::parse(R"({"runs": [
+        {"results": [
+            {"ruleId": 7, "partialFingerprints": {"primaryLocationLineHash": "h1"}},
+            {"ruleId": "restrict-alias", "partialFingerprints": {"primaryLocationLineHash": ["h2"]}},
+            {"ruleId": "restrict-alias", "partialFingerprints": {"primaryLocationLineHash": "h3"},
+             "locations": [{"physicalLocation": {"artifactLocation": {"uri": 5}}}]},
+            "not an object",
+            {"ruleId": "overlapping-copy", "partialFingerprints": {"primaryLocationLineHash": "h4"},
+             "locations": [{"physicalLocation": {"artifactLocation": {"uri": "a.c"}}}]}
+        ]},
+        {"results": {"not": "an array"}},
+        3
+    ]})",
+                                              "old.sarif");
+    EXPECT_EQ(baseline.size(), 2u);
+    EXPECT_TRUE(baseline.contains("overlapping-copy", "a.c", "h4"));
+    EXPECT_TRUE(baseline.contains("restrict-alias", "", "h3"));  // an unusable uri is no uri
+    ASSERT_EQ(baseline.warnings().size(), 1u);
+    EXPECT_EQ(baseline.warnings()[0].str(),
+              "old.sarif: warning: 5 baseline results ignored (they suppress nothing): the first, "
+              "runs[0].results[0]: no string \"ruleId\"");
+    EXPECT_TRUE(Baseline::parse(R"({"runs": [{"results": []}]})", "x").warnings().empty());
+}
+
 TEST(Sarif, FilesOutsideTheRootKeepAbsoluteUris) {
     json inside = artifact_location("/repo/src/a b.c", "/repo");
     EXPECT_EQ(inside["uri"], "src/a%20b.c");

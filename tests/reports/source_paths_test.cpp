@@ -25,6 +25,19 @@ TEST(SourcePaths, Globs) {
     EXPECT_FALSE(glob_match("a?c.c", "a/c.c"));
 }
 
+TEST(SourcePaths, GlobProblems) {
+    for (const char* good : {"third_party/**", "**/gen_*.c", "src/*.c", "gen/", "a?c.c", "**"})
+        EXPECT_FALSE(glob_problem(good)) << good;
+    EXPECT_EQ(glob_problem(""), "it is empty");
+    EXPECT_EQ(glob_problem("/usr/**"), "paths are relative to the source root, so it can never match");
+    EXPECT_TRUE(glob_problem("src/[ab].c"));
+    EXPECT_TRUE(glob_problem("src/{a,b}.c"));
+    EXPECT_TRUE(glob_problem("a\\b"));
+    EXPECT_TRUE(glob_problem("../x"));
+    EXPECT_EQ(glob_problem("src**"), "'**' must be a whole path segment ('**/x', 'a/**')");
+    EXPECT_TRUE(glob_problem("***/x"));
+}
+
 TEST(SourcePaths, UriEncoding) {
     EXPECT_EQ(uri_encode_path("src/my file#1.c"), "src/my%20file%231.c");
     EXPECT_EQ(uri_encode_path("a-b_c.d~/e"), "a-b_c.d~/e");
