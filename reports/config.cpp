@@ -156,7 +156,12 @@ ReportConfig parse_config(std::string_view text, const std::string& file_name) {
     }
     if (const toml::node* node = root.get("analysis")) {
         const toml::table& analysis = reader.table(*node, "analysis");
-        reader.only_keys(analysis, {"context-k", "allocators", "max-witness-steps"}, "[analysis]");
+        reader.only_keys(analysis, {"context-k", "allocators", "max-witness-steps", "allow-partial"}, "[analysis]");
+        if (const toml::node* partial = analysis.get("allow-partial")) {
+            const auto* flag = partial->as_boolean();
+            if (flag == nullptr) reader.fail(*partial, "'allow-partial' must be true or false");
+            config.allow_partial = flag->get();
+        }
         if (const toml::node* k = analysis.get("context-k")) {
             config.context_k = static_cast<unsigned>(reader.integer(*k, "context-k", 0, 8));
         }

@@ -9,6 +9,7 @@
 //   context-k = 1                  # call-string depth for context cloning
 //   allocators = ["xmalloc"]        # functions that return fresh heap memory
 //   max-witness-steps = 32
+//   allow-partial = false          # true: translation units that fail are not an error
 //
 //   [[must-not-alias]]
 //   a = "g_input"
@@ -44,6 +45,7 @@ struct ReportConfig {
     std::optional<std::size_t> max_witness_steps;
     std::vector<MustNotAliasPair> must_not_alias;
     std::vector<std::string> exclude;
+    std::optional<bool> allow_partial;  // [analysis] allow-partial
 };
 
 // Defaults: every check enabled, nothing else set.

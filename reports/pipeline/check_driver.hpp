@@ -22,12 +22,17 @@ struct CheckRequest {
     std::optional<std::filesystem::path> output;  // text/JSON destination; stdout if unset
     std::string format = "text";                  // text | json
     bool stats = false;
+    // Translation units that were not analysed are accepted (exit by findings) instead of
+    // exit 2; `allow-partial` in [analysis] does the same.
+    bool allow_partial = false;
     std::string automation_id;
     std::string tool_version = "0.0.0";
 };
 
-// Returns the exit code: 0 (no finding at or above fail_on), 1 (findings). Throws
-// DiagnosticError for bad input (exit 2).
+// Returns the exit code: 0 (no finding at or above fail_on), 1 (findings), 2 (translation
+// units not analysed, unless allowed; every output is still written and says so). Throws
+// DiagnosticError for bad input (exit 2), facts::OutputError when an output cannot be
+// written (exit 3).
 int run_check(const CheckRequest& request);
 
 }  // namespace galias::reports

@@ -31,6 +31,13 @@ ProgramInput extract_program(const ExtractRequest& request) {
     for (const frontend::FactRelation* relation : result.andersen()) input.andersen[relation->name] = relation->cells;
     input.units_total = result.units.total;
     input.units_failed = result.units.failed;
+    for (const Diagnostic& diagnostic : result.diagnostics) {
+        // The frontend's errors are the units it could not analyse, each at its file.
+        if (diagnostic.severity != Severity::Error || !diagnostic.location.known()) continue;
+        std::string reason = diagnostic.message;
+        if (const std::size_t tail = reason.rfind("; not analysed"); tail != std::string::npos) reason.erase(tail);
+        input.failed_units.push_back(UnitFailure{diagnostic.location.file, std::move(reason)});
+    }
     input.diagnostics = std::move(result.diagnostics);
     return input;
 }

@@ -3,6 +3,7 @@
 #include <array>
 #include <system_error>
 
+#include "facts/input_file.hpp"
 #include "facts/tsv.hpp"
 
 namespace galias::reports {
@@ -26,12 +27,12 @@ void read_relations(const fs::path& dir, std::initializer_list<const char*> name
 }  // namespace
 
 ProgramInput read_fact_dir(const fs::path& facts_dir) {
-    std::error_code ec;
-    if (!fs::is_directory(facts_dir, ec)) {
-        throw DiagnosticError(SourceLocation{facts_dir.string(), 0, 0}, "not a fact directory (it does not exist)");
-    }
+    facts::check_input_directory(facts_dir, "fact directory");
     ProgramInput input;
     input.facts = facts::ProgramFacts::read(facts_dir);
+    // `galias facts` writes a directory even when some units failed; it counts them.
+    input.units_total = input.facts.counter("tu.total");
+    input.units_failed = input.facts.counter("tu.failed");
     read_relations(facts_dir / "cspa", {"assign", "dereference"}, input.cspa);
     read_relations(facts_dir / "andersen", {"addressOf", "assign", "load", "store"}, input.andersen);
     return input;

@@ -16,13 +16,25 @@ namespace galias::reports {
 
 using RelationRows = std::map<std::string, std::vector<std::uint32_t>, std::less<>>;  // 2 cells per row
 
+// A translation unit the analysis does not cover: it did not compile, or its file is missing.
+struct UnitFailure {
+    std::string file;
+    std::string reason;  // "does not compile (2 errors)"
+};
+
 struct ProgramInput {
     facts::ProgramFacts facts;
     RelationRows cspa;      // assign(src, dst), dereference(p, q)
     RelationRows andersen;  // addressOf, assign, load, store
-    std::size_t units_total = 0;   // translation units (0 when read from a fact directory)
+    // Translation units: from the frontend, or from a fact directory's stats.tsv (0 when it
+    // has none).
+    std::size_t units_total = 0;
     std::size_t units_failed = 0;
+    std::vector<UnitFailure> failed_units;  // which ones (from the frontend only)
     std::vector<Diagnostic> diagnostics;  // from the frontend: failed units, warnings
+
+    // Every translation unit was analysed: findings are not missing for lack of input.
+    [[nodiscard]] bool complete() const { return units_failed == 0; }
 };
 
 // Reads FACTS_DIR (docs/FACTS.md). Throws DiagnosticError on missing or malformed files.

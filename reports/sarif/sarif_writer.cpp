@@ -84,6 +84,17 @@ json make_sarif(std::span<const Finding> findings, std::span<const RuleInfo* con
 
     json results = json::array();
     json notifications = json::array();
+    bool successful = true;
+    for (const ToolNotification& notification : options.notifications) {
+        json item = {{"level", notification.level}, {"message", {{"text", notification.message}}}};
+        if (!notification.id.empty()) item["descriptor"] = {{"id", notification.id}};
+        if (!notification.file.empty()) {
+            item["locations"] = json::array(
+                {{{"physicalLocation", {{"artifactLocation", artifact_location(notification.file, options.source_root)}}}}});
+        }
+        notifications.push_back(std::move(item));
+        if (notification.level == "error") successful = false;
+    }
     for (const Finding& finding : findings) {
         if (results.size() == kSarifMaxResults) {
             notifications.push_back(
@@ -133,7 +144,7 @@ json make_sarif(std::span<const Finding> findings, std::span<const RuleInfo* con
         results.push_back(std::move(result));
     }
 
-    json invocation = {{"executionSuccessful", true}};
+    json invocation = {{"executionSuccessful", successful}};
     if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
     json run = {
         {"tool",

@@ -19,11 +19,23 @@ namespace galias::reports {
 
 inline constexpr std::size_t kSarifMaxResults = 25000;  // GitHub's per-run limit
 
+// A toolExecutionNotification: something about the run rather than the code, such as a
+// translation unit that was not analysed.
+struct ToolNotification {
+    std::string id;       // descriptor.id ("translation-unit-not-analysed")
+    std::string level;    // error, warning or note
+    std::string message;
+    std::string file;     // the file it concerns; empty: none
+};
+
 struct SarifOptions {
     std::filesystem::path source_root = ".";  // %SRCROOT%
     std::string automation_id;                // runAutomationDetails.id; empty = omitted
     std::string tool_version = "0.0.0";
     std::string information_uri = "https://github.com/galias/galias";
+    // Written to invocations[0].toolExecutionNotifications; an error among them makes
+    // executionSuccessful false (the run did not analyse everything it was given).
+    std::vector<ToolNotification> notifications;
 };
 
 // artifactLocation for a file: {"uri": "src/a.c", "uriBaseId": "%SRCROOT%"} inside the

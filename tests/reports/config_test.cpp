@@ -119,6 +119,12 @@ TEST(Config, ContradictionsAndBadGlobsAreErrors) {
     EXPECT_NO_THROW(parse_config("[paths]\nexclude = [\"**/gen/*.c\", \"third_party/\", \"a/**\", \"?x\"]\n", "x.toml"));
 }
 
+TEST(Config, AllowPartial) {
+    EXPECT_FALSE(parse_config("", "x.toml").allow_partial);
+    EXPECT_EQ(parse_config("[analysis]\nallow-partial = true\n", "x.toml").allow_partial, true);
+    EXPECT_EQ(error_of("[analysis]\nallow-partial = 1\n").location.str(), ".galias.toml:2:17");
+}
+
 TEST(Config, ADirectoryIsNoConfiguration) {
     auto dir = testing::temp_dir("config-dir");
     try {

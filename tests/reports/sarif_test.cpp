@@ -187,6 +187,22 @@ TEST(Sarif, MalformedBaselineResultsAreCountedNotFatal) {
     EXPECT_TRUE(Baseline::parse(R"({"runs": [{"results": []}]})", "x").warnings().empty());
 }
 
+TEST(Sarif, IncompleteRunsSayWhy) {
+    SarifOptions options;
+    options.source_root = "/repo";
+    options.notifications.push_back({"translation-unit-not-analysed", "error", "src/b.c: not analysed: x", "/repo/src/b.c"});
+    json log = make_sarif({}, {}, options);
+    const json& invocation = log["runs"][0]["invocations"][0];
+    EXPECT_EQ(invocation["executionSuccessful"], false);
+    ASSERT_EQ(invocation["toolExecutionNotifications"].size(), 1u);
+    const json& note = invocation["toolExecutionNotifications"][0];
+    EXPECT_EQ(note["descriptor"]["id"], "translation-unit-not-analysed");
+    EXPECT_EQ(note["level"], "error");
+    EXPECT_EQ(note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "src/b.c");
+    EXPECT_EQ(make_sarif({}, {}, SarifOptions{})["runs"][0]["invocations"][0]["executionSuccessful"], true);
+    write_json_file(out_dir() / "unit-incomplete.sarif", log);
+}
+
 TEST(Sarif, FilesOutsideTheRootKeepAbsoluteUris) {
     json inside = artifact_location("/repo/src/a b.c", "/repo");
     EXPECT_EQ(inside["uri"], "src/a%20b.c");

@@ -22,6 +22,7 @@ struct CheckCommandOptions {
     std::vector<std::string> checks;
     bool per_context = false;
     bool stats = false;
+    bool allow_partial = false;
 
     void declare(CLI::App& app, const std::string& default_fail_on) {
         fail_on = default_fail_on;
@@ -38,6 +39,8 @@ struct CheckCommandOptions {
         app.add_option("--checks", checks, "Run only these checks (overrides the configuration)")->delimiter(',');
         app.add_flag("--per-context", per_context, "Report each calling context separately");
         app.add_flag("--stats", stats, "Print statistics at the end (stderr)");
+        app.add_flag("--allow-partial", allow_partial,
+                     "Translation units that fail to compile are reported but do not make the exit code 2");
     }
 
     [[nodiscard]] int run() const {
@@ -51,6 +54,7 @@ struct CheckCommandOptions {
         if (!output.empty()) request.output = output;
         request.format = format;
         request.stats = stats;
+        request.allow_partial = allow_partial;
         request.automation_id = automation_id;
         request.tool_version = kVersion;
         return reports::run_check(request);
