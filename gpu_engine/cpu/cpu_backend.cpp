@@ -6,11 +6,11 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <thread>
 
 #include "gpu_engine/cpu/distinct_set.hpp"
 #include "gpu_engine/cpu/host_block_cache.hpp"
+#include "gpu_engine/cpu/host_memory.hpp"
 #include "gpu_engine/cpu/parallel.hpp"
 #include "gpu_engine/cpu/radix_sort.hpp"
 #include "gpu_engine/cpu/rows.hpp"
@@ -62,16 +62,7 @@ std::string CpuBackend::description() const {
     return "cpu (" + std::to_string(threads_) + (threads_ == 1 ? " thread)" : " threads)");
 }
 
-std::size_t CpuBackend::system_available() {
-    std::ifstream meminfo("/proc/meminfo");
-    std::string key;
-    std::size_t kib = 0;
-    std::string unit;
-    while (meminfo >> key >> kib >> unit) {
-        if (key == "MemAvailable:") return kib * 1024;
-    }
-    return std::size_t{1} << 34;  // unknown: assume 16 GiB
-}
+std::size_t CpuBackend::system_available() { return host_memory_available(); }
 
 // What the engine may still allocate: the memory available now, and no more than the
 // limit less every buffer held (EBM sizes its merge targets from this too).

@@ -102,7 +102,7 @@ private:
     std::uint64_t list_bitmap(const std::uint32_t* bits, const TupleBitmapShape& bitmap, std::uint32_t arity,
                               Cell* out);
     [[nodiscard]] bool fits_in_memory(std::size_t bytes) const;
-    static std::size_t system_available();  // MemAvailable of /proc/meminfo
+    static std::size_t system_available();  // host_memory.hpp: MemAvailable, cgroup, RLIMIT_AS
     // Hash sets for remove_duplicates_by_hashing, kept between calls (lanes call it at once).
     std::vector<DistinctSet> take_distinct_sets(std::size_t count);
     void give_back_distinct_sets(std::vector<DistinctSet> sets);

@@ -79,7 +79,8 @@ public:
 
     [[nodiscard]] virtual std::string description() const = 0;  // "cpu (2 threads)"
     [[nodiscard]] virtual unsigned threads() const = 0;
-    // Memory that could still be allocated (for EBM); host: MemAvailable, device: cudaMemGetInfo.
+    // Memory that could still be allocated (for EBM); host: MemAvailable, the cgroup's limit
+    // and RLIMIT_AS (cpu/host_memory.hpp), device: cudaMemGetInfo.
     [[nodiscard]] virtual std::size_t free_memory() const = 0;
     virtual void synchronize() {}
     // EBM: a new merge buffer is at least this many times the tuples it must hold. Device
