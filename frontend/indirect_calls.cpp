@@ -116,9 +116,25 @@ VaryingArguments varying_arguments(ProgramIr& program, const CallTargets& target
     return varying;
 }
 
-// Returns false (targets untouched) when the solver went over its budget.
-bool resolve_by_points_to(ProgramIr& program, std::uint64_t budget, const EmitOptions& emit_options,
-                          CallTargets& targets, IndirectCallStats& stats, VaryingArguments* varying) {
+// A program with no call through a function pointer needs the pre-analysis only to choose
+// what to clone (VaryingArguments), a heuristic. Andersen's points-to sets can grow with the
+// program (pointers that meet in globals point to everything that reaches them: the sets'
+// total is quadratic in the program), so that use gets a budget linear in the program's
+// constraints and sets of at most kSelectionMaxSet objects, which bound its time linearly.
+// Over it, every function is cloned (as with --indirect-calls types); the clone budgets of
+// context_table.hpp still bound what that costs.
+constexpr std::uint64_t kSelectionWorkPerConstraint = 256;
+constexpr std::uint64_t kSelectionMinWork = std::uint64_t{1} << 22;
+constexpr std::size_t kSelectionMaxSet = 4096;
+
+enum class PreAnalysis {
+    Solved,
+    OverBudget,           // calls through function pointers are left to resolve_by_type
+    SelectionOverBudget,  // no such calls; clone selection goes without (clone everything)
+};
+
+PreAnalysis resolve_by_points_to(ProgramIr& program, std::uint64_t budget, const EmitOptions& emit_options,
+                                 CallTargets& targets, IndirectCallStats& stats, VaryingArguments* varying) {
     const CallTargets direct_only = targets;
     ExtractResult scratch;
     FactEmitter emitter(program, targets, nullptr, emit_options, scratch);
@@ -132,6 +148,13 @@ bool resolve_by_points_to(ProgramIr& program, std::uint64_t budget, const EmitOp
             indirect.push_back(site);
         }
     }
+    const bool selection_only = indirect.empty();
+    if (selection_only) {
+        const std::uint64_t constraints = scratch.andersen_address_of.size() + scratch.andersen_assign.size() +
+                                          scratch.andersen_load.size() + scratch.andersen_store.size();
+        budget = std::min(budget, std::max(kSelectionMinWork, kSelectionWorkPerConstraint * constraints));
+        solver.limit_set_size(kSelectionMaxSet);
+    }
     bool changed = true;
     while (changed) {
         ++stats.solver_rounds;
@@ -140,7 +163,7 @@ bool resolve_by_points_to(ProgramIr& program, std::uint64_t budget, const EmitOp
         stats.solver_work = solver.work();
         if (!finished) {
             targets = direct_only;
-            return false;
+            return selection_only ? PreAnalysis::SelectionOverBudget : PreAnalysis::OverBudget;
         }
         changed = false;
         for (std::uint32_t site : indirect) {
@@ -150,7 +173,7 @@ bool resolve_by_points_to(ProgramIr& program, std::uint64_t budget, const EmitOp
             const facts::NodeId pointer = emitter.node(call.callee_pointer, 0);
             const PointsToSolver::Set& objects = solver.points_to(pointer);
             for (const unsigned object : objects) {
-                const EntityId f = emitter.function_of_node(object);
+                const EntityId f = emitter.function_of_node(solver.object_node(object));
                 if (f == kNone ||
                     std::find(targets[site].begin(), targets[site].end(), f) != targets[site].end()) {
                     continue;
@@ -163,7 +186,7 @@ bool resolve_by_points_to(ProgramIr& program, std::uint64_t budget, const EmitOp
     }
     for (std::uint32_t site : indirect) std::sort(targets[site].begin(), targets[site].end());
     if (varying != nullptr) *varying = varying_arguments(program, targets, emitter, solver);
-    return true;
+    return PreAnalysis::Solved;
 }
 
 }  // namespace
@@ -182,9 +205,15 @@ CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, std::ui
     }
     if (mode == IndirectCalls::Types) {
         resolve_by_type(program, targets);
-    } else if (!resolve_by_points_to(program, points_to_budget, emit_options, targets, stats, varying)) {
-        stats.fell_back_to_types = true;
-        resolve_by_type(program, targets);
+    } else {
+        switch (resolve_by_points_to(program, points_to_budget, emit_options, targets, stats, varying)) {
+            case PreAnalysis::Solved: break;
+            case PreAnalysis::OverBudget:
+                stats.fell_back_to_types = true;
+                resolve_by_type(program, targets);
+                break;
+            case PreAnalysis::SelectionOverBudget: stats.selection_over_budget = true; break;
+        }
     }
     for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {
         if (program.call_site(site).direct_callee != kNone) continue;

@@ -5,6 +5,9 @@
 //             whole program, binding call targets as function addresses reach the pointer
 //             (new bindings feed back until nothing changes);
 //             If it exceeds its work budget it stops, and calls are resolved by type.
+//             In a program without such calls it only chooses what to clone
+//             (VaryingArguments) and runs under a budget linear in the program's size
+//             (indirect_calls.cpp); over that, varying is left empty: clone everything.
 //   Types     every function whose address is taken and whose type matches the call's
 //             (pointer types are all alike, see Function::signature).
 
@@ -27,6 +30,9 @@ struct IndirectCallStats {
     std::size_t solver_rounds = 0;  // PointsTo only
     std::uint64_t solver_work = 0;
     bool fell_back_to_types = false;  // the pre-analysis went over its budget
+    // No call through a function pointer, and the pre-analysis went over the linear budget
+    // of clone selection: varying is empty.
+    bool selection_over_budget = false;
 };
 
 CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, std::uint64_t points_to_budget,

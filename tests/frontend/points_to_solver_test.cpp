@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "frontend/library_models.hpp"
 
 namespace galias::frontend {
@@ -11,7 +13,8 @@ namespace {
 
 std::vector<unsigned> objects(const PointsToSolver& s, PointsToSolver::Node n) {
     std::vector<unsigned> out;
-    for (const unsigned o : s.points_to(n)) out.push_back(o);
+    for (const unsigned o : s.points_to(n)) out.push_back(s.object_node(o));
+    std::sort(out.begin(), out.end());
     return out;
 }
 
@@ -55,6 +58,41 @@ TEST(PointsToSolver, HandlesCycles) {
     s.add_address_of(1, 7);
     s.solve();
     for (PointsToSolver::Node n : {0u, 1u, 2u}) EXPECT_EQ(objects(s, n), (std::vector<unsigned>{7}));
+}
+
+// x0 = &o0 ... x9 = &o9; p = x0; ...; p = x9; q = p; r = q.
+PointsToSolver fan_in() {
+    PointsToSolver s;
+    for (PointsToSolver::Node i = 0; i < 10; ++i) {
+        s.add_address_of(i, 100 + i);
+        s.add_copy(50, i);
+    }
+    s.add_copy(51, 50);
+    s.add_copy(52, 51);
+    return s;
+}
+
+TEST(PointsToSolver, StopsWithinItsBudgetAndGoesOnFromThere) {
+    PointsToSolver s = fan_in();
+    EXPECT_FALSE(s.solve(12));
+    EXPECT_LE(s.work(), 12u);
+    EXPECT_TRUE(s.solve());
+    PointsToSolver whole = fan_in();
+    EXPECT_TRUE(whole.solve());
+    EXPECT_EQ(objects(s, 52), objects(whole, 52));
+    EXPECT_EQ(objects(s, 52).size(), 10u);
+}
+
+TEST(PointsToSolver, StopsWhenASetOutgrowsTheLimit) {
+    PointsToSolver small = fan_in();
+    small.limit_set_size(10);
+    EXPECT_TRUE(small.solve());
+    PointsToSolver s = fan_in();
+    s.limit_set_size(9);
+    EXPECT_FALSE(s.solve());
+    s.limit_set_size(0);  // no limit: it finishes what it started
+    EXPECT_TRUE(s.solve());
+    EXPECT_EQ(objects(s, 52).size(), 10u);
 }
 
 TEST(LibraryModels, TableIsSortedAndFound) {
