@@ -68,8 +68,11 @@ std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max
         try {
             // Every job its own backend: its own stream(s) on the GPU; the memory pool,
             // the CUDA context and (in mode model) the launch coordinator are shared.
-            std::unique_ptr<Backend> backend = make_backend(kind, first.threads, mode, urgency[j]);
+            // With auto, a GPU that does not start runs the job on the CPU (the note says so).
+            std::vector<std::string> notes;
+            std::unique_ptr<Backend> backend = make_backend(first.backend, first.threads, mode, urgency[j], &notes);
             outcomes[j].result = run_on_backend(*jobs[j].program, jobs[j].inputs, jobs[j].options, *backend);
+            outcomes[j].result.notes = std::move(notes);
         } catch (...) {
             outcomes[j].error = std::current_exception();
         }

@@ -3,6 +3,8 @@
 #include <sys/resource.h>
 
 #include <chrono>
+#include <string>
+#include <vector>
 
 #include "gpu_engine/datalog/checker.hpp"
 #include "gpu_engine/datalog/parser.hpp"
@@ -32,9 +34,51 @@ const RelationResult& Result::relation(std::string_view name) const {
     throw std::out_of_range("no relation '" + std::string(name) + "' in the result");
 }
 
+namespace {
+
+// One attempt on a fresh backend; the notes so far go into its result.
+Result attempt(const Program& program, const Inputs& inputs, const EngineOptions& options, BackendKind kind,
+               std::vector<std::string>& notes) {
+    std::unique_ptr<Backend> backend = make_backend(kind, options.threads, options.sched, 0, &notes);
+    Result result = run_on_backend(program, inputs, options, *backend);
+    result.notes = notes;
+    return result;
+}
+
+}  // namespace
+
 Result run(const Program& program, const Inputs& inputs, const EngineOptions& options) {
-    std::unique_ptr<Backend> backend = make_backend(options.backend, options.threads, options.sched);
-    return run_on_backend(program, inputs, options, *backend);
+    std::vector<std::string> notes;
+    if (options.backend != BackendKind::Auto || resolve_backend(BackendKind::Auto) != BackendKind::Cuda)
+        return attempt(program, inputs, options, options.backend, notes);
+    // Auto on a GPU. A device out of memory is no reason to fail where the host can still
+    // answer: the memory-lean mode first (exact merge buffers, no kept blocks), then the CPU.
+    try {
+        return attempt(program, inputs, options, BackendKind::Auto, notes);
+    } catch (const OutOfMemory& e) {
+        if (!notes.empty()) throw;  // the GPU did not even start: that was the CPU already
+        if (!options.eager_buffers) {
+            notes.push_back(std::string("the GPU ran out of memory in the memory-lean mode (") + e.what() +
+                            "); running on the CPU backend instead");
+        } else {
+            notes.push_back(std::string("the GPU ran out of memory (") + e.what() + "); retrying in the memory-lean mode");
+        }
+    }
+    if (options.eager_buffers) {
+        EngineOptions lean = options;
+        lean.eager_buffers = false;
+        const std::size_t noted = notes.size();
+        try {
+            return attempt(program, inputs, lean, BackendKind::Auto, notes);
+        } catch (const OutOfMemory& e) {
+            if (notes.size() != noted) throw;  // the GPU did not start again: that was the CPU
+            notes.push_back(std::string("the GPU ran out of memory in the memory-lean mode too (") + e.what() +
+                            "); running on the CPU backend instead");
+        }
+    }
+    EngineOptions host = options;
+    host.backend = BackendKind::Cpu;
+    return attempt(program, inputs, host, BackendKind::Cpu, notes);
 }
 
 Result run_on_backend(const Program& program, const Inputs& inputs, const EngineOptions& options, Backend& backend) {

@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,15 @@ enum class BackendKind { Auto, Cpu, Cuda };
 const char* backend_name(BackendKind kind);
 bool cuda_backend_built();       // compiled with the CUDA backend
 bool cuda_device_available();    // ... and a usable GPU is present
+
+// A GPU is present but could not be used: starting the CUDA backend failed (cudaSetDevice,
+// its streams or first allocations, e.g. with too little free device memory). With
+// BackendKind::Auto the CPU backend runs instead (Result::notes says so); with Cuda it is
+// the run's error, a message for users (no source paths).
+class DeviceUnavailable : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 struct Progress {
     std::size_t stratum = 0;
@@ -135,10 +145,17 @@ struct Result {
     std::shared_ptr<facts::StringInterner> symbols;
     std::string backend;  // "cpu (2 threads)" / "cuda (NVIDIA H100 ...)"
     Stats stats;
+    // What the run did other than it was asked, one sentence each (for stderr and SARIF):
+    // with BackendKind::Auto, a GPU that could not start, or that ran out of memory and
+    // made the run retry in the memory-lean mode, then on the CPU.
+    std::vector<std::string> notes;
 
     [[nodiscard]] const RelationResult& relation(std::string_view name) const;  // throws if unknown
 };
 
+// With options.backend Auto on a GPU, a device out of memory (OutOfMemory) runs the program
+// again in the memory-lean mode (eager_buffers off), and if that runs out too, on the CPU
+// backend; Result::notes tells. With Cpu or Cuda an out-of-memory is the run's error.
 Result run(const Program& program, const Inputs& inputs, const EngineOptions& options);
 
 // Several analyses on one device (`galias run --batch`). Each job has its own program,
@@ -162,6 +179,11 @@ std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max
 // Starts what a first backend of this kind would start (on the GPU: the CUDA context, the
 // device properties, the memory pool), so that timed work after it does not include it.
 void prepare_backend(BackendKind kind);
+
+// Frees what the CUDA backend keeps between runs of one process (idle device blocks, the
+// memory pool's reserve, the pinned staging slabs), so that nothing is left allocated at
+// exit. Call when no backend exists any more; a no-op when CUDA was never started.
+void release_device_memory();
 
 // Writes every `.output` relation of a result kept with keep_rows as Soufflé-compatible TSV
 // into `dir` (temp file + rename).

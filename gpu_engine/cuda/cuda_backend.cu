@@ -39,6 +39,7 @@
 #include "gpu_engine/cuda/tile_kernels.cuh"
 #include "gpu_engine/cuda/trace.cuh"
 #include "gpu_engine/cuda/tuple_hash_set_kernels.cuh"
+#include "gpu_engine/engine.hpp"
 #include "gpu_engine/sched/cuda_profiles.hpp"
 
 namespace galias::engine::cuda {
@@ -83,6 +84,12 @@ decltype(auto) dispatch_arity(std::uint32_t arity, Fn&& fn) {
         case 8: return fn(std::integral_constant<std::uint32_t, 8>{});
         default: throw std::invalid_argument("unsupported arity " + std::to_string(arity));
     }
+}
+
+// Set once a backend has started: release_memory() has something to free.
+std::atomic<bool>& device_started() {
+    static std::atomic<bool> started{false};
+    return started;
 }
 
 struct DeviceState {
@@ -1492,7 +1499,27 @@ bool device_available() { return device_state().available; }
 std::string device_problem() { return device_state().problem; }
 
 std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode, double urgency) {
-    return std::make_unique<CudaBackend>(mode, urgency);
+    try {
+        auto backend = std::make_unique<CudaBackend>(mode, urgency);
+        device_started().store(true);
+        return backend;
+    } catch (const OutOfMemory& e) {
+        // cudaSetDevice creates the context, which itself needs device memory.
+        throw DeviceUnavailable(std::string("the CUDA device could not be started: ") + e.what());
+    } catch (const CudaError& e) {
+        throw DeviceUnavailable(std::string("the CUDA device could not be started: ") + e.what());
+    }
+}
+
+void release_memory() {
+    if (!device_started().load()) return;  // never started: nothing to free, and no context to create
+    // Errors are ignored: this runs on the way out, and the process's end frees all anyway.
+    IdleBlocks::instance().drain(nullptr);
+    cudaDeviceSynchronize();
+    cudaMemPool_t pool = nullptr;
+    if (cudaDeviceGetDefaultMemPool(&pool, 0) == cudaSuccess) cudaMemPoolTrimTo(pool, 0);
+    PinnedSlots::instance().release();
+    cudaGetLastError();
 }
 
 std::vector<std::string> occupancy_model_mismatches() {

@@ -17,7 +17,12 @@ std::string device_problem();
 
 // `mode` other than off gives the backend lanes (streams) and launch coordination.
 // `urgency` (0..1) sets its streams' priority, from CUDA's least to its greatest.
+// Throws DeviceUnavailable (engine.hpp) when the device does not start.
 std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode, double urgency = 0);
+
+// engine::release_device_memory(): frees the idle blocks every backend left, trims the
+// memory pool to nothing and frees the pinned staging slabs. Once no backend exists.
+void release_memory();
 
 // For every engine kernel and block size: where the scheduling model's blocks per SM
 // (KernelCosts) differ from cudaOccupancyMaxActiveBlocksPerMultiprocessor. Empty when

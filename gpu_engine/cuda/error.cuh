@@ -1,6 +1,9 @@
 #pragma once
 // Every CUDA runtime call goes through GALIAS_CUDA_TRY, which throws CudaError carrying
-// the file, line, the call and CUDA's message; the tool's main reports it (exit code 3).
+// the call, CUDA's message and where (file name and line, no directory: the message is for
+// users too); the tool's main reports it (exit code 3). The device running out of memory
+// is no bug: that status throws OutOfMemory instead, which `--backend auto` answers by
+// retrying in the memory-lean mode and on the CPU (engine.hpp, run).
 // Kernel launches are followed by GALIAS_CUDA_CHECK_LAUNCH; with GALIAS_CUDA_DEBUG_SYNC
 // defined it also synchronizes, so an asynchronous fault is reported at the launch that
 // caused it.
@@ -9,6 +12,9 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
+
+#include "gpu_engine/runtime/backend.hpp"
 
 namespace galias::engine::cuda {
 
@@ -19,8 +25,14 @@ public:
 
 inline void throw_on_error(cudaError_t status, const char* call, const char* file, int line) {
     if (status == cudaSuccess) return;
-    throw CudaError(std::string(file) + ":" + std::to_string(line) + ": CUDA error " + cudaGetErrorName(status) +
-                    " (" + cudaGetErrorString(status) + ") in " + call);
+    if (status == cudaErrorMemoryAllocation) {
+        cudaGetLastError();  // not sticky: clear it, the device stays usable
+        throw OutOfMemory(std::string("the CUDA device has not enough free memory (") + call + ")");
+    }
+    std::string_view name(file);
+    if (const std::size_t slash = name.rfind('/'); slash != std::string_view::npos) name.remove_prefix(slash + 1);
+    throw CudaError("CUDA error " + std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ") in " +
+                    call + " at " + std::string(name) + ":" + std::to_string(line));
 }
 
 }  // namespace galias::engine::cuda

@@ -2,8 +2,8 @@
 // Small pinned host buffers for the backends' device-to-host reads of counts and sizes,
 // carved out of one page-locked slab per process. Why not cudaMallocHost per backend:
 // page-locking and unlocking take process-wide driver locks and may synchronize the whole
-// device, and with `--batch` backends come and go while other analyses run. The slab is
-// never freed: its slots are reused by later backends.
+// device, and with `--batch` backends come and go while other analyses run. The slabs stay
+// for later backends until release() (at exit, engine::release_device_memory).
 
 #include <cuda_runtime.h>
 
@@ -30,6 +30,7 @@ public:
         if (free_.empty()) {
             void* slab = nullptr;
             GALIAS_CUDA_TRY(cudaMallocHost(&slab, kSlotBytes * kSlotsPerSlab));
+            slabs_.push_back(slab);
             for (std::size_t i = kSlotsPerSlab; i-- > 0;) free_.push_back(static_cast<char*>(slab) + i * kSlotBytes);
         }
         void* slot = free_.back();
@@ -43,9 +44,20 @@ public:
         free_.push_back(slot);
     }
 
+    // Frees the slabs when every slot has come back; false (nothing freed) otherwise.
+    bool release() {
+        std::lock_guard lock(mutex_);
+        if (free_.size() != slabs_.size() * kSlotsPerSlab) return false;
+        for (void* slab : slabs_) cudaFreeHost(slab);
+        slabs_.clear();
+        free_.clear();
+        return true;
+    }
+
 private:
     PinnedSlots() = default;
     std::mutex mutex_;
+    std::vector<void*> slabs_;
     std::vector<void*> free_;
 };
 

@@ -10,6 +10,30 @@
 
 namespace galias::engine {
 
+namespace {
+
+std::optional<SimulatedDevice>& simulated_device() {
+    static std::optional<SimulatedDevice> device;
+    return device;
+}
+
+std::unique_ptr<Backend> start_cuda_backend(sched::SchedMode mode, double urgency) {
+    if (simulated_device()) return simulated_device()->start(mode, urgency);
+#if defined(GALIAS_WITH_CUDA)
+    if (!cuda::device_available())
+        throw DiagnosticError(SourceLocation{}, "--backend cuda: no usable CUDA device (" + cuda::device_problem() + ")");
+    return cuda::make_cuda_backend(mode, urgency);
+#else
+    (void)mode;
+    (void)urgency;
+    throw DiagnosticError(SourceLocation{}, "--backend cuda: this galias was built without the CUDA backend");
+#endif
+}
+
+}  // namespace
+
+void simulate_device_for_testing(std::optional<SimulatedDevice> device) { simulated_device() = std::move(device); }
+
 const char* backend_name(BackendKind kind) {
     switch (kind) {
         case BackendKind::Auto: return "auto";
@@ -28,6 +52,7 @@ bool cuda_backend_built() {
 }
 
 bool cuda_device_available() {
+    if (simulated_device()) return true;
 #if defined(GALIAS_WITH_CUDA)
     return cuda::device_available();
 #else
@@ -57,22 +82,32 @@ BackendKind resolve_backend(BackendKind kind) {
 }
 
 void prepare_backend(BackendKind kind) {
-    if (resolve_backend(kind) == BackendKind::Cuda) make_backend(BackendKind::Cuda, 1, sched::SchedMode::kOff).reset();
+    if (resolve_backend(kind) != BackendKind::Cuda) return;
+    try {
+        make_backend(BackendKind::Cuda, 1, sched::SchedMode::kOff).reset();
+    } catch (const DeviceUnavailable&) {
+        if (kind == BackendKind::Cuda) throw;  // with auto, each run falls back on its own
+    }
 }
 
 std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::optional<sched::SchedMode> sched,
-                                      double urgency) {
-    kind = resolve_backend(kind);
-    if (kind == BackendKind::Cuda) {
-#if defined(GALIAS_WITH_CUDA)
-        if (!cuda::device_available())
-            throw DiagnosticError(SourceLocation{}, "--backend cuda: no usable CUDA device (" + cuda::device_problem() + ")");
-        return cuda::make_cuda_backend(sched.value_or(default_sched_mode(BackendKind::Cuda)), urgency);
-#else
-        throw DiagnosticError(SourceLocation{}, "--backend cuda: this galias was built without the CUDA backend");
-#endif
+                                      double urgency, std::vector<std::string>* notes) {
+    const BackendKind resolved = resolve_backend(kind);
+    if (resolved == BackendKind::Cuda) {
+        try {
+            return start_cuda_backend(sched.value_or(default_sched_mode(BackendKind::Cuda)), urgency);
+        } catch (const DeviceUnavailable& e) {
+            if (kind != BackendKind::Auto) throw;
+            if (notes != nullptr) notes->push_back(std::string(e.what()) + "; running on the CPU backend instead");
+        }
     }
     return std::make_unique<cpu::CpuBackend>(threads, sched.value_or(default_sched_mode(BackendKind::Cpu)));
+}
+
+void release_device_memory() {
+#if defined(GALIAS_WITH_CUDA)
+    cuda::release_memory();
+#endif
 }
 
 }  // namespace galias::engine

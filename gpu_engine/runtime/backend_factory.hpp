@@ -2,6 +2,7 @@
 // Chooses and constructs a backend. `auto` picks CUDA when the CUDA backend was compiled
 // in and a GPU is usable, the CPU backend otherwise.
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,7 +27,17 @@ std::vector<std::string> cuda_occupancy_model_mismatches();
 
 // `urgency` (0..1): how soon the device should run this backend's work beside other
 // backends' (CUDA stream priority; the CPU backend has no use for it).
+// With `kind` Auto, a GPU that is present but does not start (DeviceUnavailable) gives the
+// CPU backend, and a sentence saying so is appended to `notes` (when given).
 std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::optional<sched::SchedMode> sched = {},
-                                      double urgency = 0);
+                                      double urgency = 0, std::vector<std::string>* notes = nullptr);
+
+// For tests of the GPU fallbacks on machines without one: while set, a GPU counts as
+// present and "starting the CUDA backend" calls `start` instead, which may throw
+// DeviceUnavailable or return any backend (one that runs out of memory, say).
+struct SimulatedDevice {
+    std::function<std::unique_ptr<Backend>(sched::SchedMode mode, double urgency)> start;
+};
+void simulate_device_for_testing(std::optional<SimulatedDevice> device);
 
 }  // namespace galias::engine

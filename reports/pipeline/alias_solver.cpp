@@ -41,6 +41,7 @@ AnalysisRun run_one(std::string_view name, std::string_view rules, const Relatio
     run.backend = result.backend;
     run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     run.iterations = iterations;
+    run.notes = result.notes;
     for (const engine::RelationResult& relation : result.relations) {
         if (relation.is_output) run.sizes.emplace_back(relation.name, relation.size());
     }

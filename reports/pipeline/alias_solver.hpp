@@ -26,6 +26,7 @@ struct AnalysisRun {
     std::size_t iterations = 0;
     double seconds = 0;
     std::vector<std::pair<std::string, std::size_t>> sizes;  // output relation -> tuples
+    std::vector<std::string> notes;  // the engine's: a GPU fallback (engine::Result::notes)
 };
 
 struct AliasResults {

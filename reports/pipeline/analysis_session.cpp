@@ -73,6 +73,10 @@ void AnalysisSession::analyse(ProgressLine& progress) {
     results_ = solve_aliases(input_, solve);
     times_.solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - extracted).count();
     progress.clear();
+    if (!request_.quiet) {
+        for (const AnalysisRun& run : results_.runs)
+            for (const std::string& note : run.notes) std::fprintf(stderr, "galias: warning: %s: %s\n", run.name.c_str(), note.c_str());
+    }
 
     // The oracle takes ValueAlias over (it can be billions of rows; nothing else reads it).
     oracle_ = std::make_unique<RelationAliasOracle>(input_.facts, std::move(results_.value_alias), results_.points_to);

@@ -182,6 +182,11 @@ int run_check(const CheckRequest& request) {
         sarif.automation_id = request.automation_id;
         sarif.tool_version = request.tool_version;
         sarif.notifications = notifications(coverage, request.session.source_root);
+        for (const AnalysisRun& analysis : session.results().runs) {
+            for (const std::string& note : analysis.notes)
+                sarif.notifications.push_back(
+                    ToolNotification{"backend-fallback", "warning", analysis.name + ": " + note, ""});
+        }
         write_json_file(*request.sarif, make_sarif(findings, rules, sarif));
     }
 

@@ -200,6 +200,13 @@ TEST(Sarif, IncompleteRunsSayWhy) {
     EXPECT_EQ(note["level"], "error");
     EXPECT_EQ(note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "src/b.c");
     EXPECT_EQ(make_sarif({}, {}, SarifOptions{})["runs"][0]["invocations"][0]["executionSuccessful"], true);
+    // A warning (the GPU fallback of --backend auto) is shown but the run was complete.
+    SarifOptions fallback;
+    fallback.notifications.push_back({"backend-fallback", "warning", "cspa: the GPU ran out of memory", ""});
+    const json warned = make_sarif({}, {}, fallback)["runs"][0]["invocations"][0];
+    EXPECT_EQ(warned["executionSuccessful"], true);
+    EXPECT_EQ(warned["toolExecutionNotifications"][0]["level"], "warning");
+    EXPECT_FALSE(warned["toolExecutionNotifications"][0].contains("locations"));
     write_json_file(out_dir() / "unit-incomplete.sarif", log);
 }
 

@@ -11,6 +11,7 @@
 #include "facts/diagnostic.hpp"
 #include "facts/output_file.hpp"
 #include "facts/temporary_files.hpp"
+#include "gpu_engine/engine.hpp"
 #include "tools/galias/command.hpp"
 #include "tools/galias/version.hpp"
 
@@ -50,6 +51,10 @@ int run_command(const std::string& command, const CommandAction& action) {
     } catch (const facts::OutputError& e) {
         std::fprintf(stderr, "galias: error: %s\n", printable(e.what()).c_str());
         return kExitInternal;
+    } catch (const engine::DeviceUnavailable& e) {
+        // --backend cuda on a GPU that does not start: the machine's state, not a bug.
+        std::fprintf(stderr, "galias: error: %s\n", printable(e.what()).c_str());
+        return kExitInternal;
     } catch (const std::bad_alloc& e) {
         // Not a bug: the analysis outgrew the memory of the backend it ran on.
         std::fprintf(stderr, "galias: error: out of memory: %s\ngalias: note: %s\n", printable(e.what()).c_str(),
@@ -76,7 +81,10 @@ int run_tool(int argc, char** argv) {
         return kExitUsage;
     }
     for (auto& [sub, action] : actions) {
-        if (sub->parsed()) return run_command(sub->get_name(), action);
+        if (!sub->parsed()) continue;
+        const int status = run_command(sub->get_name(), action);
+        engine::release_device_memory();  // nothing of the GPU's left allocated at exit
+        return status;
     }
     return kExitUsage;
 }

@@ -182,6 +182,8 @@ int run_batch(const RunOptions& options) {
             }
             continue;
         }
+        for (const std::string& note : outcomes[j].result.notes)
+            std::fprintf(stderr, "%s: job %zu: warning: %s\n", lines[j].location.str().c_str(), j + 1, note.c_str());
         print_sizes(outcomes[j].result, lines[j].output_dir == "-", std::to_string(j + 1) + "\t");
         if (options.stats) {
             std::fprintf(stderr, "job %zu (%s, %s): %.3f s\n", j + 1, lines[j].program.c_str(),
@@ -249,6 +251,7 @@ int run(const RunOptions& options) {
     engine::EngineOptions engine_options = engine_options_from(options);
     const std::unique_ptr<facts::StagedDirectory> output = stage_output_dir(options.output_dir, engine_options);
     engine::Result result = engine::run(program, inputs, engine_options);
+    for (const std::string& note : result.notes) std::fprintf(stderr, "galias: warning: %s\n", note.c_str());
     if (output) output->commit();
     print_sizes(result, options.output_dir == "-", "");
     if (options.stats) result.stats.print(stderr);
