@@ -1,0 +1,2 @@
+#include "shared.h"
+int broken(void) { return undeclared_variable; }
