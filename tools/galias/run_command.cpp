@@ -108,7 +108,7 @@ void print_sizes(const engine::Result& result, bool sizes_only, const std::strin
 int run_batch(const RunOptions& options) {
     const std::vector<BatchJobLine> lines = read_batch_jobs(options.batch_file);
     // A job whose program or directories are bad fails on its own; the others still run.
-    std::vector<std::exception_ptr> setup_errors(lines.size());
+    std::vector<engine::BatchOutcome> outcomes(lines.size());
     struct Compiled {
         std::unique_ptr<engine::Program> program;
         std::exception_ptr error;  // fails every job that names the program
@@ -141,10 +141,9 @@ int run_batch(const RunOptions& options) {
             jobs.push_back(std::move(job));
             line_of_job.push_back(j);
         } catch (...) {
-            setup_errors[j] = std::current_exception();
+            outcomes[j].error = std::current_exception();
         }
     }
-    std::vector<engine::BatchOutcome> outcomes(lines.size());
     double wall = 0;
     if (!jobs.empty()) {
         // The CUDA context is started before the clock: the batch time is the jobs' alone.
@@ -153,9 +152,6 @@ int run_batch(const RunOptions& options) {
         std::vector<engine::BatchOutcome> ran = engine::run_batch(jobs, options.max_concurrent);
         wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         for (std::size_t k = 0; k < ran.size(); ++k) outcomes[line_of_job[k]] = std::move(ran[k]);
-    }
-    for (std::size_t j = 0; j < lines.size(); ++j) {
-        if (setup_errors[j]) outcomes[j].error = setup_errors[j];
     }
     int status = kExitOk;
     double job_seconds = 0;
