@@ -11,6 +11,8 @@ PACKAGES=(
   libtbb-dev libcli11-dev libfmt-dev nlohmann-json3-dev libtomlplusplus-dev
   # frontend: Clang 14 libTooling and Boost.Graph for the call graph
   clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libboost-graph-dev
+  # the sanitizer build and the fuzz targets: libFuzzer, ASan and UBSan runtimes of Clang 14
+  libclang-rt-14-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev googletest python3 python3-jsonschema bear time
 )
