@@ -167,6 +167,11 @@ std::vector<CompileJob> parse_compile_database(const std::string& text, const st
         const std::size_t offset = at < input_offset.size() ? input_offset[at] : text.size();
         throw DiagnosticError(location_of(name, text, token_start(text, offset)),
                               "malformed compilation database: " + parse_error_text(e.what()));
+    } catch (const nlohmann::json::exception&) {
+        // The only other error of parsing: a number too large for any type (out_of_range
+        // 406), which has no position.
+        throw DiagnosticError(galias::SourceLocation{name, 0, 0},
+                              "malformed compilation database: a number is out of range");
     }
     if (!root.is_array()) {
         throw DiagnosticError(galias::SourceLocation{name, 1, 1},

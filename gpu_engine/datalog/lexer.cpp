@@ -55,6 +55,7 @@ private:
     SourceLocation here() const { return {file_, line_, col_}; }
     char peek(std::size_t ahead = 0) const { return pos_ + ahead < src_.size() ? src_[pos_ + ahead] : '\0'; }
     void advance() {
+        if (pos_ >= src_.size()) return;  // at the end: nothing to step over
         if (src_[pos_] == '\n') {
             ++line_;
             col_ = 1;
@@ -179,6 +180,8 @@ private:
             advance();
             if (c == '"') return;
             if (c == '\\') {
+                // A backslash that ends the text or the line escapes nothing.
+                if (pos_ >= src_.size() || peek() == '\n') fail(at, "unterminated string");
                 char e = peek();
                 advance();
                 switch (e) {

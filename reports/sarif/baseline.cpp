@@ -42,6 +42,10 @@ Baseline Baseline::parse(std::string_view text, const std::string& name) {
             }
         }
         throw DiagnosticError(SourceLocation{name, line, column}, "baseline is not valid JSON");
+    } catch (const json::exception&) {
+        // The only other error of parsing: a number too large for any type (out_of_range
+        // 406), which has no position.
+        throw DiagnosticError(SourceLocation{name, 0, 0}, "baseline is not valid JSON: a number is out of range");
     }
     if (!log.is_object() || !log.contains("runs") || !log["runs"].is_array()) {
         throw DiagnosticError(SourceLocation{name, 0, 0}, "baseline is not a SARIF log (no \"runs\" array)");

@@ -45,6 +45,9 @@ const BadProgram kBadPrograms[] = {
     {"negation", ".decl a(x: number)\n.decl b(x: number)\na(x) :- b(x), !b(x).", "negation", 3, 15},
     {"arithmetic", ".decl a(x: number)\n.decl b(x: number)\na(x) :- b(y), x = y + 1.", "arithmetic", 3, 21},
     {"unterminated string", ".decl s(x: symbol)\ns(\"abc).", "unterminated string", 2, 3},
+    // Read one byte past the text under AddressSanitizer (found by tests/fuzz).
+    {"backslash ending the text", ".decl s(x: symbol)\ns(\"abc\\", "unterminated string", 2, 3},
+    {"backslash ending the line", ".decl s(x: symbol)\ns(\"abc\\\n\").", "unterminated string", 2, 3},
     {"unknown directive", ".type T <: number", "unsupported directive '.type'", 1, 1},
     {"bad IO", ".decl a(x: number)\n.input a(IO=sqlite)", "IO=sqlite is not supported", 2, 8},
 };

@@ -50,6 +50,13 @@ TEST(CompileDatabase, SyntaxErrorsHaveLineAndColumn) {
     EXPECT_NE(parse_error("").find("malformed"), std::string::npos);
 }
 
+TEST(CompileDatabase, ANumberOutOfRangeIsBadInput) {
+    // nlohmann throws out_of_range, not parse_error, for it (found by tests/fuzz).
+    EXPECT_NE(parse_error("[1e99999]").find("db.json: error: malformed compilation database: a number is out of range"),
+              std::string::npos)
+        << parse_error("[1e99999]");
+}
+
 TEST(CompileDatabase, ErrorPositionsCountOriginalBytes) {
     // The invalid UTF-8 byte before the error must not shift the reported column.
     const std::string message = parse_error("[{\"file\": \"caf\xe9\", }]");

@@ -185,6 +185,13 @@ TEST(Sarif, MalformedBaselineResultsAreCountedNotFatal) {
               "old.sarif: warning: 5 baseline results ignored (they suppress nothing): the first, "
               "runs[0].results[0]: no string \"ruleId\"");
     EXPECT_TRUE(Baseline::parse(R"({"runs": [{"results": []}]})", "x").warnings().empty());
+    // nlohmann throws out_of_range, not parse_error, for a number too large (found by tests/fuzz).
+    try {
+        Baseline::parse(R"({"runs": [1e99999]})", "big.sarif");
+        FAIL();
+    } catch (const DiagnosticError& e) {
+        EXPECT_EQ(e.diagnostic().str(), "big.sarif: error: baseline is not valid JSON: a number is out of range");
+    }
 }
 
 TEST(Sarif, IncompleteRunsSayWhy) {
