@@ -32,15 +32,15 @@ for target in "${TARGETS[@]}"; do
     log="$BUILD/$target.log"
     if [ "$MODE" = --replay ]; then
         args=("$seeds"/*)  # files as arguments: each is run once
-        seconds=0
     else
-        seconds="$MODE"
         # New inputs go to the first directory; the committed seeds are read only.
-        args=(-max_total_time="$seconds" -artifact_prefix="$crashes/" -print_final_stats=1 -rss_limit_mb=4096
+        args=(-max_total_time="$MODE" -artifact_prefix="$crashes/" -print_final_stats=1 -rss_limit_mb=4096
               -timeout=30 "$corpus" "$seeds")
     fi
     result=ok
+    started=$(date +%s)
     "$BUILD/tests/fuzz/${target}_fuzzer" "${args[@]}" >"$log" 2>&1 || result=crash
+    seconds=$(($(date +%s) - started))  # what it ran, a crash ends it early
     if [ "$MODE" = --replay ]; then
         runs=$(grep -c '^Executed ' "$log" || true)
     else
