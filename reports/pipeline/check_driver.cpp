@@ -72,57 +72,48 @@ void print_stats(const AnalysisSession& session, const std::vector<Finding>& fin
     std::fputs(out.c_str(), stderr);
 }
 
-// The translation units the analysis does not cover, for every output: SARIF notifications,
-// report lines, the JSON "analysis" object.
-struct Coverage {
-    std::size_t total = 0;
-    std::size_t failed = 0;
-    std::vector<UnitFailure> units;  // the failed units we know by name
-
-    [[nodiscard]] bool complete() const { return failed == 0; }
-    [[nodiscard]] std::string summary() const {
-        return total != 0 ? fmt::format("{} of {} translation units were not analysed", failed, total)
-                          : fmt::format("{} translation units were not analysed", failed);
-    }
-};
-
-Coverage coverage_of(const ProgramInput& input) {
-    return Coverage{input.units_total, input.units_failed, input.failed_units};
+// How many translation units the analysis does not cover (ProgramInput::complete()), said
+// the same way in every output.
+std::string missing_units(const ProgramInput& input) {
+    return input.units_total != 0
+               ? fmt::format("{} of {} translation units were not analysed", input.units_failed, input.units_total)
+               : fmt::format("{} translation units were not analysed", input.units_failed);
 }
 
-std::vector<ToolNotification> notifications(const Coverage& coverage, const std::filesystem::path& root) {
+// SARIF notifications, report lines and the JSON "analysis" object for the units not analysed.
+std::vector<ToolNotification> notifications(const ProgramInput& input, const std::filesystem::path& root) {
     std::vector<ToolNotification> out;
-    for (const UnitFailure& unit : coverage.units) {
+    for (const UnitFailure& unit : input.failed_units) {
         out.push_back(ToolNotification{
             "translation-unit-not-analysed", "error",
             fmt::format("{}: not analysed: {}", relative_to_root(unit.file, root).value_or(unit.file), unit.reason),
             unit.file});
     }
-    if (coverage.units.size() < coverage.failed) {
+    if (input.failed_units.size() < input.units_failed) {
         // A fact directory counts its failed units but does not name them.
         out.push_back(ToolNotification{"translation-unit-not-analysed", "error",
-                                       coverage.summary() + " when the facts were extracted", ""});
+                                       missing_units(input) + " when the facts were extracted", ""});
     }
     return out;
 }
 
-nlohmann::json coverage_json(const Coverage& coverage, const std::filesystem::path& root) {
+nlohmann::json coverage_json(const ProgramInput& input, const std::filesystem::path& root) {
     nlohmann::json units = nlohmann::json::array();
-    for (const UnitFailure& unit : coverage.units) {
+    for (const UnitFailure& unit : input.failed_units) {
         units.push_back({{"file", relative_to_root(unit.file, root).value_or(unit.file)}, {"reason", unit.reason}});
     }
-    return {{"complete", coverage.complete()},
-            {"translation_units", coverage.total},
-            {"failed_units", coverage.failed},
+    return {{"complete", input.complete()},
+            {"translation_units", input.units_total},
+            {"failed_units", input.units_failed},
             {"not_analysed", std::move(units)}};
 }
 
-void write_coverage_text(std::ostream& out, const Coverage& coverage, const std::filesystem::path& root) {
-    for (const UnitFailure& unit : coverage.units) {
+void write_coverage_text(std::ostream& out, const ProgramInput& input, const std::filesystem::path& root) {
+    for (const UnitFailure& unit : input.failed_units) {
         out << fmt::format("{}: error: not analysed: {}\n", relative_to_root(unit.file, root).value_or(unit.file),
                            unit.reason);
     }
-    if (!coverage.complete()) out << fmt::format("galias: the analysis is incomplete: {}\n", coverage.summary());
+    if (!input.complete()) out << fmt::format("galias: the analysis is incomplete: {}\n", missing_units(input));
 }
 
 }  // namespace
@@ -168,7 +159,7 @@ int run_check(const CheckRequest& request) {
         });
     }
     double check_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const Coverage coverage = coverage_of(session.input());
+    const ProgramInput& input = session.input();
 
     if (request.sarif) {
         std::vector<std::unique_ptr<Check>> checks;
@@ -181,7 +172,7 @@ int run_check(const CheckRequest& request) {
         sarif.source_root = request.session.source_root;
         sarif.automation_id = request.automation_id;
         sarif.tool_version = request.tool_version;
-        sarif.notifications = notifications(coverage, request.session.source_root);
+        sarif.notifications = notifications(input, request.session.source_root);
         for (const AnalysisRun& analysis : session.results().runs) {
             for (const std::string& note : analysis.notes)
                 sarif.notifications.push_back(
@@ -193,13 +184,13 @@ int run_check(const CheckRequest& request) {
     std::ostringstream text;
     if (request.format == "json") {
         nlohmann::json report = findings_json(findings, suppressed, request.session.source_root);
-        report["analysis"] = coverage_json(coverage, request.session.source_root);
+        report["analysis"] = coverage_json(input, request.session.source_root);
         text << report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
         TextOptions options_text;
         options_text.source_root = request.session.source_root;
         write_text(text, findings, options_text);
-        write_coverage_text(text, coverage, request.session.source_root);
+        write_coverage_text(text, input, request.session.source_root);
     }
     if (request.output && *request.output != "-") {
         facts::write_output_file(*request.output, text.str());
@@ -211,19 +202,19 @@ int run_check(const CheckRequest& request) {
     }
     if (request.stats) print_stats(session, findings, suppressed, check_seconds);
 
-    if (!coverage.complete()) {
+    if (!input.complete()) {
         // Findings can be missing for lack of input: a CI gate must not pass on that unless
         // the user said so. Every output above is written either way.
         if (!allow_partial) {
             std::fprintf(stderr,
                          "galias: error: the analysis is incomplete: %s (errors above); "
                          "--allow-partial or `allow-partial = true` in [analysis] accepts that\n",
-                         coverage.summary().c_str());
+                         missing_units(input).c_str());
             return 2;
         }
         if (!request.session.quiet)
             std::fprintf(stderr, "galias: warning: the analysis is incomplete: %s (allowed)\n",
-                         coverage.summary().c_str());
+                         missing_units(input).c_str());
     }
     if (request.fail_on == Level::None) return 0;
     bool failing = std::any_of(findings.begin(), findings.end(),
