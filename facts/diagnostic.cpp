@@ -34,9 +34,6 @@ std::string Diagnostic::str() const {
     return out;
 }
 
-namespace {
-
-// Length of the valid UTF-8 sequence starting at text[i], or 0 when there is none.
 std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
     const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
     const unsigned char lead = byte(i);
@@ -56,6 +53,8 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
     if (lead == 0xF4 && byte(i + 1) >= 0x90) return 0;
     return length;
 }
+
+namespace {
 
 void append_escaped_byte(std::string& out, unsigned char byte) {
     static constexpr char kHex[] = "0123456789abcdef";

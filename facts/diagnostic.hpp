@@ -57,6 +57,10 @@ private:
 // garble the line.
 std::string printable(std::string_view text);
 
+// Length of the valid UTF-8 sequence that starts at text[i] (1 to 4), or 0 when none does
+// (a stray continuation byte, an overlong form, a surrogate, past U+10FFFF, cut short).
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i);
+
 // At most `max_bytes` of `text` (cut at a character boundary) for quoting a piece of input
 // in a message; a longer text ends in "... (N bytes)". Not yet made printable.
 std::string excerpt(std::string_view text, std::size_t max_bytes = 64);

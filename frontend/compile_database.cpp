@@ -20,37 +20,12 @@ namespace {
 // the input offset, so that error positions refer to the original file.
 constexpr std::uint32_t kByteEscapeBase = 0x10FF00;
 
-std::size_t valid_utf8_length(const std::string& text, std::size_t i) {
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-    const unsigned char c = byte(i);
-    std::size_t length = 0;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF)
-        length = 2;
-    else if (c >= 0xE0 && c <= 0xEF)
-        length = 3;
-    else if (c >= 0xF0 && c <= 0xF4)
-        length = 4;
-    else
-        return 0;
-    if (i + length > text.size()) return 0;
-    for (std::size_t k = 1; k < length; ++k) {
-        if ((byte(i + k) & 0xC0) != 0x80) return 0;
-    }
-    // Overlong and surrogate forms, and code points above U+10FFFF.
-    if (c == 0xE0 && byte(i + 1) < 0xA0) return 0;
-    if (c == 0xED && byte(i + 1) >= 0xA0) return 0;
-    if (c == 0xF0 && byte(i + 1) < 0x90) return 0;
-    if (c == 0xF4 && byte(i + 1) >= 0x90) return 0;
-    return length;
-}
-
 std::string escape_invalid_utf8(const std::string& text, std::vector<std::size_t>& input_offset) {
     std::string out;
     out.reserve(text.size());
     input_offset.clear();
     for (std::size_t i = 0; i < text.size();) {
-        const std::size_t length = valid_utf8_length(text, i);
+        const std::size_t length = utf8_sequence_length(text, i);
         if (length != 0) {
             for (std::size_t k = 0; k < length; ++k) input_offset.push_back(i);
             out.append(text, i, length);
