@@ -12,11 +12,14 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "frontend/field_table.hpp"
+#include "frontend/local_definitions.hpp"
 #include "frontend/pointer_types.hpp"
 #include "frontend/program_ir.hpp"
 #include "frontend/tu_translator.hpp"
@@ -106,6 +109,22 @@ private:
     Function& current() { return ir_.functions[current_]; }
 
     void translate_function(const clang::FunctionDecl* fd);
+
+    // ---------------------------------------------------------------- locals in SSA form
+    // (local_definitions.hpp): a tracked variable has one term per definition, and a read
+    // is the term of the definition reaching it, or a phi of several.
+
+    // The variable `e` names, when it is a tracked local of the current function.
+    const clang::DeclRefExpr* tracked_reference(const clang::Expr* e) const;
+    // The definitions of a variable that give it a value (not a bare declaration).
+    std::size_t value_definitions(const clang::VarDecl* var) const;
+    // The term of one definition (kNone for a declaration without initializer). A variable
+    // assigned once keeps its own name; otherwise each definition is `f::p@LINE:COL`.
+    TermId version(DefinitionId definition);
+    // The value a read of a tracked variable sees.
+    TermId read(const clang::DeclRefExpr* reference);
+    // The term an assignment or increment of a tracked variable defines.
+    TermId define(const clang::Expr* site);
 
     // ---------------------------------------------------------------- statements
 
@@ -197,6 +216,10 @@ private:
 
     std::uint32_t current_ = kNone;  // index into ir_.functions of the function being translated
     const clang::FunctionDecl* current_decl_ = nullptr;
+
+    std::unique_ptr<LocalDefinitions> locals_;  // of the function being translated
+    std::unordered_map<DefinitionId, TermId> versions_;
+    std::map<std::vector<DefinitionId>, TermId> phis_;
 
     std::unordered_map<const clang::Decl*, EntityId> entities_;
     std::unordered_map<const clang::FunctionDecl*, std::uint32_t> functions_;

@@ -1,0 +1,278 @@
+#include "frontend/local_definitions.hpp"
+
+#include <clang/AST/Stmt.h>
+#include <clang/AST/StmtVisitor.h>
+#include <clang/Analysis/CFG.h>
+
+#include <algorithm>
+#include <map>
+
+namespace galias::frontend {
+
+namespace {
+
+// A bit set over definition ids, one per CFG block edge; small enough to copy.
+using Bits = std::vector<std::uint64_t>;
+
+// The analysis keeps two bit sets per CFG block; beyond this many bytes a function is left
+// flow-insensitive (generated code with thousands of blocks and definitions).
+constexpr std::size_t kMaxBitBytes = std::size_t{256} << 20;
+
+const clang::DeclRefExpr* variable_reference(const clang::Expr* e) {
+    return e == nullptr ? nullptr : llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParens());
+}
+
+const clang::VarDecl* referenced_variable(const clang::Expr* e) {
+    const clang::DeclRefExpr* ref = variable_reference(e);
+    return ref == nullptr ? nullptr : llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+}
+
+// The variable an expression assigns or increments, when it is a plain variable.
+const clang::VarDecl* assigned_variable(const clang::Stmt* s, LocalDefinition::Kind& kind) {
+    if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(s)) {
+        if (!binary->isAssignmentOp()) return nullptr;
+        kind = LocalDefinition::Kind::Assign;
+        return referenced_variable(binary->getLHS());
+    }
+    if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(s)) {
+        if (!unary->isIncrementDecrementOp()) return nullptr;
+        kind = LocalDefinition::Kind::Update;
+        return referenced_variable(unary->getSubExpr());
+    }
+    return nullptr;
+}
+
+// Walks a body in source order: every local declared, every variable whose address is
+// taken or that inline assembly writes, and every assignment or increment of a variable.
+class BodyScan {
+public:
+    std::vector<const clang::VarDecl*> declared;
+    std::unordered_set<const clang::VarDecl*> escaped;
+    std::vector<std::pair<const clang::Expr*, LocalDefinition::Kind>> updates;
+
+    void scan(const clang::Stmt* s) {
+        if (s == nullptr) return;
+        if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(s)) {
+            for (const clang::Decl* d : decls->decls()) {
+                if (const auto* var = llvm::dyn_cast<clang::VarDecl>(d)) declared.push_back(var);
+            }
+        } else if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(s);
+                   unary != nullptr && unary->getOpcode() == clang::UO_AddrOf) {
+            if (const clang::VarDecl* var = referenced_variable(unary->getSubExpr())) escaped.insert(var);
+        } else if (const auto* assembly = llvm::dyn_cast<clang::GCCAsmStmt>(s)) {
+            for (unsigned i = 0; i < assembly->getNumOutputs(); ++i) {
+                if (const clang::VarDecl* var = referenced_variable(assembly->getOutputExpr(i))) escaped.insert(var);
+            }
+        }
+        LocalDefinition::Kind kind{};
+        if (const auto* e = llvm::dyn_cast<clang::Expr>(s); e != nullptr && assigned_variable(s, kind) != nullptr) {
+            updates.emplace_back(e, kind);
+        }
+        // sizeof and friends do not evaluate their operand.
+        if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) return;
+        // A DeclStmt's children are its declarations' initializers.
+        for (const clang::Stmt* child : s->children()) scan(child);
+    }
+};
+
+void set_bit(Bits& bits, DefinitionId d) { bits[d / 64] |= std::uint64_t{1} << (d % 64); }
+bool test_bit(const Bits& bits, DefinitionId d) { return (bits[d / 64] >> (d % 64)) & 1u; }
+
+}  // namespace
+
+LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTContext& context,
+                                   const std::function<bool(const clang::VarDecl*)>& candidate) {
+    if (fd == nullptr || fd->getBody() == nullptr) return;
+    find_tracked(fd, candidate);
+    if (tracked_.empty()) return;
+
+    clang::CFG::BuildOptions options;
+    options.setAllAlwaysAdd();               // every subexpression is an element, in evaluation order
+    options.PruneTriviallyFalseEdges = false;  // `if (0)` code keeps its edges: reads there stay answered
+    std::unique_ptr<clang::CFG> cfg = clang::CFG::buildCFG(fd, fd->getBody(), &context, options);
+    const std::size_t words = (definitions_.size() + 63) / 64;
+    if (cfg == nullptr || 2 * cfg->getNumBlockIDs() * words * sizeof(std::uint64_t) > kMaxBitBytes) {
+        tracked_.clear();
+        definitions_.clear();
+        by_var_.clear();
+        at_site_.clear();
+        at_declaration_.clear();
+        return;
+    }
+
+    // The definition ids of each variable are contiguous: a definition kills the range.
+    std::unordered_map<const clang::VarDecl*, std::pair<DefinitionId, DefinitionId>> range;
+    for (const auto& [var, ids] : by_var_) range[var] = {ids.front(), ids.back() + 1};
+
+    // Applies one CFG element to the set of definitions that reach the point after it.
+    const auto transfer = [&](const clang::Stmt* s, Bits& bits) {
+        const clang::VarDecl* var = nullptr;
+        DefinitionId def = kNoDefinition;
+        if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(s)) {
+            for (const clang::Decl* d : decls->decls()) {
+                const auto* v = llvm::dyn_cast<clang::VarDecl>(d);
+                if (v == nullptr || !tracked(v)) continue;
+                auto [begin, end] = range[v];
+                for (DefinitionId i = begin; i < end; ++i) bits[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+                set_bit(bits, at_declaration_[v]);
+            }
+            return;
+        }
+        LocalDefinition::Kind kind{};
+        var = assigned_variable(s, kind);
+        if (var == nullptr || !tracked(var)) return;
+        def = definition_at(llvm::cast<clang::Expr>(s));
+        if (def == kNoDefinition) return;
+        auto [begin, end] = range[var];
+        for (DefinitionId i = begin; i < end; ++i) bits[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+        set_bit(bits, def);
+    };
+
+    const unsigned blocks = cfg->getNumBlockIDs();
+    std::vector<Bits> in(blocks, Bits(words, 0));
+    std::vector<Bits> out(blocks, Bits(words, 0));
+    std::vector<bool> reachable(blocks, false);
+    const clang::CFGBlock& entry = cfg->getEntry();
+    {
+        std::vector<const clang::CFGBlock*> stack{&entry};
+        reachable[entry.getBlockID()] = true;
+        while (!stack.empty()) {
+            const clang::CFGBlock* b = stack.back();
+            stack.pop_back();
+            for (const clang::CFGBlock::AdjacentBlock& next : b->succs()) {
+                const clang::CFGBlock* n = next.getReachableBlock();
+                if (n != nullptr && !reachable[n->getBlockID()]) {
+                    reachable[n->getBlockID()] = true;
+                    stack.push_back(n);
+                }
+            }
+        }
+    }
+    for (const clang::ParmVarDecl* param : fd->parameters()) {
+        if (tracked(param)) set_bit(in[entry.getBlockID()], at_declaration_[param]);
+    }
+
+    // Round-robin over the blocks in CFG order until nothing changes (reaching definitions
+    // is a union problem; each block's out only grows).
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (const clang::CFGBlock* b : *cfg) {
+            const unsigned id = b->getBlockID();
+            if (!reachable[id]) continue;
+            Bits bits = in[id];
+            if (b != &entry) {
+                std::fill(bits.begin(), bits.end(), 0);
+                for (const clang::CFGBlock::AdjacentBlock& pred : b->preds()) {
+                    const clang::CFGBlock* p = pred.getReachableBlock();
+                    if (p == nullptr) continue;
+                    const Bits& po = out[p->getBlockID()];
+                    for (std::size_t w = 0; w < words; ++w) bits[w] |= po[w];
+                }
+                in[id] = bits;
+            }
+            for (const clang::CFGElement& element : *b) {
+                if (const auto s = element.getAs<clang::CFGStmt>()) transfer(s->getStmt(), bits);
+            }
+            if (bits != out[id]) {
+                out[id] = std::move(bits);
+                changed = true;
+            }
+        }
+    }
+
+    // The reads: the tracked variable's definitions reaching each.
+    for (const clang::CFGBlock* b : *cfg) {
+        if (!reachable[b->getBlockID()]) continue;
+        Bits bits = in[b->getBlockID()];
+        for (const clang::CFGElement& element : *b) {
+            const auto s = element.getAs<clang::CFGStmt>();
+            if (!s) continue;
+            if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(s->getStmt())) {
+                const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+                if (var != nullptr && tracked(var)) {
+                    std::vector<DefinitionId>& reach = reaching_[ref];
+                    auto [begin, end] = range[var];
+                    for (DefinitionId i = begin; i < end; ++i) {
+                        if (test_bit(bits, i)) reach.push_back(i);
+                    }
+                    std::sort(reach.begin(), reach.end());
+                    reach.erase(std::unique(reach.begin(), reach.end()), reach.end());
+                }
+            }
+            transfer(s->getStmt(), bits);
+        }
+    }
+    analysed_ = true;
+}
+
+void LocalDefinitions::find_tracked(const clang::FunctionDecl* fd,
+                                    const std::function<bool(const clang::VarDecl*)>& candidate) {
+    BodyScan scan;
+    scan.scan(fd->getBody());
+    const auto trackable = [&](const clang::VarDecl* var) {
+        return var->hasLocalStorage() && !var->getType().isVolatileQualified() && scan.escaped.count(var) == 0 &&
+               candidate(var);
+    };
+    // Definition ids in source order, grouped by variable: parameters first.
+    std::map<const clang::VarDecl*, std::vector<std::pair<LocalDefinition::Kind, const clang::Expr*>>> pending;
+    std::vector<const clang::VarDecl*> order;
+    const auto note = [&](const clang::VarDecl* var, LocalDefinition::Kind kind, const clang::Expr* site) {
+        auto [it, inserted] = pending.try_emplace(var);
+        if (inserted) order.push_back(var);
+        it->second.emplace_back(kind, site);
+    };
+    for (const clang::ParmVarDecl* param : fd->parameters()) {
+        if (trackable(param)) note(param, LocalDefinition::Kind::Entry, nullptr);
+    }
+    for (const clang::VarDecl* var : scan.declared) {
+        if (trackable(var)) {
+            note(var, var->hasInit() ? LocalDefinition::Kind::Init : LocalDefinition::Kind::Uninit, nullptr);
+        }
+    }
+    for (const auto& [site, kind] : scan.updates) {
+        LocalDefinition::Kind k{};
+        const clang::VarDecl* var = assigned_variable(site, k);
+        if (var != nullptr && pending.count(var) != 0) note(var, kind, site);
+    }
+    for (const clang::VarDecl* var : order) {
+        tracked_.insert(var);
+        for (const auto& [kind, site] : pending[var]) {
+            const DefinitionId id = add_definition(kind, var, site);
+            if (site == nullptr) at_declaration_[var] = id;
+        }
+    }
+}
+
+DefinitionId LocalDefinitions::add_definition(LocalDefinition::Kind kind, const clang::VarDecl* var,
+                                              const clang::Expr* site) {
+    const auto id = static_cast<DefinitionId>(definitions_.size());
+    definitions_.push_back(LocalDefinition{kind, var, site});
+    by_var_[var].push_back(id);
+    if (site != nullptr) at_site_[site] = id;
+    return id;
+}
+
+const std::vector<DefinitionId>& LocalDefinitions::definitions_of(const clang::VarDecl* var) const {
+    auto it = by_var_.find(var);
+    return it == by_var_.end() ? none_ : it->second;
+}
+
+DefinitionId LocalDefinitions::definition_at(const clang::Expr* site) const {
+    auto it = at_site_.find(site);
+    return it == at_site_.end() ? kNoDefinition : it->second;
+}
+
+DefinitionId LocalDefinitions::definition_of_declaration(const clang::VarDecl* var) const {
+    auto it = at_declaration_.find(var);
+    return it == at_declaration_.end() ? kNoDefinition : it->second;
+}
+
+const std::vector<DefinitionId>& LocalDefinitions::reaching(const clang::DeclRefExpr* read) const {
+    auto it = reaching_.find(read);
+    if (it != reaching_.end()) return it->second;
+    const auto* var = llvm::dyn_cast<clang::VarDecl>(read->getDecl());
+    return var == nullptr ? none_ : definitions_of(var);
+}
+
+}  // namespace galias::frontend
