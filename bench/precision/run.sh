@@ -3,7 +3,8 @@
 # corpus project (docs/CORPUS.md) and keeps each project's findings as JSON and SARIF, for
 # the precision ledger (bench/precision/ledger.py, docs/PRECISION.md). Prints one row per
 # project: lines of C, exit status, findings by level, seconds and peak memory of the whole
-# run, and the stage times and ValueAlias size that `--stats` reports.
+# run, and the stage times and ValueAlias size that `--stats` reports. results.tsv holds the
+# rows of every project run into the same --out so far.
 #
 #   bench/precision/run.sh [options] [PROJECT...]     (default: every prepared project)
 #
@@ -48,8 +49,8 @@ fi
 mkdir -p "$OUT"
 
 
-printf 'project\tlines\texit\terrors\twarnings\tseconds\tpeak_MiB\tinput_s\tsolve_s\tchecks_s\tValueAlias\tPointsTo\n' \
-    | tee "$OUT/results.tsv"
+HEADER='project\tlines\texit\terrors\twarnings\tseconds\tpeak_MiB\tinput_s\tsolve_s\tchecks_s\tValueAlias\tPointsTo'
+printf "$HEADER\n"
 for p in "${projects[@]}"; do
     src="$CACHE/$p/src"
     if [ ! -f "$src/compile_commands.json" ]; then
@@ -75,5 +76,6 @@ for p in "${projects[@]}"; do
     va=$(sed -n 's/.*ValueAlias \([0-9]*\).*/\1/p' "$log" | head -n 1)
     pt=$(sed -n 's/.*PointsTo \([0-9]*\).*/\1/p' "$log" | head -n 1)
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "${lines:--}" "$code" "$errors" "$warnings" \
-        "${seconds:--}" "${peak:--}" "${input:--}" "${solve:--}" "${checks:--}" "${va:--}" "${pt:--}" | tee -a "$OUT/results.tsv"
+        "${seconds:--}" "${peak:--}" "${input:--}" "${solve:--}" "${checks:--}" "${va:--}" "${pt:--}" | tee "$OUT/$p.row"
 done
+{ printf "$HEADER\n"; cat "$OUT"/*.row; } > "$OUT/results.tsv"
