@@ -1,6 +1,8 @@
 #include "facts/program_facts.hpp"
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 #include <string>
 
 #include "facts/diagnostic.hpp"
@@ -10,7 +12,7 @@ namespace galias::facts {
 
 namespace {
 
-constexpr std::array<std::pair<NodeKind, const char*>, 12> kNodeKindNames{{
+constexpr std::array<std::pair<NodeKind, const char*>, 13> kNodeKindNames{{
     {NodeKind::Local, "local"},
     {NodeKind::Param, "param"},
     {NodeKind::Global, "global"},
@@ -23,6 +25,7 @@ constexpr std::array<std::pair<NodeKind, const char*>, 12> kNodeKindNames{{
     {NodeKind::String, "string"},
     {NodeKind::Function, "function"},
     {NodeKind::Temp, "temp"},
+    {NodeKind::Unknown, "unknown"},
 }};
 
 // File names of the side tables, and their header lines (column names).
@@ -33,6 +36,8 @@ constexpr const char* kContextsHeader = "id\tcall_string";
 constexpr const char* kCallsFile = "calls.tsv";
 constexpr const char* kCallsHeader =
     "id\tcallee\tfile\tline\tcolumn\tend_file\tend_line\tend_column\tcontext\tcaller\targs\trestrict";
+constexpr const char* kArgumentsFile = "arguments.tsv";
+constexpr const char* kArgumentsHeader = "call\targ\tbase_kind\tbase\toffset\trecord\tlo\thi\tconstant\tfresh_apart";
 constexpr const char* kAssignSitesFile = "assign_sites.tsv";
 constexpr const char* kAssignSitesHeader = "src\tdst\tfile\tline\tcolumn";
 constexpr const char* kValueClassesFile = "value_classes.tsv";
@@ -98,6 +103,49 @@ std::vector<bool> split_flags(const TableRecord& record, const std::string& text
     return flags;
 }
 
+constexpr std::array<std::pair<ArgumentAddress::Base, const char*>, 3> kBaseKindNames{{
+    {ArgumentAddress::Base::Unknown, "unknown"},
+    {ArgumentAddress::Base::Object, "object"},
+    {ArgumentAddress::Base::Value, "value"},
+}};
+
+std::string optional_text(const std::optional<std::int64_t>& value) {
+    return value ? std::to_string(*value) : std::string("-");
+}
+
+std::optional<std::int64_t> parse_optional(const TableRecord& record, const std::string& text) {
+    if (text == "-") return std::nullopt;
+    std::int64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto [at, error] = std::from_chars(text.data(), end, value);
+    if (error != std::errc() || at != end) record.fail("expected an integer or '-', found '" + text + "'");
+    return value;
+}
+
+std::string join_numbers(const std::vector<std::uint32_t>& numbers) {
+    std::string out;
+    for (std::size_t i = 0; i < numbers.size(); ++i) {
+        if (i != 0) out += ',';
+        out += std::to_string(numbers[i]);
+    }
+    return out;
+}
+
+std::vector<std::uint32_t> split_numbers(const TableRecord& record, const std::string& text) {
+    std::vector<std::uint32_t> numbers;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t stop = text.find(',', start);
+        if (stop == std::string::npos) stop = text.size();
+        std::uint32_t value = 0;
+        const auto [at, error] = std::from_chars(text.data() + start, text.data() + stop, value);
+        if (error != std::errc() || at != text.data() + stop) record.fail("bad number list '" + text + "'");
+        numbers.push_back(value);
+        start = stop + 1;
+    }
+    return numbers;
+}
+
 void write_pos(TableWriter& out, const SourcePos& pos) {
     out.text(pos.file).number(pos.line).number(pos.column);
 }
@@ -136,6 +184,14 @@ std::vector<NodeId> ProgramFacts::find_by_name(std::string_view name) const {
 
 NodeId ProgramFacts::value_representative(NodeId id) const {
     return id < value_class.size() ? value_class[id] : id;
+}
+
+const ArgumentAddress* ProgramFacts::argument(std::uint32_t call, std::uint32_t arg) const {
+    const auto it = std::lower_bound(arguments.begin(), arguments.end(), std::make_pair(call, arg),
+                                     [](const ArgumentAddress& a, const std::pair<std::uint32_t, std::uint32_t>& key) {
+                                         return std::make_pair(a.call, a.arg) < key;
+                                     });
+    return it != arguments.end() && it->call == call && it->arg == arg ? &*it : nullptr;
 }
 
 std::uint64_t ProgramFacts::counter(std::string_view name) const {
@@ -190,6 +246,28 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         call.restrict_params = split_flags(r, r.text(11));
         facts.calls.push_back(std::move(call));
     });
+    read_side_table(facts_dir / kArgumentsFile, 10, [&](const TableRecord& r) {
+        ArgumentAddress a;
+        a.call = r.u32(0);
+        a.arg = r.u32(1);
+        const std::string kind = r.text(2);
+        const auto named = std::find_if(kBaseKindNames.begin(), kBaseKindNames.end(),
+                                        [&](const auto& entry) { return kind == entry.second; });
+        if (named == kBaseKindNames.end()) r.fail("unknown base kind '" + kind + "'");
+        a.base_kind = named->first;
+        a.base = r.text(3);
+        a.offset = parse_optional(r, r.text(4));
+        a.record = r.text(5);
+        a.lo = r.u64(6);
+        a.hi = r.u64(7);
+        a.constant = parse_optional(r, r.text(8));
+        a.fresh_apart = split_numbers(r, r.text(9));
+        if (!facts.arguments.empty() &&
+            std::make_pair(facts.arguments.back().call, facts.arguments.back().arg) >= std::make_pair(a.call, a.arg)) {
+            r.fail("rows must be sorted by call and argument, each once");
+        }
+        facts.arguments.push_back(std::move(a));
+    });
     read_side_table(facts_dir / kAssignSitesFile, 5, [&](const TableRecord& r) {
         facts.assign_sites.push_back(
             AssignSite{parse_node(r, r.text(0)), parse_node(r, r.text(1)), read_pos(r, 2)});
@@ -242,6 +320,17 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
         calls_out.end_record();
     }
     calls_out.write(facts_dir / kCallsFile);
+
+    TableWriter arguments_out(kArgumentsHeader);
+    for (const ArgumentAddress& a : arguments) {
+        const auto named = std::find_if(kBaseKindNames.begin(), kBaseKindNames.end(),
+                                        [&](const auto& entry) { return entry.first == a.base_kind; });
+        arguments_out.number(a.call).number(a.arg).text(named->second).text(a.base).text(optional_text(a.offset));
+        arguments_out.text(a.record).number(a.lo).number(a.hi).text(optional_text(a.constant));
+        arguments_out.text(join_numbers(a.fresh_apart));
+        arguments_out.end_record();
+    }
+    arguments_out.write(facts_dir / kArgumentsFile);
 
     TableWriter sites(kAssignSitesHeader);
     for (const AssignSite& site : assign_sites) {

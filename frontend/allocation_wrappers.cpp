@@ -16,8 +16,12 @@ enum class CallKind { Fresh, Reallocate, Other };
 class WrapperDetector {
 public:
     WrapperDetector(const ProgramIr& program, const std::vector<std::string>& allocators, FieldModel model,
-                    const std::unordered_map<EntityId, AllocationWrapper>& found)
-        : program_(program), allocators_(allocators.begin(), allocators.end()), model_(model), found_(found) {
+                    const std::unordered_map<EntityId, AllocationWrapper>& found, const CallTargets* targets)
+        : program_(program),
+          allocators_(allocators.begin(), allocators.end()),
+          model_(model),
+          found_(found),
+          targets_(targets) {
         for (const Term& t : program.terms.terms()) {
             if (t.kind == TermKind::AddrOf && t.entity != kNone) address_taken_.insert(t.entity);
         }
@@ -81,15 +85,25 @@ public:
 
 private:
     CallKind classify(const CallSite& call, unsigned& arg) const {
-        if (call.direct_callee == kNone) return CallKind::Other;
-        if (auto it = found_.find(call.direct_callee); it != found_.end()) {
+        if (call.direct_callee != kNone) return classify_target(call.direct_callee, arg);
+        // Through a function pointer: fresh when every known target is.
+        if (targets_ == nullptr || call.id >= targets_->size() || (*targets_)[call.id].empty()) return CallKind::Other;
+        for (EntityId target : (*targets_)[call.id]) {
+            unsigned ignored = 0;
+            if (classify_target(target, ignored) != CallKind::Fresh) return CallKind::Other;
+        }
+        return CallKind::Fresh;
+    }
+
+    CallKind classify_target(EntityId callee, unsigned& arg) const {
+        if (auto it = found_.find(callee); it != found_.end()) {
             arg = it->second.arg;
             return it->second.reallocates ? CallKind::Reallocate : CallKind::Fresh;
         }
-        const std::string& name = program_.entities[call.direct_callee].name;
+        const std::string& name = program_.entities[callee].name;
         if (allocators_.count(name) != 0) return CallKind::Fresh;
-        const Function* callee = program_.function_of(call.direct_callee);
-        if (callee != nullptr && callee->has_body) return CallKind::Other;
+        const Function* function = program_.function_of(callee);
+        if (function != nullptr && function->has_body) return CallKind::Other;
         const LibraryModel* model = find_library_model(name);
         if (model == nullptr) return CallKind::Other;
         if (model->kind == ModelKind::Allocate) return CallKind::Fresh;
@@ -157,6 +171,7 @@ private:
     std::unordered_set<std::string> allocators_;
     FieldModel model_;
     const std::unordered_map<EntityId, AllocationWrapper>& found_;
+    const CallTargets* targets_;
     std::unordered_set<EntityId> address_taken_;
     std::unordered_map<TermId, std::vector<TermId>> sources_;
     std::unordered_set<TermId> fresh_;
@@ -165,9 +180,10 @@ private:
 }  // namespace
 
 std::unordered_map<EntityId, AllocationWrapper> find_allocation_wrappers(
-    const ProgramIr& program, const std::vector<std::string>& allocators, FieldModel model) {
+    const ProgramIr& program, const std::vector<std::string>& allocators, FieldModel model,
+    const CallTargets* targets) {
     std::unordered_map<EntityId, AllocationWrapper> found;
-    WrapperDetector detector(program, allocators, model, found);
+    WrapperDetector detector(program, allocators, model, found, targets);
     // Wrappers of wrappers: until nothing new is found.
     bool changed = true;
     while (changed) {

@@ -284,10 +284,121 @@ void FactEmitter::emit_program() {
             for (ContextId c : contexts_->contexts_of(f)) emit_instance(f, c);
         }
     }
+    emit_caller_objects();
+    emit_argument_addresses();
+}
+
+// Parameters of the functions nothing in the program calls (a library's API, callbacks
+// handed to code outside the program, main): each points to an object of its own that the
+// caller made, so two of them are never one object by default (docs/FACTS.md, "Entry
+// points").
+void FactEmitter::emit_caller_objects() {
+    std::unordered_set<EntityId> called;
+    for (const std::vector<EntityId>& targets : targets_) called.insert(targets.begin(), targets.end());
+    for (const Function& f : program_.functions) {
+        if (!f.has_body || called.count(f.entity) != 0) continue;
+        const std::string& function = program_.entities[f.entity].name;
+        for (std::size_t i = 0; i < f.params.size(); ++i) {
+            const TermId param = f.params[i];
+            if (param == kNone || (i < f.param_aggregate.size() && f.param_aggregate[i])) continue;
+            const Term term = program_.terms[param];
+            if (term.kind != TermKind::Entity) continue;
+            const Entity& p = program_.entities[term.entity];
+            const std::string name = p.name.substr(p.name.rfind("::") == std::string::npos ? 0 : p.name.rfind("::") + 2);
+            program_.entities.push_back(Entity{NodeKind::Unknown, "caller:" + p.key,
+                                               "caller@" + function + "::" + name, function, p.pos, false});
+            const auto object = static_cast<EntityId>(program_.entities.size() - 1);
+            emit_assign(program_.terms.addr_of(object, "", p.pos), 0, param, 0, p.pos);
+        }
+    }
+}
+
+// arguments.tsv: the translator's addresses of each described call's arguments, with the
+// fresh-memory separations of the calls that turn out to allocate.
+void FactEmitter::emit_argument_addresses() {
+    for (const Function& f : program_.functions) {
+        if (!f.has_body) continue;
+        for (const CallSite& call : f.calls) {
+            for (std::uint32_t i = 0; i < call.args.size(); ++i) {
+                const CallValue& arg = call.args[i];
+                const facts::ArgumentAddress& a = arg.address;
+                if (a.base_kind == facts::ArgumentAddress::Base::Unknown && !a.constant && arg.allocation == kNone)
+                    continue;
+                facts::ArgumentAddress row = a;
+                row.call = call.id;
+                row.arg = i;
+                if (arg.allocation != kNone && arg.allocation < f.calls.size() &&
+                    returns_fresh_memory(f.calls[arg.allocation])) {
+                    row.fresh_apart = arg.apart;
+                }
+                out_.program.arguments.push_back(std::move(row));
+            }
+        }
+    }
+    std::sort(out_.program.arguments.begin(), out_.program.arguments.end(),
+              [](const facts::ArgumentAddress& a, const facts::ArgumentAddress& b) {
+                  return std::make_pair(a.call, a.arg) < std::make_pair(b.call, b.arg);
+              });
+}
+
+// A call whose every target returns a new block: an allocator (malloc, a --allocator), an
+// allocation wrapper, or realloc and its wrappers given a null pointer.
+bool FactEmitter::returns_fresh_memory(const CallSite& call) const {
+    const std::vector<EntityId>& targets = targets_[call.id];
+    if (targets.empty() || call.result.aggregate) return false;
+    const auto null_argument = [&](unsigned index) {
+        return index < call.args.size() && call.args[index].term == kNone && !call.args[index].aggregate;
+    };
+    for (EntityId target : targets) {
+        const std::string& name = program_.entities[target].name;
+        if (allocators_.count(name) != 0) continue;
+        const Function* f = program_.function_of(target);
+        if (f != nullptr && f->has_body) {
+            const auto wrapper = program_.allocation_wrappers.find(target);
+            if (wrapper == program_.allocation_wrappers.end()) return false;
+            if (wrapper->second.reallocates && !null_argument(wrapper->second.arg)) return false;
+            continue;
+        }
+        const LibraryModel* model = find_library_model(name);
+        if (model == nullptr) return false;
+        if (model->kind == ModelKind::Allocate) continue;
+        if (model->kind == ModelKind::Reallocate && null_argument(model->arg)) continue;
+        return false;
+    }
+    return true;
+}
+
+// The functions a call may reach in one context. A call through a function pointer that is
+// a parameter, in a context made by a call passing a function there (a callback handed to
+// a scan or sort routine), reaches that function alone: the pre-analysis, which merges all
+// contexts, would bind every caller's data to every caller's callback.
+std::vector<EntityId> FactEmitter::targets_in(const CallSite& call, ContextId context) const {
+    const std::vector<EntityId>& all = targets_[call.id];
+    if (call.direct_callee != kNone || call.callee_pointer == kNone || contexts_ == nullptr || context == 0 ||
+        all.size() < 2) {
+        return all;
+    }
+    const std::uint32_t site = contexts_->last_site(context);
+    if (site == kNone) return all;
+    const Function& caller = program_.caller_of(call.id);
+    const CallSite& outer = program_.call_site(site);
+    const std::vector<EntityId>& outer_targets = targets_[site];
+    if (std::find(outer_targets.begin(), outer_targets.end(), caller.entity) == outer_targets.end()) return all;
+    const auto param = std::find(caller.params.begin(), caller.params.end(), call.callee_pointer);
+    if (param == caller.params.end()) return all;
+    const auto index = static_cast<std::size_t>(param - caller.params.begin());
+    if (index >= outer.args.size() || outer.args[index].term == kNone) return all;
+    const Term& passed = program_.terms[outer.args[index].term];
+    if (passed.kind != TermKind::AddrOf || passed.entity == kNone ||
+        program_.entities[passed.entity].kind != NodeKind::Function ||
+        std::find(all.begin(), all.end(), passed.entity) == all.end()) {
+        return all;
+    }
+    return {passed.entity};
 }
 
 void FactEmitter::emit_call(const CallSite& call, ContextId context) {
-    const std::vector<EntityId>& targets = targets_[call.id];
+    const std::vector<EntityId> targets = targets_in(call, context);
     for (EntityId target : targets) emit_call_target(call, context, target);
     if (call.direct_callee == kNone && targets.empty() && call.callee_pointer != kNone) {
         report("unresolved-indirect-call", call.begin, "no function reaches this function pointer");
@@ -337,8 +448,10 @@ void FactEmitter::emit_call_target(const CallSite& call, ContextId context, Enti
         return;
     }
     if (call.result.term != kNone && f->return_value != kNone) {
-        const CallValue returned{f->return_value, f->return_aggregate && call.result.aggregate,
-                                 call.result.leaves};
+        CallValue returned;
+        returned.term = f->return_value;
+        returned.aggregate = f->return_aggregate && call.result.aggregate;
+        returned.leaves = call.result.leaves;
         emit_value(returned, callee_context, call.result.term, call.result.aggregate, context, call.begin);
     }
 }

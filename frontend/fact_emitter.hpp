@@ -54,7 +54,11 @@ private:
     void emit_value(const CallValue& from, ContextId from_context, TermId to, bool to_aggregate,
                     ContextId to_context, const facts::SourcePos& pos);
     void emit_call(const CallSite& call, ContextId context);
+    [[nodiscard]] std::vector<EntityId> targets_in(const CallSite& call, ContextId context) const;
     void emit_library_call(const CallSite& call, ContextId context, const std::string& callee);
+    void emit_argument_addresses();
+    void emit_caller_objects();
+    [[nodiscard]] bool returns_fresh_memory(const CallSite& call) const;
     TermId heap_object(const CallSite& call, const std::string& caller);
     TermId extern_object(const std::string& function);
     TermId arg_term(const CallSite& call, unsigned index) const;

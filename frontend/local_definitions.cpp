@@ -84,12 +84,12 @@ LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTCont
                                    const std::function<bool(const clang::VarDecl*)>& candidate) {
     if (fd == nullptr || fd->getBody() == nullptr) return;
     find_tracked(fd, candidate);
-    if (tracked_.empty()) return;
 
     clang::CFG::BuildOptions options;
     options.setAllAlwaysAdd();               // every subexpression is an element, in evaluation order
     options.PruneTriviallyFalseEdges = false;  // `if (0)` code keeps its edges: reads there stay answered
-    std::unique_ptr<clang::CFG> cfg = clang::CFG::buildCFG(fd, fd->getBody(), &context, options);
+    cfg_ = clang::CFG::buildCFG(fd, fd->getBody(), &context, options);
+    const clang::CFG* cfg = cfg_.get();
     const std::size_t words = (definitions_.size() + 63) / 64;
     if (cfg == nullptr || 2 * cfg->getNumBlockIDs() * words * sizeof(std::uint64_t) > kMaxBitBytes) {
         tracked_.clear();
@@ -97,8 +97,27 @@ LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTCont
         by_var_.clear();
         at_site_.clear();
         at_declaration_.clear();
-        return;
     }
+    if (cfg == nullptr) return;
+    blocks_.assign(cfg->getNumBlockIDs(), nullptr);
+    for (const clang::CFGBlock* b : *cfg) {
+        blocks_[b->getBlockID()] = b;
+        unsigned index = 0;
+        for (const clang::CFGElement& element : *b) {
+            if (const auto s = element.getAs<clang::CFGStmt>()) {
+                const Position at{b->getBlockID(), index};
+                stmt_positions_.try_emplace(s->getStmt(), at);
+                if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(s->getStmt())) {
+                    for (const clang::Decl* d : decls->decls()) {
+                        if (const auto* var = llvm::dyn_cast<clang::VarDecl>(d)) declaration_positions_.try_emplace(var, at);
+                    }
+                }
+            }
+            ++index;
+        }
+    }
+
+    if (tracked_.empty()) return;
 
     // The definition ids of each variable are contiguous: a definition kills the range.
     std::unordered_map<const clang::VarDecl*, std::pair<DefinitionId, DefinitionId>> range;
@@ -251,6 +270,81 @@ DefinitionId LocalDefinitions::add_definition(LocalDefinition::Kind kind, const 
     by_var_[var].push_back(id);
     if (site != nullptr) at_site_[site] = id;
     return id;
+}
+
+LocalDefinitions::Point LocalDefinitions::point_of(DefinitionId definition) const {
+    const LocalDefinition& d = definitions_[definition];
+    switch (d.kind) {
+        case LocalDefinition::Kind::Entry: return Point{};
+        case LocalDefinition::Kind::Init:
+        case LocalDefinition::Kind::Uninit: return Point{nullptr, d.var};
+        default: return Point{d.site, nullptr};
+    }
+}
+
+const LocalDefinitions::Position* LocalDefinitions::position(Point point) const {
+    if (point.stmt != nullptr) {
+        auto it = stmt_positions_.find(point.stmt);
+        return it == stmt_positions_.end() ? nullptr : &it->second;
+    }
+    if (point.declaration != nullptr) {
+        auto it = declaration_positions_.find(point.declaration);
+        return it == declaration_positions_.end() ? nullptr : &it->second;
+    }
+    return nullptr;
+}
+
+bool LocalDefinitions::in_graph(Point point) const {
+    return cfg_ != nullptr && (point.entry() || position(point) != nullptr);
+}
+
+bool LocalDefinitions::reaches_avoiding(Point from, Point to, Point avoid) const {
+    if (cfg_ == nullptr) return true;  // nothing known: assume it can
+    const Position* target = position(to);
+    const Position* blocked = position(avoid);
+    if (target == nullptr || blocked == nullptr) return true;
+    Position start{cfg_->getEntry().getBlockID(), 0};
+    bool start_after = false;  // from a statement: look at what comes after it
+    if (!from.entry()) {
+        const Position* p = position(from);
+        if (p == nullptr) return true;
+        start = *p;
+        start_after = true;
+    }
+    // Scans one block from `index`; returns 1 when `to` comes first, 0 when `avoid` does,
+    // -1 when neither is in the rest of the block.
+    const auto scan = [&](unsigned block, unsigned index) {
+        const unsigned size = static_cast<unsigned>(blocks_[block]->size());
+        for (unsigned i = index; i < size; ++i) {
+            if (target->block == block && target->index == i) return 1;
+            if (blocked->block == block && blocked->index == i) return 0;
+        }
+        return -1;
+    };
+    std::vector<bool> visited(blocks_.size(), false);
+    std::vector<unsigned> work;
+    const auto follow = [&](unsigned block) {
+        for (const clang::CFGBlock::AdjacentBlock& next : blocks_[block]->succs()) {
+            const clang::CFGBlock* n = next.getReachableBlock();
+            if (n != nullptr && !visited[n->getBlockID()]) {
+                visited[n->getBlockID()] = true;
+                work.push_back(n->getBlockID());
+            }
+        }
+    };
+    const int first = scan(start.block, start.index + (start_after ? 1 : 0));
+    if (first == 1) return true;
+    if (first == 0) return false;
+    follow(start.block);
+    while (!work.empty()) {
+        const unsigned block = work.back();
+        work.pop_back();
+        const int found = scan(block, 0);
+        if (found == 1) return true;
+        if (found == 0) continue;
+        follow(block);
+    }
+    return false;
 }
 
 const std::vector<DefinitionId>& LocalDefinitions::definitions_of(const clang::VarDecl* var) const {

@@ -17,9 +17,11 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
+#include <clang/Analysis/CFG.h>
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -70,11 +72,39 @@ public:
 
     static constexpr DefinitionId kNoDefinition = 0xFFFFFFFFu;
 
+    // A point of the function: a statement or expression the CFG evaluates, a declaration
+    // (where it is initialized), or the function's entry (both null).
+    struct Point {
+        const clang::Stmt* stmt = nullptr;
+        const clang::VarDecl* declaration = nullptr;
+        [[nodiscard]] bool entry() const { return stmt == nullptr && declaration == nullptr; }
+    };
+    // Where a definition happens.
+    [[nodiscard]] Point point_of(DefinitionId definition) const;
+    // Can control go from `from` to `to` without passing through `avoid`? (`to` and
+    // `avoid` are expressions or statements; false when one of the points is not in the
+    // CFG, except for the entry.) Answers whether `avoid` lies on every path from `from` to
+    // `to`: an allocation `avoid` that comes after a definition `from` on every path to a
+    // use `to` made that definition's value before the block existed.
+    [[nodiscard]] bool reaches_avoiding(Point from, Point to, Point avoid) const;
+    // Whether `point` is evaluated by the CFG at all.
+    [[nodiscard]] bool in_graph(Point point) const;
+
 private:
+    struct Position {
+        unsigned block = 0;
+        unsigned index = 0;
+    };
+    [[nodiscard]] const Position* position(Point point) const;
+
     void find_tracked(const clang::FunctionDecl* fd, const std::function<bool(const clang::VarDecl*)>& candidate);
     DefinitionId add_definition(LocalDefinition::Kind kind, const clang::VarDecl* var, const clang::Expr* site);
 
     bool analysed_ = false;
+    std::unique_ptr<clang::CFG> cfg_;
+    std::unordered_map<const clang::Stmt*, Position> stmt_positions_;
+    std::unordered_map<const clang::VarDecl*, Position> declaration_positions_;
+    std::vector<const clang::CFGBlock*> blocks_;  // by block id
     std::unordered_set<const clang::VarDecl*> tracked_;
     std::vector<LocalDefinition> definitions_;
     std::unordered_map<const clang::VarDecl*, std::vector<DefinitionId>> by_var_;

@@ -129,6 +129,15 @@ struct CallValue {
     TermId term = kNone;  // kNone: holds no pointer (an int, a null pointer constant)
     bool aggregate = false;
     std::vector<Leaf> leaves;
+    // Arguments only: where a pointer points relative to the caller's values, and an
+    // integer's value when constant (translator_addresses.cpp). `address.call` and `.arg`
+    // are set when facts are emitted.
+    facts::ArgumentAddress address;
+    // The base is the result of the caller's call number `allocation` (an index into its
+    // calls); `apart` lists the other arguments that cannot point into that result if the
+    // call returns fresh memory, which is decided once call targets are known.
+    std::uint32_t allocation = kNone;
+    std::vector<std::uint32_t> apart;
 };
 
 struct CallSite {

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -207,6 +208,48 @@ private:
 
     TermId call(const clang::CallExpr* e, bool want_value);
 
+    // ---------------------------------------------------------------- argument addresses
+    // (translator_addresses.cpp; docs/FACTS.md "Argument addresses"): where a call's
+    // pointer arguments point relative to the function's own values, and which of them a
+    // fresh allocation keeps apart.
+
+    // An address being evaluated: a base, a byte offset from it, the bytes of a struct type
+    // it is confined to, and where the base value comes into being.
+    struct Symbolic {
+        facts::ArgumentAddress::Base kind = facts::ArgumentAddress::Base::Unknown;
+        std::string base;
+        std::optional<std::int64_t> offset = 0;
+        std::string record;  // with [lo, hi); empty: not confined
+        std::uint64_t lo = 0;
+        std::uint64_t hi = 0;
+        bool array = false;  // the confining member is an array: indexing stays inside it
+        std::uint32_t allocation = kNone;  // the base is the result of this call (index into calls)
+        std::vector<LocalDefinitions::Point> born;  // where the base value is computed
+        static Symbolic unknown() { return Symbolic{}; }
+    };
+    // Where an evaluation happens: at the call being described, or at an earlier definition
+    // whose right-hand side is followed. Loads there are keyed by it.
+    struct EvaluationPoint {
+        std::string key;
+        LocalDefinitions::Point point;
+    };
+    Symbolic pointer_address(const clang::Expr* e, const EvaluationPoint& at, int depth);
+    Symbolic location_address(const clang::Expr* e, const EvaluationPoint& at, int depth);
+    Symbolic loaded_address(const clang::Expr* location, const EvaluationPoint& at, int depth);
+    Symbolic definition_address(DefinitionId definition, int depth);
+    // Symbolic + n elements of `pointee` (n unknown when `count` is null).
+    Symbolic advanced(Symbolic s, clang::QualType pointee, const clang::Expr* count, bool subtract);
+    std::optional<std::int64_t> constant_of(const clang::Expr* e);
+    // Fills the addresses of `site`'s arguments (calls with two pointer arguments or more).
+    void describe_arguments(const clang::CallExpr* e, CallSite& site);
+    // Whether the block allocated by `allocation` may have been stored or passed anywhere
+    // on some path to `use`.
+    bool may_escape_before(const clang::CallExpr* allocation, const clang::CallExpr* use);
+    // Whether the value `node` (a pointer into the block `block`, a base key) stays in the
+    // function's own copies: read through, compared, or copied into a local that holds it.
+    bool stays_private(const clang::Stmt* node, const std::string& block, const clang::CallExpr* use);
+    const clang::Stmt* parent_of(const clang::Stmt* s);
+
     clang::ASTContext& context_;
     clang::SourceManager& sm_;
     const TranslateOptions& options_;
@@ -220,6 +263,9 @@ private:
     std::unique_ptr<LocalDefinitions> locals_;  // of the function being translated
     std::unordered_map<DefinitionId, TermId> versions_;
     std::map<std::vector<DefinitionId>, TermId> phis_;
+    std::unordered_map<const clang::CallExpr*, std::uint32_t> call_index_;  // into current().calls
+    std::unordered_map<DefinitionId, Symbolic> definition_addresses_;
+    std::unordered_map<const clang::Stmt*, const clang::Stmt*> parents_;  // of the current body, built on demand
 
     std::unordered_map<const clang::Decl*, EntityId> entities_;
     std::unordered_map<const clang::FunctionDecl*, std::uint32_t> functions_;

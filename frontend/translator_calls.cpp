@@ -169,6 +169,8 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
     if (current_ == kNone) {
         unmodelled("call-outside-function", e->getExprLoc(), "a call at file scope");
     } else {
+        describe_arguments(e, site);
+        call_index_.emplace(e, static_cast<std::uint32_t>(current().calls.size()));
         current().calls.push_back(std::move(site));
     }
     return result;

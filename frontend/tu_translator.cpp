@@ -186,6 +186,9 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
     });
     versions_.clear();
     phis_.clear();
+    call_index_.clear();
+    definition_addresses_.clear();
+    parents_.clear();
     statement(fd->getBody());
     locals_.reset();
     current_ = kNone;

@@ -51,7 +51,9 @@ std::string link_common_object(const CheckContext& context, const AliasEvidence&
     if (n == nullptr) return {};
     std::string name = short_name(*n);
     if (n->kind == facts::NodeKind::AddrOf && name.size() > 1 && name[0] == '&') name.erase(0, 1);
-    std::string what = n->kind == facts::NodeKind::Heap ? "allocated here" : "`" + name + "` is declared here";
+    std::string what = n->kind == facts::NodeKind::Heap      ? "allocated here"
+                       : n->kind == facts::NodeKind::Unknown ? "the caller's object `" + name + "` points to"
+                                                             : "`" + name + "` is declared here";
     return add_related(finding, node_region(context, object), name, what);
 }
 

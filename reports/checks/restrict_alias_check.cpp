@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "reports/checks/alias_evidence.hpp"
+#include "reports/checks/argument_overlap.hpp"
 #include "reports/checks/c_library.hpp"
 
 namespace galias::reports {
@@ -46,28 +47,39 @@ void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& 
                 if (!ri && !rj) continue;
                 NodeId a = call.args[i];
                 NodeId b = call.args[j];
-                if (a == facts::kNoNode || b == facts::kNoNode) continue;
-                AliasKind kind = context.oracle.alias(a, b);
-                if (kind == AliasKind::No) continue;
+                // The callee accesses each object; the same pointer twice is a certain violation.
+                const OverlapVerdict verdict =
+                    relate_arguments(context, call, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j),
+                                     AccessExtent::at_least(1), AccessExtent::at_least(1));
+                if (verdict.overlap == Overlap::Apart) continue;
 
                 Finding finding;
                 finding.rule_id = std::string(info().id);
-                finding.level = kind == AliasKind::Must ? Level::Error : Level::Warning;
+                finding.level = verdict.overlap == Overlap::Certain ? Level::Error : Level::Warning;
                 finding.region = SourceRegion::between(call.begin, call.end);
                 finding.key = fmt::format("{}:{}:{}", callee, i + 1, j + 1);
                 finding.context = context.context_label(call.context);
                 std::array<NodeId, 1> sa{a};
                 std::array<NodeId, 1> sb{b};
                 AliasEvidence evidence = gather_evidence(context, sa, sb);
-                std::string object = link_common_object(context, evidence, finding);
-                std::string origin = link_value_origin(context, evidence, true, b, finding);
                 std::string which = ri && rj ? fmt::format("parameters {} and {} are", i + 1, j + 1)
                                              : fmt::format("parameter {} is", ri ? i + 1 : j + 1);
-                finding.message = fmt::format(
-                    "{} and {} of `{}` {} alias{}{}, but {} restrict-qualified", argument_label(context, a, i),
-                    argument_label(context, b, j), call.callee, kind == AliasKind::Must ? "must" : "may",
-                    object.empty() ? "" : ": both may point to " + object, origin.empty() ? "" : " (" + origin + ")",
-                    which);
+                std::string how;
+                if (verdict.reason == OverlapReason::SameBase) {
+                    if (verdict.offset_a && verdict.offset_b && *verdict.offset_a == *verdict.offset_b) {
+                        how = "are the same pointer";
+                    } else {
+                        how = "point into one buffer";
+                    }
+                } else {
+                    std::string object = link_common_object(context, evidence, finding);
+                    std::string origin = link_value_origin(context, evidence, true, b, finding);
+                    how = fmt::format("may alias{}{}", object.empty() ? "" : ": both may point to " + object,
+                                      origin.empty() ? "" : " (" + origin + ")");
+                }
+                finding.message = fmt::format("{} and {} of `{}` {}, but {} restrict-qualified",
+                                              argument_label(context, a, i), argument_label(context, b, j),
+                                              call.callee, how, which);
                 attach_witness(context, evidence, finding);
                 found.push_back(std::move(finding));
             }
