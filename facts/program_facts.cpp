@@ -87,20 +87,25 @@ std::vector<NodeId> split_nodes(const TableRecord& record, const std::string& te
     }
 }
 
-// "0110" <-> {false, true, true, false}.
-std::string join_flags(const std::vector<bool>& flags) {
+// The restrict column, a character per parameter: 0 not restrict-qualified, 1 restrict,
+// 2 restrict and pointing to const (only read through). "0120" <-> restrict {0, 1, 1, 0},
+// read-only {0, 0, 1, 0}.
+std::string join_flags(const std::vector<bool>& restrict_flags, const std::vector<bool>& read_only) {
     std::string out;
-    for (bool flag : flags) out += flag ? '1' : '0';
+    for (std::size_t i = 0; i < restrict_flags.size(); ++i) {
+        const bool only_read = i < read_only.size() && read_only[i];
+        out += restrict_flags[i] ? (only_read ? '2' : '1') : '0';
+    }
     return out;
 }
 
-std::vector<bool> split_flags(const TableRecord& record, const std::string& text) {
-    std::vector<bool> flags;
+void split_flags(const TableRecord& record, const std::string& text, std::vector<bool>& restrict_flags,
+                 std::vector<bool>& read_only) {
     for (char c : text) {
-        if (c != '0' && c != '1') record.fail("restrict flags must be 0 or 1, found '" + text + "'");
-        flags.push_back(c == '1');
+        if (c != '0' && c != '1' && c != '2') record.fail("restrict flags must be 0, 1 or 2, found '" + text + "'");
+        restrict_flags.push_back(c != '0');
+        read_only.push_back(c == '2');
     }
-    return flags;
 }
 
 constexpr std::array<std::pair<ArgumentAddress::Base, const char*>, 3> kBaseKindNames{{
@@ -243,7 +248,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         call.context = r.u32(8);
         call.caller = r.text(9);
         call.args = split_nodes(r, r.text(10));
-        call.restrict_params = split_flags(r, r.text(11));
+        split_flags(r, r.text(11), call.restrict_params, call.read_only_params);
         facts.calls.push_back(std::move(call));
     });
     read_side_table(facts_dir / kArgumentsFile, 10, [&](const TableRecord& r) {
@@ -316,7 +321,7 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
         write_pos(calls_out, call.begin);
         write_pos(calls_out, call.end);
         calls_out.number(call.context).text(call.caller).text(join_nodes(call.args));
-        calls_out.text(join_flags(call.restrict_params));
+        calls_out.text(join_flags(call.restrict_params, call.read_only_params));
         calls_out.end_record();
     }
     calls_out.write(facts_dir / kCallsFile);

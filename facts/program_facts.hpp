@@ -79,6 +79,7 @@ struct CallSite {
     std::string caller;          // enclosing function
     std::vector<NodeId> args;    // the node holding each argument's value; kNoNode if none
     std::vector<bool> restrict_params;  // per parameter of the callee, when known
+    std::vector<bool> read_only_params;  // per parameter: points to const, only read through
 };
 
 // Where a call's argument points, relative to a value of the calling function, as far as

@@ -219,6 +219,25 @@ NodeId FactEmitter::node(TermId term, ContextId context) {
     return id;
 }
 
+// A node of its own for `term`, without the facts node() adds for dereferences and
+// addresses: the entry objects' addresses exist for Andersen only.
+NodeId FactEmitter::new_node(TermId term, NodeKind kind, const std::string& function) {
+    const auto id = static_cast<NodeId>(out_.program.nodes.size());
+    nodes_.emplace(pair_key(term, 0), id);
+    node_term_.push_back(term);
+    grow_term_tables();
+    if (first_node_[term] == facts::kNoNode) first_node_[term] = id;
+    facts::Node n;
+    n.id = id;
+    n.kind = kind;
+    n.name = term_name(term);
+    n.function = function;
+    n.origin = id;
+    n.pos = program_.terms[term].pos;
+    out_.program.nodes.push_back(std::move(n));
+    return id;
+}
+
 EntityId FactEmitter::function_of_node(NodeId node) const {
     if (node >= node_term_.size()) return kNone;
     const Term& t = program_.terms[node_term_[node]];
@@ -291,24 +310,28 @@ void FactEmitter::emit_program() {
 // Parameters of the functions nothing in the program calls (a library's API, callbacks
 // handed to code outside the program, main): each points to an object of its own that the
 // caller made, so two of them are never one object by default (docs/FACTS.md, "Entry
-// points").
+// points"). Andersen facts only: CSPA already relates every node a parameter's value
+// reaches through the parameter itself, and an object per parameter would add pairs for
+// every node it reaches (twice the ValueAlias rows on apache2) without changing an answer.
 void FactEmitter::emit_caller_objects() {
     std::unordered_set<EntityId> called;
     for (const std::vector<EntityId>& targets : targets_) called.insert(targets.begin(), targets.end());
     for (const Function& f : program_.functions) {
         if (!f.has_body || called.count(f.entity) != 0) continue;
-        const std::string& function = program_.entities[f.entity].name;
+        const std::string function = program_.entities[f.entity].name;  // a copy: entities grow below
         for (std::size_t i = 0; i < f.params.size(); ++i) {
             const TermId param = f.params[i];
             if (param == kNone || (i < f.param_aggregate.size() && f.param_aggregate[i])) continue;
             const Term term = program_.terms[param];
             if (term.kind != TermKind::Entity) continue;
-            const Entity& p = program_.entities[term.entity];
+            const Entity p = program_.entities[term.entity];  // a copy: entities grow below
             const std::string name = p.name.substr(p.name.rfind("::") == std::string::npos ? 0 : p.name.rfind("::") + 2);
             program_.entities.push_back(Entity{NodeKind::Unknown, "caller:" + p.key,
                                                "caller@" + function + "::" + name, function, p.pos, false});
             const auto object = static_cast<EntityId>(program_.entities.size() - 1);
-            emit_assign(program_.terms.addr_of(object, "", p.pos), 0, param, 0, p.pos);
+            const NodeId target = node(program_.terms.entity(object, "", p.pos), 0);
+            const NodeId address = new_node(program_.terms.addr_of(object, "", p.pos), NodeKind::AddrOf, function);
+            entry_objects_.push_back(EntryObject{node(param, 0), address, target});
         }
     }
 }
@@ -417,6 +440,7 @@ void FactEmitter::emit_call(const CallSite& call, ContextId context) {
     for (const CallValue& arg : call.args)
         row.args.push_back(arg.term == kNone ? facts::kNoNode : node(arg.term, context));
     row.restrict_params = call.restrict_params;
+    row.read_only_params = call.read_only_params;
     out_.program.calls.push_back(std::move(row));
     ++call_rows_;
 }
@@ -542,6 +566,12 @@ void FactEmitter::report(const std::string& category, const facts::SourcePos& po
 // ------------------------------------------------------------------------------- tables
 
 void FactEmitter::finish() {
+    // After copy reduction, which rebuilds Andersen's assign facts from CSPA's: a parameter
+    // nothing calls has no incoming edge, so it is its own representative.
+    for (const EntryObject& e : entry_objects_) {
+        out_.andersen_address_of.add(e.address, e.object);
+        out_.andersen_assign.add(e.param, e.address);
+    }
     facts::ProgramFacts& p = out_.program;
     p.contexts.clear();
     const std::size_t context_count = contexts_ == nullptr ? 1 : contexts_->size();

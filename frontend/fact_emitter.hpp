@@ -45,6 +45,7 @@ public:
 private:
     void grow_term_tables();
     TermId resolved(TermId term);
+    facts::NodeId new_node(TermId term, facts::NodeKind kind, const std::string& function);
     TermId field_address(TermId object, EntityId field, const facts::SourcePos& pos);
     EntityId literal_object(EntityId entity);
     bool per_context(TermId term);
@@ -81,6 +82,13 @@ private:
     std::vector<facts::UnmodelledConstruct> emit_unmodelled_;
     std::uint64_t call_rows_ = 0;
     EntityId merged_literals_ = kNone;  // the "str@*" entity, once made
+    // Andersen only: a parameter nothing calls points to the object of its caller's.
+    struct EntryObject {
+        facts::NodeId param;
+        facts::NodeId address;
+        facts::NodeId object;
+    };
+    std::vector<EntryObject> entry_objects_;
 };
 
 }  // namespace galias::frontend

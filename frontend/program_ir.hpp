@@ -149,6 +149,7 @@ struct CallSite {
     std::vector<CallValue> args;
     CallValue result;                   // where the returned value goes (kNone if unused or no pointer)
     std::vector<bool> restrict_params;  // per declared parameter of the callee's type
+    std::vector<bool> read_only_params;  // per declared parameter: a pointer to const (only read through)
     // A library copy (memcpy, strcpy, ...) between buffers whose declared types hold no
     // pointer (char, int): under the types field model it moves no pointer.
     bool copies_bytes_only = false;
@@ -181,6 +182,7 @@ struct Function {
     // "i32(p,i64,...)". Calls by type match on it.
     std::string signature;
     std::vector<bool> restrict_params;
+    std::vector<bool> read_only_params;  // a pointer to const
     std::vector<Assign> assigns;                         // the body's value flows
     std::vector<CallSite> calls;                         // the body's call sites
     std::vector<facts::UnmodelledConstruct> unmodelled;  // found in the body

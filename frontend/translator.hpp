@@ -70,6 +70,10 @@ private:
     bool may_hold_pointer(clang::QualType type) { return types_.may_hold_pointer(type); }
     static bool is_aggregate(clang::QualType type) { return PointerTypes::is_aggregate(type); }
     static bool is_struct_or_union(clang::QualType type) { return PointerTypes::is_struct_or_union(type); }
+    // A pointer to a const-qualified type: the callee only reads through it.
+    static bool points_to_const(clang::QualType type) {
+        return type->isPointerType() && type->getPointeeType().isConstQualified();
+    }
     static std::string field_component(const clang::FieldDecl* field) {
         return PointerTypes::field_component(field);
     }

@@ -123,6 +123,7 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
         const std::uint32_t index = function_for(callee);
         site.direct_callee = ir_.functions[index].entity;
         site.restrict_params = ir_.functions[index].restrict_params;
+        site.read_only_params = ir_.functions[index].read_only_params;
         site.param_count = ir_.functions[index].param_count;
         site.variadic = ir_.functions[index].variadic;
         site.has_prototype = ir_.functions[index].has_prototype;
@@ -137,6 +138,7 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
             site.variadic = proto->isVariadic();
             for (const clang::QualType param : proto->param_types()) {
                 site.restrict_params.push_back(param.isRestrictQualified());
+                site.read_only_params.push_back(points_to_const(param));
             }
         } else {
             site.has_prototype = false;

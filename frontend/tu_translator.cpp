@@ -140,6 +140,7 @@ std::uint32_t Translator::function_for(const clang::FunctionDecl* fd) {
     f.signature = signature(sig->getType()->getAs<clang::FunctionType>());
     for (const clang::ParmVarDecl* param : sig->parameters()) {
         f.restrict_params.push_back(param->getType().isRestrictQualified());
+        f.read_only_params.push_back(points_to_const(param->getType()));
     }
     ir_.functions.push_back(std::move(f));
     const auto index = static_cast<std::uint32_t>(ir_.functions.size() - 1);
@@ -159,10 +160,12 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
     current().has_prototype = fd->hasPrototype();
     current().signature = signature(fd->getType()->getAs<clang::FunctionType>());
     current().restrict_params.clear();
+    current().read_only_params.clear();
     current().params.clear();
     current().param_aggregate.clear();
     for (const clang::ParmVarDecl* param : fd->parameters()) {
         current().restrict_params.push_back(param->getType().isRestrictQualified());
+        current().read_only_params.push_back(points_to_const(param->getType()));
         const bool pointer = may_hold_pointer(param->getType());
         current().params.push_back(pointer ? entity_term(param) : kNone);
         current().param_aggregate.push_back(pointer && is_struct_or_union(param->getType()));

@@ -31,10 +31,15 @@ enum class CopyShape : std::uint8_t {
 
 struct LibraryFunction {
     std::string_view name;
-    std::vector<unsigned> restrict_params;  // 0-based
+    // The restrict-qualified parameters the function accesses (0-based): pthread_create's
+    // `arg` is restrict-qualified but never dereferenced by it, dlsym's handle is opaque.
+    std::vector<unsigned> restrict_params;
     bool is_copy = false;  // copies argument 1 (source) into argument 0 (destination)
     CopyShape shape = CopyShape::None;
     int length_arg = -1;  // the argument holding n, for the shapes that have one
+    // Of those, the ones the function only reads through (a format, a path): two of them
+    // may share memory without breaking restrict's rule (C11 6.7.3.1 needs a write).
+    std::vector<unsigned> read_only = {};
 };
 
 // The function's name with fortification wrappers removed:

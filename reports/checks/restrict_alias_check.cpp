@@ -33,18 +33,27 @@ void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& 
         std::string callee = normalize_callee(call.callee);
         const LibraryFunction* library = find_library_function(callee);
         if (library != nullptr && library->is_copy && copies_elsewhere) return;
+        // A known library function: what it accesses. Otherwise the declaration's qualifiers:
+        // restrict, and const for what the callee only reads.
         std::vector<bool> restricted = call.restrict_params;
-        if (std::find(restricted.begin(), restricted.end(), true) == restricted.end() && library != nullptr) {
+        std::vector<bool> read_only = call.read_only_params;
+        if (library != nullptr) {
             restricted.assign(call.args.size(), false);
+            read_only.assign(call.args.size(), false);
             for (unsigned index : library->restrict_params) {
                 if (index < restricted.size()) restricted[index] = true;
             }
+            for (unsigned index : library->read_only) {
+                if (index < read_only.size()) read_only[index] = true;
+            }
         }
+        const auto written = [&](std::size_t k) { return !(k < read_only.size() && read_only[k]); };
         for (std::size_t i = 0; i < call.args.size(); ++i) {
             for (std::size_t j = i + 1; j < call.args.size(); ++j) {
                 bool ri = i < restricted.size() && restricted[i];
                 bool rj = j < restricted.size() && restricted[j];
                 if (!ri && !rj) continue;
+                if (!written(i) && !written(j)) continue;  // only read through both: no rule broken
                 NodeId a = call.args[i];
                 NodeId b = call.args[j];
                 // The callee accesses each object; the same pointer twice is a certain violation.
