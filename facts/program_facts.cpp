@@ -44,6 +44,8 @@ constexpr const char* kValueClassesFile = "value_classes.tsv";
 constexpr const char* kValueClassesHeader = "node\trepresentative";
 constexpr const char* kStatsFile = "stats.tsv";
 constexpr const char* kStatsHeader = "name\tvalue";
+constexpr const char* kAllocatorsFile = "allocators.tsv";
+constexpr const char* kAllocatorsHeader = "function\tkind\tfile\tline\tcolumn";
 constexpr const char* kUnmodelledFile = "unmodelled.tsv";
 constexpr const char* kUnmodelledHeader = "category\tfile\tline\tcolumn\tdetail";
 
@@ -290,6 +292,9 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
     });
     read_side_table(facts_dir / kStatsFile, 2,
                     [&](const TableRecord& r) { facts.counters.emplace_back(r.text(0), r.u64(1)); });
+    read_side_table(facts_dir / kAllocatorsFile, 5, [&](const TableRecord& r) {
+        facts.allocators.push_back(Allocator{r.text(0), r.text(1), read_pos(r, 2)});
+    });
     read_side_table(facts_dir / kUnmodelledFile, 5, [&](const TableRecord& r) {
         facts.unmodelled.push_back(UnmodelledConstruct{r.text(0), read_pos(r, 1), r.text(4)});
     });
@@ -361,6 +366,14 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
         stats.end_record();
     }
     stats.write(facts_dir / kStatsFile);
+
+    TableWriter allocators_out(kAllocatorsHeader);
+    for (const Allocator& a : allocators) {
+        allocators_out.text(a.function).text(a.kind);
+        write_pos(allocators_out, a.pos);
+        allocators_out.end_record();
+    }
+    allocators_out.write(facts_dir / kAllocatorsFile);
 
     TableWriter unmodelled_out(kUnmodelledHeader);
     for (const UnmodelledConstruct& u : unmodelled) {

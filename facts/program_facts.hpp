@@ -12,6 +12,7 @@
 //   FACTS_DIR/value_classes.tsv         node -> the node answering for it (copy reduction)
 //   FACTS_DIR/stats.tsv                 counters: facts per kind, clones, unmodelled constructs
 //   FACTS_DIR/unmodelled.tsv            every construct the frontend did not model, with its place
+//   FACTS_DIR/allocators.tsv            the program's functions treated as returning fresh memory
 //
 // Every table is tab-separated with a header line starting with '#'.
 
@@ -130,6 +131,14 @@ struct UnmodelledConstruct {
     std::string detail;    // e.g. the callee's name
 };
 
+// A function of the program whose calls return fresh memory, like malloc's: an allocation
+// wrapper the frontend found, or one the configuration names (allocators.tsv).
+struct Allocator {
+    std::string function;
+    std::string kind;  // "wrapper", "reallocating-wrapper", "configured"
+    SourcePos pos;     // the definition; line 0 when it has none in the program
+};
+
 class ProgramFacts {
 public:
     std::vector<Node> nodes;          // indexed by id (nodes[i].id == i)
@@ -139,6 +148,7 @@ public:
     std::vector<AssignSite> assign_sites;
     std::vector<std::pair<std::string, std::uint64_t>> counters;  // stats.tsv
     std::vector<UnmodelledConstruct> unmodelled;                   // unmodelled.tsv
+    std::vector<Allocator> allocators;                             // allocators.tsv
     // value_classes.tsv: the node whose analysis results answer for each node (copy
     // reduction, docs/FACTS.md "Value classes"); empty when every node answers for itself.
     std::vector<NodeId> value_class;

@@ -10,8 +10,11 @@ namespace galias::frontend {
 
 namespace {
 
-// What a call site in a candidate's body is, for the detection.
-enum class CallKind { Fresh, Reallocate, Other };
+// What a call site in a candidate's body is, for the detection. Hook: a call through a
+// function pointer nothing in the program sets (a library's allocation hook left to the
+// application embedding it); it returns fresh memory by the hook's contract, but only
+// counts next to a real allocation in the same function.
+enum class CallKind { Fresh, Reallocate, Hook, Other };
 
 class WrapperDetector {
 public:
@@ -35,11 +38,13 @@ public:
         for (const Assign& a : f.assigns) sources_[a.dst].push_back(a.src);
         // Calls: fresh results, and each realloc result's source (its argument).
         fresh_.clear();
+        hooks_.clear();
         for (const CallSite& call : f.calls) {
             if (call.result.term == kNone || call.result.aggregate) continue;
             unsigned arg = 0;
             const CallKind kind = classify(call, arg);
             if (kind == CallKind::Fresh) fresh_.insert(call.result.term);
+            if (kind == CallKind::Hook) hooks_.insert(call.result.term);
             if (kind == CallKind::Reallocate) {
                 fresh_.insert(call.result.term);
                 if (arg < call.args.size() && !call.args[arg].aggregate && call.args[arg].term != kNone)
@@ -57,8 +62,9 @@ public:
             const TermId t = work.back();
             work.pop_back();
             if (!returned.insert(t).second) continue;
-            const bool is_fresh = fresh_.count(t) != 0;
-            allocates = allocates || is_fresh;
+            const bool is_hook = hooks_.count(t) != 0;
+            const bool is_fresh = fresh_.count(t) != 0 || is_hook;
+            allocates = allocates || (is_fresh && !is_hook);
             const bool is_param = std::find(f.params.begin(), f.params.end(), t) != f.params.end();
             if (is_param) {
                 if (parameter != kNone && parameter != t) return std::nullopt;
@@ -85,14 +91,28 @@ public:
 
 private:
     CallKind classify(const CallSite& call, unsigned& arg) const {
-        if (call.direct_callee != kNone) return classify_target(call.direct_callee, arg);
+        if (call.direct_callee != kNone) return given_null(call, classify_target(call.direct_callee, arg), arg);
         // Through a function pointer: fresh when every known target is.
-        if (targets_ == nullptr || call.id >= targets_->size() || (*targets_)[call.id].empty()) return CallKind::Other;
+        if (targets_ == nullptr || call.id >= targets_->size()) return CallKind::Other;
+        if ((*targets_)[call.id].empty()) return call.result.term != kNone ? CallKind::Hook : CallKind::Other;
+        // Every target allocates, or every target reallocates the same argument.
+        std::optional<CallKind> all;
         for (EntityId target : (*targets_)[call.id]) {
-            unsigned ignored = 0;
-            if (classify_target(target, ignored) != CallKind::Fresh) return CallKind::Other;
+            unsigned index = 0;
+            const CallKind kind = given_null(call, classify_target(target, index), index);
+            if (kind != CallKind::Fresh && kind != CallKind::Reallocate) return CallKind::Other;
+            if ((all && *all != kind) || (kind == CallKind::Reallocate && all && index != arg)) return CallKind::Other;
+            all = kind;
+            if (kind == CallKind::Reallocate) arg = index;
         }
-        return CallKind::Fresh;
+        return *all;
+    }
+
+    // realloc(NULL, n), and a reallocating wrapper or hook given a null pointer, allocate.
+    static CallKind given_null(const CallSite& call, CallKind kind, unsigned arg) {
+        if (kind != CallKind::Reallocate) return kind;
+        const bool null = arg < call.args.size() && !call.args[arg].aggregate && call.args[arg].term == kNone;
+        return null ? CallKind::Fresh : kind;
     }
 
     CallKind classify_target(EntityId callee, unsigned& arg) const {
@@ -155,9 +175,9 @@ private:
     // function that moves no pointer, one that returns its argument (memset) where that
     // result is unused or returned too, or the reallocated argument of a reallocation.
     bool harmless_use(const CallSite& call, unsigned i, const std::unordered_set<TermId>& returned) const {
-        if (call.direct_callee == kNone) return false;
         unsigned arg = 0;
         if (classify(call, arg) == CallKind::Reallocate && arg == i) return true;
+        if (call.direct_callee == kNone) return false;
         const Function* callee = program_.function_of(call.direct_callee);
         if (callee != nullptr && callee->has_body) return false;
         const LibraryModel* model = find_library_model(program_.entities[call.direct_callee].name);
@@ -175,6 +195,7 @@ private:
     std::unordered_set<EntityId> address_taken_;
     std::unordered_map<TermId, std::vector<TermId>> sources_;
     std::unordered_set<TermId> fresh_;
+    std::unordered_set<TermId> hooks_;
 };
 
 }  // namespace

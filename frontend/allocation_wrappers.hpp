@@ -20,7 +20,11 @@
 //
 // Calls through function pointers count once their targets are known: a library's own
 // allocation function that calls an allocation hook (`ctx->alloc(ctx->opaque, n)`) whose
-// every target is an allocator or a wrapper is a wrapper too.
+// every target is an allocator or a wrapper is a wrapper too; so is one that returns either
+// an allocator's result or that of a hook nothing in the program sets (zstd's
+// ZSTD_customMalloc: `customMem.customAlloc ? customMem.customAlloc(opaque, n) : malloc(n)`);
+// and realloc, or a reallocating wrapper or hook, given a null pointer allocates (Lua's
+// luaM_malloc_ calls its lua_Alloc hook, l_alloc, with a null block).
 
 #include <string>
 #include <unordered_map>

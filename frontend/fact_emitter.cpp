@@ -347,13 +347,25 @@ void FactEmitter::emit_argument_addresses() {
                 const facts::ArgumentAddress& a = arg.address;
                 if (a.base_kind == facts::ArgumentAddress::Base::Unknown && !a.constant && arg.allocation == kNone)
                     continue;
-                facts::ArgumentAddress row = a;
+                const auto fresh = [&](std::uint32_t index) {
+                    return index < f.calls.size() && returns_fresh_memory(f.calls[index]);
+                };
+                facts::ArgumentAddress row;
+                if (std::all_of(arg.needs_fresh.begin(), arg.needs_fresh.end(), fresh)) {
+                    row = a;
+                } else {
+                    row.constant = a.constant;  // the address read back needs calls that are no allocators
+                }
                 row.call = call.id;
                 row.arg = i;
-                if (arg.allocation != kNone && arg.allocation < f.calls.size() &&
-                    returns_fresh_memory(f.calls[arg.allocation])) {
-                    row.fresh_apart = arg.apart;
+                if (arg.allocation != kNone && row.base_kind != facts::ArgumentAddress::Base::Unknown &&
+                    fresh(arg.allocation)) {
+                    for (const CallValue::Apart& apart : arg.apart) {
+                        if (std::all_of(apart.needs_fresh.begin(), apart.needs_fresh.end(), fresh))
+                            row.fresh_apart.push_back(apart.arg);
+                    }
                 }
+                if (row.base_kind == facts::ArgumentAddress::Base::Unknown && !row.constant) continue;
                 out_.program.arguments.push_back(std::move(row));
             }
         }
@@ -580,6 +592,14 @@ void FactEmitter::finish() {
             facts::Context{c, contexts_ == nullptr ? std::string() : contexts_->call_string(c)});
     }
     p.unmodelled = program_.unmodelled;
+    p.allocators.clear();
+    for (const auto& [entity, wrapper] : program_.allocation_wrappers) {
+        const Entity& e = program_.entities[entity];
+        p.allocators.push_back(facts::Allocator{e.name, wrapper.reallocates ? "reallocating-wrapper" : "wrapper", e.pos});
+    }
+    for (const std::string& name : options_.allocators) p.allocators.push_back(facts::Allocator{name, "configured", {}});
+    std::sort(p.allocators.begin(), p.allocators.end(),
+              [](const facts::Allocator& a, const facts::Allocator& b) { return a.function < b.function; });
     p.unmodelled.insert(p.unmodelled.end(), emit_unmodelled_.begin(), emit_unmodelled_.end());
 
     std::size_t defined = 0;

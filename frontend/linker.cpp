@@ -113,6 +113,10 @@ private:
         for (CallSite& call : f.calls) {
             for (CallValue& arg : call.args) {
                 if (arg.allocation != kNone) arg.allocation += shift;
+                for (std::uint32_t& c : arg.needs_fresh) c += shift;
+                for (CallValue::Apart& a : arg.apart) {
+                    for (std::uint32_t& c : a.needs_fresh) c += shift;
+                }
             }
         }
         existing.calls.insert(existing.calls.end(), std::make_move_iterator(f.calls.begin()),

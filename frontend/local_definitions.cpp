@@ -100,8 +100,11 @@ LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTCont
     }
     if (cfg == nullptr) return;
     blocks_.assign(cfg->getNumBlockIDs(), nullptr);
+    block_start_.assign(cfg->getNumBlockIDs(), 0);
     for (const clang::CFGBlock* b : *cfg) {
         blocks_[b->getBlockID()] = b;
+        block_start_[b->getBlockID()] = positions_;
+        positions_ += b->size();
         unsigned index = 0;
         for (const clang::CFGElement& element : *b) {
             if (const auto s = element.getAs<clang::CFGStmt>()) {
@@ -298,53 +301,91 @@ bool LocalDefinitions::in_graph(Point point) const {
     return cfg_ != nullptr && (point.entry() || position(point) != nullptr);
 }
 
-bool LocalDefinitions::reaches_avoiding(Point from, Point to, Point avoid) const {
-    if (cfg_ == nullptr) return true;  // nothing known: assume it can
-    const Position* target = position(to);
-    const Position* blocked = position(avoid);
-    if (target == nullptr || blocked == nullptr) return true;
-    Position start{cfg_->getEntry().getBlockID(), 0};
-    bool start_after = false;  // from a statement: look at what comes after it
-    if (!from.entry()) {
-        const Position* p = position(from);
-        if (p == nullptr) return true;
-        start = *p;
-        start_after = true;
-    }
-    // Scans one block from `index`; returns 1 when `to` comes first, 0 when `avoid` does,
-    // -1 when neither is in the rest of the block.
-    const auto scan = [&](unsigned block, unsigned index) {
-        const unsigned size = static_cast<unsigned>(blocks_[block]->size());
-        for (unsigned i = index; i < size; ++i) {
-            if (target->block == block && target->index == i) return 1;
-            if (blocked->block == block && blocked->index == i) return 0;
-        }
-        return -1;
-    };
-    std::vector<bool> visited(blocks_.size(), false);
+std::vector<bool> LocalDefinitions::forward(Point from, const Position* avoid) const {
+    std::vector<bool> marks(positions_, false);
+    std::vector<bool> entered(blocks_.size(), false);
     std::vector<unsigned> work;
-    const auto follow = [&](unsigned block) {
-        for (const clang::CFGBlock::AdjacentBlock& next : blocks_[block]->succs()) {
+    // Marks block `b` from `index` on, up to `avoid`; at its end, enters the successors.
+    const auto scan = [&](unsigned b, unsigned index) {
+        const unsigned size = static_cast<unsigned>(blocks_[b]->size());
+        for (unsigned i = index; i < size; ++i) {
+            if (avoid != nullptr && avoid->block == b && avoid->index == i) return;
+            marks[block_start_[b] + i] = true;
+        }
+        for (const clang::CFGBlock::AdjacentBlock& next : blocks_[b]->succs()) {
             const clang::CFGBlock* n = next.getReachableBlock();
-            if (n != nullptr && !visited[n->getBlockID()]) {
-                visited[n->getBlockID()] = true;
+            if (n != nullptr && !entered[n->getBlockID()]) {
+                entered[n->getBlockID()] = true;
                 work.push_back(n->getBlockID());
             }
         }
     };
-    const int first = scan(start.block, start.index + (start_after ? 1 : 0));
-    if (first == 1) return true;
-    if (first == 0) return false;
-    follow(start.block);
-    while (!work.empty()) {
-        const unsigned block = work.back();
-        work.pop_back();
-        const int found = scan(block, 0);
-        if (found == 1) return true;
-        if (found == 0) continue;
-        follow(block);
+    if (from.entry()) {
+        const unsigned entry = cfg_->getEntry().getBlockID();
+        entered[entry] = true;
+        scan(entry, 0);
+    } else if (const Position* p = position(from)) {
+        scan(p->block, p->index + 1);
     }
-    return false;
+    while (!work.empty()) {
+        const unsigned b = work.back();
+        work.pop_back();
+        scan(b, 0);
+    }
+    return marks;
+}
+
+std::vector<bool> LocalDefinitions::backward(const Position& to, const Position* avoid) const {
+    std::vector<bool> marks(positions_, false);
+    std::vector<bool> entered(blocks_.size(), false);
+    std::vector<unsigned> work;
+    // Marks block `b` from `index` down, back to `avoid`; at its start, enters the predecessors.
+    const auto scan = [&](unsigned b, int index) {
+        for (int i = index; i >= 0; --i) {
+            if (avoid != nullptr && avoid->block == b && avoid->index == static_cast<unsigned>(i)) return;
+            marks[block_start_[b] + static_cast<unsigned>(i)] = true;
+        }
+        for (const clang::CFGBlock::AdjacentBlock& prev : blocks_[b]->preds()) {
+            const clang::CFGBlock* p = prev.getReachableBlock();
+            if (p != nullptr && !entered[p->getBlockID()]) {
+                entered[p->getBlockID()] = true;
+                work.push_back(p->getBlockID());
+            }
+        }
+    };
+    scan(to.block, static_cast<int>(to.index) - 1);
+    while (!work.empty()) {
+        const unsigned b = work.back();
+        work.pop_back();
+        scan(b, static_cast<int>(blocks_[b]->size()) - 1);
+    }
+    return marks;
+}
+
+bool LocalDefinitions::reaches_avoiding(Point from, Point to, Point avoid) const {
+    if (cfg_ == nullptr) return true;  // nothing known: assume it can
+    const Position* target = position(to);
+    const Position* blocked = position(avoid);
+    if (target == nullptr || blocked == nullptr || (!from.entry() && position(from) == nullptr)) return true;
+    return forward(from, blocked)[number(*target)];
+}
+
+LocalDefinitions::PathSet LocalDefinitions::between(Point from, Point to, Point avoid) const {
+    PathSet set;
+    const Position* target = position(to);
+    if (cfg_ == nullptr || target == nullptr || (!from.entry() && position(from) == nullptr)) return set;
+    const Position* blocked = position(avoid);
+    set.marks_ = forward(from, blocked);
+    const std::vector<bool> back = backward(*target, blocked);
+    for (std::size_t i = 0; i < set.marks_.size(); ++i) set.marks_[i] = set.marks_[i] && back[i];
+    set.owner_ = this;
+    return set;
+}
+
+bool LocalDefinitions::PathSet::contains(Point point) const {
+    if (owner_ == nullptr) return true;  // nothing known: it may lie between
+    const Position* p = owner_->position(point);
+    return p == nullptr || marks_[owner_->number(*p)];
 }
 
 const std::vector<DefinitionId>& LocalDefinitions::definitions_of(const clang::VarDecl* var) const {

@@ -90,12 +90,32 @@ public:
     // Whether `point` is evaluated by the CFG at all.
     [[nodiscard]] bool in_graph(Point point) const;
 
+    // The points on some path from `from` to `to` that does not pass through `avoid` again
+    // (`from` and `to` excluded): what can happen between a store and a later load of the
+    // same cell, with `avoid` the store itself.
+    class PathSet {
+    public:
+        [[nodiscard]] bool contains(Point point) const;
+        [[nodiscard]] bool known() const { return owner_ != nullptr; }
+
+    private:
+        friend class LocalDefinitions;
+        const LocalDefinitions* owner_ = nullptr;
+        std::vector<bool> marks_;  // by position number
+    };
+    [[nodiscard]] PathSet between(Point from, Point to, Point avoid) const;
+
 private:
     struct Position {
         unsigned block = 0;
         unsigned index = 0;
     };
     [[nodiscard]] const Position* position(Point point) const;
+    [[nodiscard]] std::size_t number(const Position& p) const { return block_start_[p.block] + p.index; }
+    // Positions reachable from `from` (from its successor on) without passing `avoid`, and
+    // positions from which `to` is reachable without passing `avoid`.
+    [[nodiscard]] std::vector<bool> forward(Point from, const Position* avoid) const;
+    [[nodiscard]] std::vector<bool> backward(const Position& to, const Position* avoid) const;
 
     void find_tracked(const clang::FunctionDecl* fd, const std::function<bool(const clang::VarDecl*)>& candidate);
     DefinitionId add_definition(LocalDefinition::Kind kind, const clang::VarDecl* var, const clang::Expr* site);
@@ -105,6 +125,8 @@ private:
     std::unordered_map<const clang::Stmt*, Position> stmt_positions_;
     std::unordered_map<const clang::VarDecl*, Position> declaration_positions_;
     std::vector<const clang::CFGBlock*> blocks_;  // by block id
+    std::vector<std::size_t> block_start_;         // by block id: the number of its first position
+    std::size_t positions_ = 0;
     std::unordered_set<const clang::VarDecl*> tracked_;
     std::vector<LocalDefinition> definitions_;
     std::unordered_map<const clang::VarDecl*, std::vector<DefinitionId>> by_var_;

@@ -131,13 +131,21 @@ struct CallValue {
     std::vector<Leaf> leaves;
     // Arguments only: where a pointer points relative to the caller's values, and an
     // integer's value when constant (translator_addresses.cpp). `address.call` and `.arg`
-    // are set when facts are emitted.
+    // are set when facts are emitted. Some of it holds only if certain calls of the caller
+    // (indices into its calls) return fresh memory, which is known once call targets are:
+    //   `needs_fresh` for the address itself (a value read back from a field the function
+    //                 stored it in, with those calls in between);
+    //   `allocation`  the base is that call's result;
+    //   `apart`       other arguments that cannot point into that block, each needing
+    //                 `allocation` and its own further calls fresh.
     facts::ArgumentAddress address;
-    // The base is the result of the caller's call number `allocation` (an index into its
-    // calls); `apart` lists the other arguments that cannot point into that result if the
-    // call returns fresh memory, which is decided once call targets are known.
+    std::vector<std::uint32_t> needs_fresh;
     std::uint32_t allocation = kNone;
-    std::vector<std::uint32_t> apart;
+    struct Apart {
+        std::uint32_t arg = 0;
+        std::vector<std::uint32_t> needs_fresh;
+    };
+    std::vector<Apart> apart;
 };
 
 struct CallSite {

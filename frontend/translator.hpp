@@ -229,6 +229,11 @@ private:
         bool array = false;  // the confining member is an array: indexing stays inside it
         std::uint32_t allocation = kNone;  // the base is the result of this call (index into calls)
         std::vector<LocalDefinitions::Point> born;  // where the base value is computed
+        // Calls (indices into calls) that must return fresh memory for this to hold: a value
+        // read back from the field it was stored in, with those calls in between.
+        std::vector<std::uint32_t> needs_fresh;
+        // A value loaded from memory: the cell it was loaded from.
+        std::shared_ptr<const Symbolic> cell;
         static Symbolic unknown() { return Symbolic{}; }
     };
     // Where an evaluation happens: at the call being described, or at an earlier definition
@@ -246,13 +251,35 @@ private:
     std::optional<std::int64_t> constant_of(const clang::Expr* e);
     // Fills the addresses of `site`'s arguments (calls with two pointer arguments or more).
     void describe_arguments(const clang::CallExpr* e, CallSite& site);
-    // Whether the block allocated by `allocation` may have been stored or passed anywhere
-    // on some path to `use`.
-    bool may_escape_before(const clang::CallExpr* allocation, const clang::CallExpr* use);
-    // Whether the value `node` (a pointer into the block `block`, a base key) stays in the
-    // function's own copies: read through, compared, or copied into a local that holds it.
-    bool stays_private(const clang::Stmt* node, const std::string& block, const clang::CallExpr* use);
+    // Where the block allocated by `allocation` may have gone on some path to `use`:
+    // nowhere but the function's own copies, into memory cells (fields it was stored in),
+    // or anywhere (passed to a call, returned, stored through an unknown pointer).
+    struct Escape {
+        bool anywhere = false;
+        std::vector<Symbolic> cells;
+    };
+    Escape escape_before(const clang::CallExpr* allocation, const clang::CallExpr* use);
+    // Follows the value `node` (a pointer into the block `block`, a base key) to what
+    // consumes it: true when it stays in the function's own copies or is only read through,
+    // compared or stored into a known cell (added to `cells`).
+    bool stays_private(const clang::Stmt* node, const std::string& block, const clang::CallExpr* use,
+                       std::vector<Symbolic>& cells);
     const clang::Stmt* parent_of(const clang::Stmt* s);
+    // Store-to-load forwarding: the value last stored into the cell `location` (evaluated
+    // as `cell`) when one store does so on every path to `at` and nothing that may write the
+    // cell comes between; nullopt otherwise.
+    std::optional<Symbolic> forwarded(const clang::Expr* location, const Symbolic& cell, const EvaluationPoint& at,
+                                      int depth);
+    struct Store {
+        const clang::Expr* site;  // the assignment or increment
+        const clang::Expr* target;
+        const clang::Expr* value;  // nullptr for a compound assignment or increment
+        Symbolic address;          // the target's address at the store
+    };
+    const std::vector<Store>& stores();
+    // Whether a store to `target` (of that address) may overwrite the cell `cell` holding a pointer.
+    static bool may_overwrite(const clang::Expr* target, const Symbolic& address, const Symbolic& cell);
+    const std::vector<const clang::CallExpr*>& calls_in_body();
 
     clang::ASTContext& context_;
     clang::SourceManager& sm_;
@@ -270,6 +297,8 @@ private:
     std::unordered_map<const clang::CallExpr*, std::uint32_t> call_index_;  // into current().calls
     std::unordered_map<DefinitionId, Symbolic> definition_addresses_;
     std::unordered_map<const clang::Stmt*, const clang::Stmt*> parents_;  // of the current body, built on demand
+    std::optional<std::vector<Store>> stores_;  // of the current body, built on demand
+    std::optional<std::vector<const clang::CallExpr*>> body_calls_;
 
     std::unordered_map<const clang::Decl*, EntityId> entities_;
     std::unordered_map<const clang::FunctionDecl*, std::uint32_t> functions_;

@@ -151,11 +151,143 @@ Translator::Symbolic Translator::loaded_address(const clang::Expr* location, con
     }
     const Symbolic where = location_address(location, at, depth + 1);
     if (where.kind == Base::Unknown || !where.offset) return Symbolic::unknown();
+    if (std::optional<Symbolic> stored = forwarded(location, where, at, depth + 1)) return *stored;
     Symbolic s;
     s.kind = Base::Value;
     s.base = "load(" + where.base + "+" + std::to_string(*where.offset) + ")@" + at.key;
     s.born.push_back(at.point);
+    s.needs_fresh = where.needs_fresh;
+    s.cell = std::make_shared<const Symbolic>(where);
     return s;
+}
+
+const std::vector<Translator::Store>& Translator::stores() {
+    if (stores_) return *stores_;
+    stores_.emplace();
+    if (current_decl_ == nullptr || current_decl_->getBody() == nullptr) return *stores_;
+    std::vector<const clang::Stmt*> work{current_decl_->getBody()};
+    while (!work.empty()) {
+        const clang::Stmt* s = work.back();
+        work.pop_back();
+        if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) continue;  // not evaluated
+        for (const clang::Stmt* child : s->children()) {
+            if (child != nullptr) work.push_back(child);
+        }
+        const clang::Expr* target = nullptr;
+        const clang::Expr* value = nullptr;
+        if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(s); binary != nullptr && binary->isAssignmentOp()) {
+            target = binary->getLHS();
+            if (binary->getOpcode() == clang::BO_Assign) value = binary->getRHS();
+        } else if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(s);
+                   unary != nullptr && unary->isIncrementDecrementOp()) {
+            target = unary->getSubExpr();
+        }
+        if (target == nullptr || tracked_reference(target) != nullptr) continue;
+        const auto* site = llvm::cast<clang::Expr>(s);
+        const EvaluationPoint at{"s" + pointer_key(site), Point{site, nullptr}};
+        stores_->push_back(Store{site, target, value, location_address(target, at, 0)});
+    }
+    return *stores_;
+}
+
+const std::vector<const clang::CallExpr*>& Translator::calls_in_body() {
+    if (body_calls_) return *body_calls_;
+    body_calls_.emplace();
+    if (current_decl_ == nullptr || current_decl_->getBody() == nullptr) return *body_calls_;
+    std::vector<const clang::Stmt*> work{current_decl_->getBody()};
+    while (!work.empty()) {
+        const clang::Stmt* s = work.back();
+        work.pop_back();
+        if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) continue;
+        for (const clang::Stmt* child : s->children()) {
+            if (child != nullptr) work.push_back(child);
+        }
+        if (const auto* call = llvm::dyn_cast<clang::CallExpr>(s)) body_calls_->push_back(call);
+    }
+    return *body_calls_;
+}
+
+// A member of another struct type, or disjoint bytes of the same one, cannot be the cell
+// (C's effective types, as the field model assumes); nor can a store of a number.
+bool Translator::may_overwrite(const clang::Expr* target, const Symbolic& address, const Symbolic& cell) {
+    const clang::QualType type = target->getType().getCanonicalType();
+    if ((type->isIntegerType() || type->isRealFloatingType() || type->isEnumeralType()) && !type->isCharType() &&
+        !type->isPointerType()) {
+        return false;
+    }
+    if (address.kind != Base::Unknown && !address.record.empty() && !cell.record.empty()) {
+        if (address.record != cell.record) return false;
+        if (address.hi <= cell.lo || cell.hi <= address.lo) return false;
+    }
+    return true;
+}
+
+std::optional<Translator::Symbolic> Translator::forwarded(const clang::Expr* location, const Symbolic& cell,
+                                                         const EvaluationPoint& at, int depth) {
+    if (locals_ == nullptr || depth > kMaxDepth || !cell.offset || !locals_->in_graph(at.point) || at.point.entry())
+        return std::nullopt;
+    (void)location;
+    for (const Store& store : stores()) {
+        if (store.value == nullptr || store.address.kind == Base::Unknown || store.address.base != cell.base ||
+            store.address.offset != cell.offset) {
+            continue;
+        }
+        const Point from{store.site, nullptr};
+        // The store happens on every path to the load ...
+        if (!locals_->in_graph(from) || locals_->reaches_avoiding(Point{}, at.point, from)) continue;
+        // ... and nothing that may write the cell comes between.
+        const LocalDefinitions::PathSet between = locals_->between(from, at.point, from);
+        if (!between.known()) continue;
+        bool overwritten = false;
+        for (const Store& other : stores()) {
+            if (&other != &store && between.contains(Point{other.site, nullptr}) &&
+                may_overwrite(other.target, other.address, cell)) {
+                overwritten = true;
+                break;
+            }
+        }
+        if (overwritten) continue;
+        std::vector<std::uint32_t> needs_fresh;
+        for (const clang::CallExpr* call : calls_in_body()) {
+            if (!between.contains(Point{call, nullptr})) continue;
+            const clang::FunctionDecl* callee = call->getDirectCallee();
+            if (callee != nullptr && callee->getBuiltinID() != 0 && call_index_.count(call) == 0) continue;
+            const LibraryModel* model = callee != nullptr ? find_library_model(callee->getName()) : nullptr;
+            if (model != nullptr && (model->kind == ModelKind::NoEffect || model->kind == ModelKind::Allocate ||
+                                     model->kind == ModelKind::ReturnStatic)) {
+                continue;  // writes none of the program's memory
+            }
+            if (model != nullptr && (model->kind == ModelKind::CopyPointees || model->kind == ModelKind::ReturnArg) &&
+                model->arg < call->getNumArgs()) {
+                // memcpy, memset, fgets: they write through their destination, which may
+                // be a new block other than the cell's object.
+                const EvaluationPoint call_at{"c" + pointer_key(call), Point{call, nullptr}};
+                const Symbolic written = pointer_address(call->getArg(model->arg), call_at, depth + 1);
+                if (written.allocation != kNone && cell.allocation != kNone && written.allocation != cell.allocation) {
+                    needs_fresh.push_back(written.allocation);
+                    needs_fresh.push_back(cell.allocation);
+                    needs_fresh.insert(needs_fresh.end(), written.needs_fresh.begin(), written.needs_fresh.end());
+                    continue;
+                }
+            }
+            // Any other call may write the cell unless it only allocates (an allocation hook
+            // between two stores, say), which is known once its targets are.
+            const auto index = call_index_.find(call);
+            if (index == call_index_.end() || model != nullptr) {
+                overwritten = true;
+                break;
+            }
+            needs_fresh.push_back(index->second);
+        }
+        if (overwritten) continue;
+        const EvaluationPoint stored_at{"s" + pointer_key(store.site), from};
+        Symbolic value = pointer_address(store.value, stored_at, depth + 1);
+        if (value.kind == Base::Unknown) return std::nullopt;
+        value.needs_fresh.insert(value.needs_fresh.end(), needs_fresh.begin(), needs_fresh.end());
+        value.needs_fresh.insert(value.needs_fresh.end(), cell.needs_fresh.begin(), cell.needs_fresh.end());
+        return value;
+    }
+    return std::nullopt;
 }
 
 Translator::Symbolic Translator::location_address(const clang::Expr* e, const EvaluationPoint& at, int depth) {
@@ -391,7 +523,8 @@ const clang::Stmt* Translator::parent_of(const clang::Stmt* s) {
     return it == parents_.end() ? nullptr : it->second;
 }
 
-bool Translator::stays_private(const clang::Stmt* node, const std::string& block, const clang::CallExpr* use) {
+bool Translator::stays_private(const clang::Stmt* node, const std::string& block, const clang::CallExpr* use,
+                               std::vector<Symbolic>& cells) {
     while (true) {
         const clang::Stmt* parent = parent_of(node);
         if (parent == nullptr) return false;
@@ -456,9 +589,17 @@ bool Translator::stays_private(const clang::Stmt* node, const std::string& block
                 continue;
             }
             if (binary->getOpcode() == clang::BO_Assign && binary->getRHS() == node) {
+                if (tracked_reference(binary->getLHS()) == nullptr) {
+                    // Stored into memory: into a cell it can be read back from only.
+                    const EvaluationPoint at{"s" + pointer_key(binary), Point{binary, nullptr}};
+                    Symbolic cell = location_address(binary->getLHS(), at, 0);
+                    if (cell.kind == Base::Unknown || !cell.offset) return false;
+                    cells.push_back(std::move(cell));
+                    node = parent;
+                    continue;
+                }
                 // Into a tracked local whose definition is known to hold the block (its own
                 // reads are followed); the assignment's value goes on.
-                if (tracked_reference(binary->getLHS()) == nullptr) return false;
                 const DefinitionId d = locals_->definition_at(binary);
                 if (d == LocalDefinitions::kNoDefinition || definition_address(d, 0).base != block) return false;
                 node = parent;
@@ -503,16 +644,20 @@ bool Translator::stays_private(const clang::Stmt* node, const std::string& block
     }
 }
 
-bool Translator::may_escape_before(const clang::CallExpr* allocation, const clang::CallExpr* use) {
+Translator::Escape Translator::escape_before(const clang::CallExpr* allocation, const clang::CallExpr* use) {
+    Escape escape;
+    escape.anywhere = true;
     const auto index = call_index_.find(allocation);
-    if (index == call_index_.end() || locals_ == nullptr || current_decl_ == nullptr) return true;
+    if (index == call_index_.end() || locals_ == nullptr || current_decl_ == nullptr) return escape;
     const std::string block = "call:" + std::to_string(index->second);
     const Point from{allocation, nullptr};
     const Point to{use, nullptr};
-    if (!locals_->in_graph(from) || !locals_->in_graph(to)) return true;
+    if (!locals_->in_graph(from) || !locals_->in_graph(to)) return escape;
+    const LocalDefinitions::PathSet between = locals_->between(from, to, from);
     // Where the block can go before the call: the result itself, then every read of a
     // local that may hold it, on a path from the allocation to the call.
-    if (!stays_private(allocation, block, use)) return true;
+    std::vector<Symbolic> cells;
+    if (!stays_private(allocation, block, use, cells)) return escape;
     std::vector<const clang::Stmt*> work{current_decl_->getBody()};
     while (!work.empty()) {
         const clang::Stmt* s = work.back();
@@ -524,13 +669,14 @@ bool Translator::may_escape_before(const clang::CallExpr* allocation, const clan
         if (ref == nullptr || tracked_reference(ref) == nullptr) continue;
         const auto* read = llvm::dyn_cast_or_null<clang::ImplicitCastExpr>(parent_of(ref));
         if (read == nullptr || read->getCastKind() != clang::CK_LValueToRValue) continue;  // a write
+        if (!between.contains(Point{ref, nullptr})) continue;
         bool may_hold = false;
         for (DefinitionId d : locals_->reaching(ref)) may_hold = may_hold || definition_address(d, 0).base == block;
-        if (!may_hold || stays_private(read, block, use)) continue;
-        const Point at{ref, nullptr};
-        if (locals_->reaches_avoiding(from, at, from) && locals_->reaches_avoiding(at, to, from)) return true;
+        if (may_hold && !stays_private(read, block, use, cells)) return escape;
     }
-    return false;
+    escape.anywhere = false;
+    escape.cells = std::move(cells);
+    return escape;
 }
 
 void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
@@ -558,6 +704,7 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
             a.hi = s.hi;
         }
         arg.allocation = s.allocation;
+        arg.needs_fresh = s.needs_fresh;
     }
     // A call or assignment in one argument may change memory another argument reads, in
     // either order: loads at the call are then not known to be equal.
@@ -568,36 +715,63 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
         if (side_effects && base.rfind("load(", 0) == 0 && base.size() >= 2 && base.compare(base.size() - 2, 2, ")@") == 0) {
             arg.address = facts::ArgumentAddress{};
             arg.allocation = kNone;
+            arg.needs_fresh.clear();
         }
     }
     // Fresh memory: which other arguments cannot point into each allocation's block.
+    const Point here_point{e, nullptr};
     for (unsigned i = 0; i < addresses.size(); ++i) {
         const Symbolic& fresh = addresses[i];
-        if (fresh.allocation == kNone) continue;
+        if (fresh.allocation == kNone || site.args[i].address.base_kind == Base::Unknown) continue;
         const auto allocation = std::find_if(call_index_.begin(), call_index_.end(),
                                              [&](const auto& entry) { return entry.second == fresh.allocation; });
         if (allocation == call_index_.end()) continue;
         const Point alloc{allocation->first, nullptr};
-        std::optional<bool> escapes;
+        // The other value existed before the allocation: computed before it on every path.
+        const auto predates = [&](const Symbolic& value, const Point& block) {
+            return !value.born.empty() && std::all_of(value.born.begin(), value.born.end(), [&](const Point& p) {
+                return locals_->in_graph(p) && !locals_->reaches_avoiding(p, here_point, block);
+            });
+        };
+        std::optional<Escape> escape;
         for (unsigned j = 0; j < addresses.size(); ++j) {
             const Symbolic& other = addresses[j];
             if (j == i || site.args[j].term == kNone || site.args[j].aggregate) continue;
-            bool apart = false;
-            if (other.kind == Base::Object) {
-                apart = true;  // a named variable is never a new heap block
-            } else if (other.kind == Base::Value && other.base != fresh.base) {
-                // Computed before the allocation on every path to this call?
-                apart = !other.born.empty() && std::all_of(other.born.begin(), other.born.end(), [&](const Point& p) {
-                    return locals_->in_graph(p) && !locals_->reaches_avoiding(p, Point{e, nullptr}, alloc);
-                });
-                // Or the block went nowhere but into the function's own copies, and the
-                // other value is not such a copy (a join may be).
-                if (!apart && other.base.rfind("phi", 0) != 0) {
-                    if (!escapes) escapes = may_escape_before(allocation->first, e);
-                    apart = !*escapes;
+            if (other.kind == Base::Unknown || other.base == fresh.base) continue;
+            CallValue::Apart apart{j, {}};
+            bool is_apart = other.kind == Base::Object  // a named variable is never a new heap block
+                            || predates(other, alloc);
+            if (!is_apart && other.base.rfind("phi", 0) != 0) {
+                // The block went only into the function's own copies, or into memory cells
+                // the other value is not read from.
+                if (!escape) escape = escape_before(allocation->first, e);
+                if (!escape->anywhere) {
+                    is_apart = true;
+                    for (const Symbolic& stored : escape->cells) {
+                        if (!is_apart) break;
+                        const Symbolic* read = other.cell.get();
+                        if (read == nullptr) {
+                            is_apart = false;  // a call's result, a parameter: may come from the cell
+                        } else if (read->base == stored.base) {
+                            is_apart = read->offset && stored.offset && *read->offset != *stored.offset;
+                        } else if (stored.allocation != kNone) {
+                            // The cell is in an object allocated in this function; the other
+                            // was read from an object that existed before that allocation.
+                            const auto owner = std::find_if(call_index_.begin(), call_index_.end(), [&](const auto& entry) {
+                                return entry.second == stored.allocation;
+                            });
+                            is_apart = owner != call_index_.end() &&
+                                       (read->kind == Base::Object || predates(*read, Point{owner->first, nullptr}));
+                            if (is_apart) apart.needs_fresh.push_back(stored.allocation);
+                        } else {
+                            is_apart = false;
+                        }
+                    }
                 }
             }
-            if (apart) site.args[i].apart.push_back(j);
+            if (!is_apart) continue;
+            apart.needs_fresh.insert(apart.needs_fresh.end(), other.needs_fresh.begin(), other.needs_fresh.end());
+            site.args[i].apart.push_back(std::move(apart));
         }
     }
 }

@@ -192,6 +192,8 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
     call_index_.clear();
     definition_addresses_.clear();
     parents_.clear();
+    stores_.reset();
+    body_calls_.reset();
     statement(fd->getBody());
     locals_.reset();
     current_ = kNone;

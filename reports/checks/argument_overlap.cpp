@@ -79,13 +79,15 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
         verdict.reason = OverlapReason::FreshMemory;
         return verdict;
     }
-    if (context.oracle.may_alias(node_a, node_b)) {
-        verdict.overlap = Overlap::Possible;
-        verdict.reason = OverlapReason::CommonObject;
-    } else {
-        verdict.overlap = Overlap::Apart;
-        verdict.reason = OverlapReason::NoCommonObject;
+    std::vector<NodeId> common = common_objects(context.oracle, node_a, node_b);
+    if (extent_a.writes || extent_b.writes) {
+        std::erase_if(common, [&](NodeId object) {
+            const facts::Node* n = context.facts.node(object);
+            return n != nullptr && n->kind == facts::NodeKind::String;
+        });
     }
+    verdict.overlap = common.empty() ? Overlap::Apart : Overlap::Possible;
+    verdict.reason = common.empty() ? OverlapReason::NoCommonObject : OverlapReason::CommonObject;
     return verdict;
 }
 

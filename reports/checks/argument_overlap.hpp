@@ -7,8 +7,11 @@
 //             offsets, and the bytes the call surely accesses through each intersect.
 //             Never concluded from the points-to analysis, whose objects stand for many
 //             run-time objects.
-//   Possible  the points-to analysis finds an object both may point into (or both have the
-//             same base at offsets or lengths not known), and no fact keeps them apart.
+//   Possible  the points-to analysis (Andersen's) finds an object both may point into (or
+//             both have the same base at offsets or lengths not known), and no fact keeps
+//             them apart. A string literal is never such an object for a call that writes
+//             through one of the two: writing into a literal is an error of its own, and
+//             literals are one object for the analysis (docs/FACTS.md, "String literals").
 //   Apart     a fact keeps them apart: byte ranges of one base that do not meet, two
 //             different variables, disjoint fields of one struct type, a block allocated
 //             just before that the other argument cannot point into, or no common object.
@@ -25,9 +28,15 @@ namespace galias::reports {
 struct AccessExtent {
     std::uint64_t least = 0;
     std::optional<std::uint64_t> most;
+    bool writes = false;  // the call writes through the argument
 
     static AccessExtent exactly(std::uint64_t bytes) { return {bytes, bytes}; }
     static AccessExtent at_least(std::uint64_t bytes) { return {bytes, std::nullopt}; }
+    [[nodiscard]] AccessExtent written() const {
+        AccessExtent e = *this;
+        e.writes = true;
+        return e;
+    }
 };
 
 enum class Overlap : std::uint8_t { Apart, Possible, Certain };
@@ -39,7 +48,8 @@ enum class OverlapReason : std::uint8_t {
     DistinctObjects,  // two different variables
     DisjointFields,   // different fields (or array members) of one struct type
     FreshMemory,      // a block allocated just before, which the other cannot point into
-    NoCommonObject,   // the points-to analysis finds no object both may point into
+    NoCommonObject,   // the points-to analysis finds no object both may point into (but
+                      // string literals, when the call writes through one of the two)
     CommonObject,     // it finds one
 };
 

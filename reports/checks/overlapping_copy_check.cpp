@@ -76,7 +76,7 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
             if (n != nullptr) length = n->constant;
         }
         const auto [write, read] = copy_extents(library->shape, length);
-        const OverlapVerdict verdict = relate_arguments(context, call, 0, 1, write, read);
+        const OverlapVerdict verdict = relate_arguments(context, call, 0, 1, write.written(), read);
         if (verdict.overlap == Overlap::Apart) return;
         const NodeId dst = call.args[0];
         const NodeId src = call.args[1];

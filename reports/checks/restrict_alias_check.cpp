@@ -57,9 +57,12 @@ void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& 
                 NodeId a = call.args[i];
                 NodeId b = call.args[j];
                 // The callee accesses each object; the same pointer twice is a certain violation.
-                const OverlapVerdict verdict =
-                    relate_arguments(context, call, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j),
-                                     AccessExtent::at_least(1), AccessExtent::at_least(1));
+                AccessExtent ei = AccessExtent::at_least(1);
+                AccessExtent ej = AccessExtent::at_least(1);
+                ei.writes = written(i);
+                ej.writes = written(j);
+                const OverlapVerdict verdict = relate_arguments(
+                    context, call, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), ei, ej);
                 if (verdict.overlap == Overlap::Apart) continue;
 
                 Finding finding;

@@ -1,4 +1,4 @@
-/* The new block is stored where the source is read from before the copy: the source may be
+/* The new block is stored where the source is read back from before the copy: the source is
  * the block itself. */
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@ struct node *publish(struct node **slot) {
     if (d == NULL) return NULL;
     *slot = d;
     struct node *s = *slot;
-    memcpy(d, s, sizeof *d); /* expect: overlapping-copy warning */
+    memcpy(d, s, sizeof *d); /* expect: overlapping-copy error */
     return d;
 }
 

@@ -31,10 +31,37 @@ struct node *detach(struct holder *h) {
     return d;
 }
 
+/* The new block is stored in a field of a new object and read back from there; the source is
+ * the same field of the older object, read after the new one was published to the caller. */
+struct state {
+    char *window;
+    char *pending;
+    size_t size;
+};
+struct stream {
+    struct state *state;
+};
+struct state *copy_state(struct stream *dest, const struct state *src) {
+    struct state *ds = malloc(sizeof *ds);
+    if (ds == NULL) return NULL;
+    dest->state = ds;
+    memcpy(ds, src, sizeof *ds);
+    ds->window = malloc(src->size);
+    ds->pending = malloc(src->size);
+    if (ds->window == NULL || ds->pending == NULL) return NULL;
+    memcpy(ds->window, src->window, src->size);
+    memcpy(ds->pending, src->pending, src->size);
+    return ds;
+}
+
 int main(void) {
     struct node a = {NULL, 1};
     struct node *c = copy_list(&a);
     struct holder h = {c};
     free(detach(&h));
+    static char w[8], p[8];
+    struct state s = {w, p, sizeof w};
+    struct stream out;
+    copy_state(&out, &s);
     return 0;
 }
