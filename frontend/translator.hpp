@@ -246,6 +246,8 @@ private:
     Symbolic location_address(const clang::Expr* e, const EvaluationPoint& at, int depth);
     Symbolic loaded_address(const clang::Expr* location, const EvaluationPoint& at, int depth);
     Symbolic definition_address(DefinitionId definition, int depth);
+    // A definition that assigns a null pointer constant.
+    bool null_definition(DefinitionId definition) const;
     // Symbolic + n elements of `pointee` (n unknown when `count` is null).
     Symbolic advanced(Symbolic s, clang::QualType pointee, const clang::Expr* count, bool subtract);
     std::optional<std::int64_t> constant_of(const clang::Expr* e);

@@ -130,12 +130,26 @@ Translator::Symbolic Translator::definition_address(DefinitionId definition, int
     return s;
 }
 
+bool Translator::null_definition(DefinitionId definition) const {
+    const LocalDefinition& d = locals_->definition(definition);
+    const clang::Expr* value = nullptr;
+    if (d.kind == LocalDefinition::Kind::Init) {
+        value = d.var->getInit();
+    } else if (d.kind == LocalDefinition::Kind::Assign) {
+        const auto* assign = llvm::cast<clang::BinaryOperator>(d.site);
+        if (assign->getOpcode() == clang::BO_Assign) value = assign->getRHS();
+    }
+    return value != nullptr && !value->isValueDependent() && is_null_constant(value, context_);
+}
+
 Translator::Symbolic Translator::loaded_address(const clang::Expr* location, const EvaluationPoint& at, int depth) {
     if (depth > kMaxDepth) return Symbolic::unknown();
     if (const clang::DeclRefExpr* tracked = tracked_reference(location)) {
+        // A definition that leaves the variable null points nowhere: the value, where it
+        // points anywhere, is one of the others (`p = NULL; if (c) p = malloc(n); if (p) ...`).
         std::vector<DefinitionId> reaching;
         for (DefinitionId d : locals_->reaching(tracked)) {
-            if (locals_->definition(d).kind != LocalDefinition::Kind::Uninit) reaching.push_back(d);
+            if (locals_->definition(d).kind != LocalDefinition::Kind::Uninit && !null_definition(d)) reaching.push_back(d);
         }
         if (reaching.size() == 1) return definition_address(reaching.front(), depth + 1);
         if (reaching.empty()) return Symbolic::unknown();
