@@ -35,7 +35,8 @@ constexpr const char* kContextsFile = "contexts.tsv";
 constexpr const char* kContextsHeader = "id\tcall_string";
 constexpr const char* kCallsFile = "calls.tsv";
 constexpr const char* kCallsHeader =
-    "id\tcallee\tfile\tline\tcolumn\tend_file\tend_line\tend_column\tcontext\tcaller\targs\trestrict";
+    "id\tcallee\tfile\tline\tcolumn\tend_file\tend_line\tend_column\tcontext\tcaller\targs\trestrict\tmacro_file\t"
+    "macro_line\tmacro_column";
 constexpr const char* kArgumentsFile = "arguments.tsv";
 constexpr const char* kArgumentsHeader = "call\targ\tbase_kind\tbase\toffset\trecord\tlo\thi\tconstant\tfresh_apart";
 constexpr const char* kAssignSitesFile = "assign_sites.tsv";
@@ -241,7 +242,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         if (c.id != facts.contexts.size()) r.fail("context ids must be 0, 1, 2, ... in order");
         facts.contexts.push_back(std::move(c));
     });
-    read_side_table(facts_dir / kCallsFile, 12, [&](const TableRecord& r) {
+    read_side_table(facts_dir / kCallsFile, 15, [&](const TableRecord& r) {
         CallSite call;
         call.id = r.u32(0);
         call.callee = r.text(1);
@@ -251,6 +252,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         call.caller = r.text(9);
         call.args = split_nodes(r, r.text(10));
         split_flags(r, r.text(11), call.restrict_params, call.read_only_params);
+        call.macro = read_pos(r, 12);
         facts.calls.push_back(std::move(call));
     });
     read_side_table(facts_dir / kArgumentsFile, 10, [&](const TableRecord& r) {
@@ -327,6 +329,7 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
         write_pos(calls_out, call.end);
         calls_out.number(call.context).text(call.caller).text(join_nodes(call.args));
         calls_out.text(join_flags(call.restrict_params, call.read_only_params));
+        write_pos(calls_out, call.macro);
         calls_out.end_record();
     }
     calls_out.write(facts_dir / kCallsFile);

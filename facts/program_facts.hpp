@@ -74,8 +74,9 @@ struct Context {
 struct CallSite {
     std::uint32_t id = 0;
     std::string callee;          // the called function's name ("" if indirect and unresolved)
-    SourcePos begin;             // the call expression's range
+    SourcePos begin;             // the call expression's range (a macro's invocation, when its body spells the call)
     SourcePos end;
+    SourcePos macro;             // where a macro's definition spells the call; file empty otherwise
     std::uint32_t context = 0;
     std::string caller;          // enclosing function
     std::vector<NodeId> args;    // the node holding each argument's value; kNoNode if none

@@ -447,6 +447,7 @@ void FactEmitter::emit_call(const CallSite& call, ContextId context) {
     }
     row.begin = call.begin;
     row.end = call.end;
+    row.macro = call.macro;
     row.context = context;
     row.caller = program_.entities[program_.caller_of(call.id).entity].name;
     for (const CallValue& arg : call.args)

@@ -152,6 +152,7 @@ struct CallSite {
     std::uint32_t id = kNone;  // program-wide call-site number, set by the linker
     facts::SourcePos begin;
     facts::SourcePos end;
+    facts::SourcePos macro;  // a call a macro's body spells: where (file empty otherwise)
     EntityId direct_callee = kNone;  // a Function entity, for direct calls
     TermId callee_pointer = kNone;   // for indirect calls: the term holding the function pointer
     std::vector<CallValue> args;

@@ -211,6 +211,8 @@ private:
     void copied_types(const clang::CallExpr* e, const clang::FunctionDecl* callee, CallSite& site);
 
     TermId call(const clang::CallExpr* e, bool want_value);
+    // Where a call is reported (CallSite::begin, end, macro).
+    void call_range(const clang::CallExpr* e, CallSite& site);
 
     // ---------------------------------------------------------------- argument addresses
     // (translator_addresses.cpp; docs/FACTS.md "Argument addresses"): where a call's

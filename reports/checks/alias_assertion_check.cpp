@@ -92,8 +92,8 @@ void AliasAssertionCheck::run(const CheckContext& context, std::vector<Finding>&
                                                                    : "argument 2";
         Finding finding;
         finding.rule_id = std::string(info().id);
-        finding.region = SourceRegion::between(first.begin, first.end);
         finding.key = first.callee;
+        locate_at_call(first, finding);
         finding.context = context.context_label(first.context);
         if (assertion.expected_fail) {
             finding.level = Level::Note;
@@ -112,6 +112,7 @@ void AliasAssertionCheck::run(const CheckContext& context, std::vector<Finding>&
                                           object.empty() ? "" : " (both may point to " + object + ")");
             attach_witness(context, evidence, finding);
         }
+        link_macro_spelling(first, finding);
         out.push_back(std::move(finding));
     }
 }

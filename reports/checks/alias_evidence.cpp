@@ -31,6 +31,18 @@ SourceRegion node_region(const CheckContext& context, NodeId node) {
     return SourceRegion::at(n->pos, static_cast<std::uint32_t>(std::max<std::size_t>(1, base_name(*n).size())));
 }
 
+void locate_at_call(const facts::CallSite& call, Finding& finding) {
+    finding.region = SourceRegion::between(call.begin, call.end);
+    if (call.macro.file.empty() || call.macro.line == 0) return;
+    finding.key += fmt::format("@{}:{}:{}", call.macro.file, call.macro.line, call.macro.column);
+}
+
+void link_macro_spelling(const facts::CallSite& call, Finding& finding) {
+    if (call.macro.file.empty() || call.macro.line == 0) return;
+    const std::string link = add_related(finding, SourceRegion::at(call.macro), "macro", "the call as the macro spells it");
+    finding.message += " (the call is in a " + link + ")";
+}
+
 std::string add_related(Finding& finding, const SourceRegion& region, const std::string& text,
                         const std::string& message) {
     if (!region.known()) return "`" + text + "`";

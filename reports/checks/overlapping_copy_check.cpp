@@ -84,8 +84,8 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
         Finding finding;
         finding.rule_id = std::string(info().id);
         finding.level = verdict.overlap == Overlap::Certain ? Level::Error : Level::Warning;
-        finding.region = SourceRegion::between(call.begin, call.end);
         finding.key = callee;
+        locate_at_call(call, finding);
         finding.context = context.context_label(call.context);
         std::array<NodeId, 1> sa{dst};
         std::array<NodeId, 1> sb{src};
@@ -114,6 +114,7 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
                                           call.callee, object.empty() ? "" : ": both may point into " + object,
                                           origin.empty() ? "" : " (" + origin + ")");
         }
+        link_macro_spelling(call, finding);
         attach_witness(context, evidence, finding);
         found.push_back(std::move(finding));
     }, out);

@@ -68,8 +68,8 @@ void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& 
                 Finding finding;
                 finding.rule_id = std::string(info().id);
                 finding.level = verdict.overlap == Overlap::Certain ? Level::Error : Level::Warning;
-                finding.region = SourceRegion::between(call.begin, call.end);
                 finding.key = fmt::format("{}:{}:{}", callee, i + 1, j + 1);
+                locate_at_call(call, finding);
                 finding.context = context.context_label(call.context);
                 std::array<NodeId, 1> sa{a};
                 std::array<NodeId, 1> sb{b};
@@ -92,6 +92,7 @@ void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& 
                 finding.message = fmt::format("{} and {} of `{}` {}, but {} restrict-qualified",
                                               argument_label(context, a, i), argument_label(context, b, j),
                                               call.callee, how, which);
+                link_macro_spelling(call, finding);
                 attach_witness(context, evidence, finding);
                 found.push_back(std::move(finding));
             }
