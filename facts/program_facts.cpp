@@ -36,7 +36,11 @@ constexpr const char* kContextsHeader = "id\tcall_string";
 constexpr const char* kCallsFile = "calls.tsv";
 constexpr const char* kCallsHeader =
     "id\tcallee\tfile\tline\tcolumn\tend_file\tend_line\tend_column\tcontext\tcaller\targs\trestrict\tmacro_file\t"
-    "macro_line\tmacro_column";
+    "macro_line\tmacro_column\tloads";
+constexpr const char* kFieldStoresFile = "field_stores.tsv";
+constexpr const char* kFieldStoresHeader = "field\tpointer\tvalue";
+constexpr const char* kBulkWritesFile = "bulk_writes.tsv";
+constexpr const char* kBulkWritesHeader = "pointer";
 constexpr const char* kArgumentsFile = "arguments.tsv";
 constexpr const char* kArgumentsHeader = "call\targ\tbase_kind\tbase\toffset\trecord\tlo\thi\tconstant\tfresh_apart";
 constexpr const char* kAssignSitesFile = "assign_sites.tsv";
@@ -154,6 +158,36 @@ std::vector<std::uint32_t> split_numbers(const TableRecord& record, const std::s
     return numbers;
 }
 
+// "12:340,-,7:340" <-> {(12, 340), (-, -), (7, 340)}; "" when no argument is a field read.
+std::string join_loads(const std::vector<std::pair<NodeId, NodeId>>& loads) {
+    std::string out;
+    for (std::size_t i = 0; i < loads.size(); ++i) {
+        if (i != 0) out += ',';
+        out += loads[i].first == kNoNode ? std::string("-") : node_text(loads[i].first) + ":" + node_text(loads[i].second);
+    }
+    return out;
+}
+
+std::vector<std::pair<NodeId, NodeId>> split_loads(const TableRecord& record, const std::string& text) {
+    std::vector<std::pair<NodeId, NodeId>> loads;
+    if (text.empty()) return loads;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t stop = text.find(',', start);
+        const std::string item = text.substr(start, stop == std::string::npos ? std::string::npos : stop - start);
+        if (item == "-") {
+            loads.emplace_back(kNoNode, kNoNode);
+        } else {
+            const std::size_t colon = item.find(':');
+            if (colon == std::string::npos) record.fail("bad field read '" + item + "' (expected pointer:field)");
+            loads.emplace_back(parse_node(record, std::string_view(item).substr(0, colon)),
+                               parse_node(record, std::string_view(item).substr(colon + 1)));
+        }
+        if (stop == std::string::npos) return loads;
+        start = stop + 1;
+    }
+}
+
 void write_pos(TableWriter& out, const SourcePos& pos) {
     out.text(pos.file).number(pos.line).number(pos.column);
 }
@@ -242,7 +276,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         if (c.id != facts.contexts.size()) r.fail("context ids must be 0, 1, 2, ... in order");
         facts.contexts.push_back(std::move(c));
     });
-    read_side_table(facts_dir / kCallsFile, 15, [&](const TableRecord& r) {
+    read_side_table(facts_dir / kCallsFile, 16, [&](const TableRecord& r) {
         CallSite call;
         call.id = r.u32(0);
         call.callee = r.text(1);
@@ -253,6 +287,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         call.args = split_nodes(r, r.text(10));
         split_flags(r, r.text(11), call.restrict_params, call.read_only_params);
         call.macro = read_pos(r, 12);
+        call.arg_loads = split_loads(r, r.text(15));
         facts.calls.push_back(std::move(call));
     });
     read_side_table(facts_dir / kArgumentsFile, 10, [&](const TableRecord& r) {
@@ -277,6 +312,11 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         }
         facts.arguments.push_back(std::move(a));
     });
+    read_side_table(facts_dir / kFieldStoresFile, 3, [&](const TableRecord& r) {
+        facts.field_stores.push_back(FieldStore{parse_node(r, r.text(0)), parse_node(r, r.text(1)), parse_node(r, r.text(2))});
+    });
+    read_side_table(facts_dir / kBulkWritesFile, 1,
+                    [&](const TableRecord& r) { facts.bulk_writes.push_back(parse_node(r, r.text(0))); });
     read_side_table(facts_dir / kAssignSitesFile, 5, [&](const TableRecord& r) {
         facts.assign_sites.push_back(
             AssignSite{parse_node(r, r.text(0)), parse_node(r, r.text(1)), read_pos(r, 2)});
@@ -330,6 +370,7 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
         calls_out.number(call.context).text(call.caller).text(join_nodes(call.args));
         calls_out.text(join_flags(call.restrict_params, call.read_only_params));
         write_pos(calls_out, call.macro);
+        calls_out.text(join_loads(call.arg_loads));
         calls_out.end_record();
     }
     calls_out.write(facts_dir / kCallsFile);
@@ -344,6 +385,19 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
         arguments_out.end_record();
     }
     arguments_out.write(facts_dir / kArgumentsFile);
+
+    TableWriter field_stores_out(kFieldStoresHeader);
+    for (const FieldStore& s : field_stores) {
+        field_stores_out.number(s.field).number(s.pointer).number(s.value);
+        field_stores_out.end_record();
+    }
+    field_stores_out.write(facts_dir / kFieldStoresFile);
+    TableWriter bulk_out(kBulkWritesHeader);
+    for (NodeId pointer : bulk_writes) {
+        bulk_out.number(pointer);
+        bulk_out.end_record();
+    }
+    bulk_out.write(facts_dir / kBulkWritesFile);
 
     TableWriter sites(kAssignSitesHeader);
     for (const AssignSite& site : assign_sites) {

@@ -80,6 +80,9 @@ struct CallSite {
     std::uint32_t context = 0;
     std::string caller;          // enclosing function
     std::vector<NodeId> args;    // the node holding each argument's value; kNoNode if none
+    // Per argument that is a field read through a pointer (p->f): the pointer's node and the
+    // field's node (kNoNode, kNoNode otherwise). Empty when no argument is one.
+    std::vector<std::pair<NodeId, NodeId>> arg_loads;
     std::vector<bool> restrict_params;  // per parameter of the callee, when known
     std::vector<bool> read_only_params;  // per parameter: points to const, only read through
 };
@@ -116,6 +119,16 @@ struct ArgumentAddress {
     std::vector<std::uint32_t> fresh_apart;
 };
 
+// A store into a field of the objects a pointer points to, `pointer->f = value` (for a
+// variable whose fields are the field nodes, `v.f = value` with the pointer `&v`):
+// field_stores.tsv. Under the types field model the field's node holds what every object's
+// field holds; these stores tell whose field (docs/FACTS.md, "Whose field").
+struct FieldStore {
+    NodeId field = kNoNode;
+    NodeId pointer = kNoNode;
+    NodeId value = kNoNode;
+};
+
 // Where a CSPA assign(src, dst) edge comes from (one row per edge the frontend emitted).
 struct AssignSite {
     NodeId src = kNoNode;
@@ -146,6 +159,10 @@ public:
     std::vector<Context> contexts;    // indexed by id
     std::vector<CallSite> calls;
     std::vector<ArgumentAddress> arguments;  // sorted by (call, arg); pointer and constant arguments only
+    std::vector<FieldStore> field_stores;    // field_stores.tsv
+    // Pointers into whose objects whole objects are copied with pointers in them (memcpy of
+    // structs), so any field may receive what any field of its type holds: bulk_writes.tsv.
+    std::vector<NodeId> bulk_writes;
     std::vector<AssignSite> assign_sites;
     std::vector<std::pair<std::string, std::uint64_t>> counters;  // stats.tsv
     std::vector<UnmodelledConstruct> unmodelled;                   // unmodelled.tsv

@@ -247,11 +247,32 @@ EntityId FactEmitter::function_of_node(NodeId node) const {
 
 // ------------------------------------------------------------------------------- flows
 
+// The pointer whose objects' field a term reads or writes under the types field model:
+// `p->f` is the field f of what p points to; `v.f` of a variable whose fields are the field
+// nodes is the field of v, whose address &v points to it. kNoNode for other terms.
+NodeId FactEmitter::field_owner(TermId term, ContextId context) {
+    if (options_.field_model != FieldModel::Types || term == kNone) return facts::kNoNode;
+    const Term t = program_.terms[term];
+    if (t.kind == TermKind::Member) {
+        const Term base = program_.terms[t.operand];
+        return base.kind == TermKind::Deref ? node(base.operand, context) : facts::kNoNode;
+    }
+    if (t.kind == TermKind::Entity && !t.path.empty()) {
+        const FieldLocation at = resolve_entity_field(program_, t.entity, t.path, t.field, options_.field_model);
+        if (at.field_node) return node(program_.terms.addr_of(t.entity, "", t.pos), context);
+    }
+    return facts::kNoNode;
+}
+
 void FactEmitter::emit_assign(TermId src, ContextId src_context, TermId dst, ContextId dst_context,
                               const facts::SourcePos& pos) {
     if (src == kNone || dst == kNone) return;
     const NodeId s = node(src, src_context);
     const NodeId d = node(dst, dst_context);
+    if (s != d) {
+        const NodeId owner = field_owner(dst, dst_context);
+        if (owner != facts::kNoNode) out_.program.field_stores.push_back(facts::FieldStore{d, owner, s});
+    }
     if (s == d || !assigns_.insert(pair_key(s, d)).second) return;
     out_.cspa_assign.add(s, d);
     out_.program.assign_sites.push_back(facts::AssignSite{s, d, pos});
@@ -450,8 +471,14 @@ void FactEmitter::emit_call(const CallSite& call, ContextId context) {
     row.macro = call.macro;
     row.context = context;
     row.caller = program_.entities[program_.caller_of(call.id).entity].name;
-    for (const CallValue& arg : call.args)
+    bool loads = false;
+    for (const CallValue& arg : call.args) {
         row.args.push_back(arg.term == kNone ? facts::kNoNode : node(arg.term, context));
+        const NodeId owner = arg.aggregate ? facts::kNoNode : field_owner(arg.term, context);
+        row.arg_loads.emplace_back(owner, owner == facts::kNoNode ? facts::kNoNode : row.args.back());
+        loads = loads || owner != facts::kNoNode;
+    }
+    if (!loads) row.arg_loads.clear();
     row.restrict_params = call.restrict_params;
     row.read_only_params = call.read_only_params;
     out_.program.calls.push_back(std::move(row));
@@ -538,6 +565,7 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
             if (dst != kNone && src != kNone && moves_pointers) {
                 emit_assign(program_.terms.deref(src, call.begin), context,
                             program_.terms.deref(dst, call.begin), context, call.begin);
+                out_.program.bulk_writes.push_back(node(dst, context));
             }
             emit_assign(dst, context, result, context, call.begin);
             break;

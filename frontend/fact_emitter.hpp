@@ -55,6 +55,7 @@ private:
     void emit_value(const CallValue& from, ContextId from_context, TermId to, bool to_aggregate,
                     ContextId to_context, const facts::SourcePos& pos);
     void emit_call(const CallSite& call, ContextId context);
+    facts::NodeId field_owner(TermId term, ContextId context);
     [[nodiscard]] std::vector<EntityId> targets_in(const CallSite& call, ContextId context) const;
     void emit_library_call(const CallSite& call, ContextId context, const std::string& callee);
     void emit_argument_addresses();

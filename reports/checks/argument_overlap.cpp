@@ -1,6 +1,7 @@
 #include "reports/checks/argument_overlap.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 namespace galias::reports {
 
@@ -79,7 +80,20 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
         verdict.reason = OverlapReason::FreshMemory;
         return verdict;
     }
-    std::vector<NodeId> common = common_objects(context.oracle, node_a, node_b);
+    // A field read through a pointer holds what was stored into that field of the objects
+    // the pointer may point to, not what the field of every object of its type holds.
+    const auto objects = [&](std::uint32_t index, NodeId node) {
+        if (context.fields != nullptr && index < call.arg_loads.size() &&
+            call.arg_loads[index].first != facts::kNoNode) {
+            return context.fields->points_to(call.arg_loads[index].first, call.arg_loads[index].second);
+        }
+        return context.oracle.points_to(node);
+    };
+    const std::vector<NodeId> objects_a = objects(a, node_a);
+    const std::vector<NodeId> objects_b = objects(b, node_b);
+    std::vector<NodeId> common;
+    std::set_intersection(objects_a.begin(), objects_a.end(), objects_b.begin(), objects_b.end(),
+                          std::back_inserter(common));
     if (extent_a.writes || extent_b.writes) {
         std::erase_if(common, [&](NodeId object) {
             const facts::Node* n = context.facts.node(object);

@@ -30,7 +30,7 @@ const LibraryFunction kFunctions[] = {
     {"freopen", {0, 1, 2}, false, CopyShape::None, -1, {0, 1}},
     {"fscanf", {0, 1}, false, CopyShape::None, -1, {1}},
     {"fwrite", {0, 3}, false, CopyShape::None, -1, {0}},
-    {"pthread_create", {0, 1}, false, CopyShape::None, -1, {1}},
+    {"pthread_create", {0, 1}, false, CopyShape::None, -1, {1}, {3}},
     {"setbuf", {0, 1}, false},
     {"setvbuf", {0, 1}, false},
     {"snprintf", {0, 2}, false, CopyShape::None, -1, {2}},

@@ -40,6 +40,9 @@ struct LibraryFunction {
     // Of those, the ones the function only reads through (a format, a path): two of them
     // may share memory without breaking restrict's rule (C11 6.7.3.1 needs a write).
     std::vector<unsigned> read_only = {};
+    // Pointer arguments the function never dereferences (pthread_create's arg, handed to the
+    // new thread): they share memory with nothing the function accesses.
+    std::vector<unsigned> unaccessed = {};
 };
 
 // The function's name with fortification wrappers removed:

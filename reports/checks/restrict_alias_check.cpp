@@ -54,6 +54,12 @@ void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& 
                 bool rj = j < restricted.size() && restricted[j];
                 if (!ri && !rj) continue;
                 if (!written(i) && !written(j)) continue;  // only read through both: no rule broken
+                if (library != nullptr && (std::find(library->unaccessed.begin(), library->unaccessed.end(), i) !=
+                                               library->unaccessed.end() ||
+                                           std::find(library->unaccessed.begin(), library->unaccessed.end(), j) !=
+                                               library->unaccessed.end())) {
+                    continue;  // the callee never dereferences one of the two
+                }
                 NodeId a = call.args[i];
                 NodeId b = call.args[j];
                 // The callee accesses each object; the same pointer twice is a certain violation.

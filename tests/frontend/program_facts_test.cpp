@@ -183,13 +183,13 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
               std::string::npos);
 
     write_file(dir.path() / "symbols.tsv", header + good);
-    write_file(dir.path() / "calls.tsv", "#header\n0\tf\ta.c\t1\t1\ta.c\t1\t5\t0\tmain\t1,x\t\t\t0\t0\n");
+    write_file(dir.path() / "calls.tsv", "#header\n0\tf\ta.c\t1\t1\ta.c\t1\t5\t0\tmain\t1,x\t\t\t0\t0\t\n");
     EXPECT_NE(read_error(dir.path()).find("calls.tsv:2: error: bad node id 'x'"), std::string::npos);
 
-    write_file(dir.path() / "calls.tsv", "0\tf\ta.c\t1\t1\ta.c\t1\t5\t0\tmain\t1\t013\t\t0\t0\n");
+    write_file(dir.path() / "calls.tsv", "0\tf\ta.c\t1\t1\ta.c\t1\t5\t0\tmain\t1\t013\t\t0\t0\t\n");
     EXPECT_NE(read_error(dir.path()).find("calls.tsv:1: error: restrict flags"), std::string::npos);
 
-    write_file(dir.path() / "calls.tsv", "0\tf\ta.c\t1\t1\ta.c\t1\t5\t99999999999\tmain\t1\t0\t\t0\t0\n");
+    write_file(dir.path() / "calls.tsv", "0\tf\ta.c\t1\t1\ta.c\t1\t5\t99999999999\tmain\t1\t0\t\t0\t0\t\n");
     EXPECT_NE(
         read_error(dir.path()).find("calls.tsv:1: error: column 9: 99999999999 does not fit in 32 bits"),
         std::string::npos);
