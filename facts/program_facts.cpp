@@ -1,6 +1,8 @@
 #include "facts/program_facts.hpp"
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 #include <string>
 
 #include "facts/diagnostic.hpp"
@@ -10,7 +12,7 @@ namespace galias::facts {
 
 namespace {
 
-constexpr std::array<std::pair<NodeKind, const char*>, 12> kNodeKindNames{{
+constexpr std::array<std::pair<NodeKind, const char*>, 13> kNodeKindNames{{
     {NodeKind::Local, "local"},
     {NodeKind::Param, "param"},
     {NodeKind::Global, "global"},
@@ -23,6 +25,7 @@ constexpr std::array<std::pair<NodeKind, const char*>, 12> kNodeKindNames{{
     {NodeKind::String, "string"},
     {NodeKind::Function, "function"},
     {NodeKind::Temp, "temp"},
+    {NodeKind::Unknown, "unknown"},
 }};
 
 // File names of the side tables, and their header lines (column names).
@@ -32,13 +35,22 @@ constexpr const char* kContextsFile = "contexts.tsv";
 constexpr const char* kContextsHeader = "id\tcall_string";
 constexpr const char* kCallsFile = "calls.tsv";
 constexpr const char* kCallsHeader =
-    "id\tcallee\tfile\tline\tcolumn\tend_file\tend_line\tend_column\tcontext\tcaller\targs\trestrict";
+    "id\tcallee\tfile\tline\tcolumn\tend_file\tend_line\tend_column\tcontext\tcaller\targs\trestrict\tmacro_file\t"
+    "macro_line\tmacro_column\tloads";
+constexpr const char* kFieldStoresFile = "field_stores.tsv";
+constexpr const char* kFieldStoresHeader = "field\tpointer\tvalue";
+constexpr const char* kBulkWritesFile = "bulk_writes.tsv";
+constexpr const char* kBulkWritesHeader = "pointer";
+constexpr const char* kArgumentsFile = "arguments.tsv";
+constexpr const char* kArgumentsHeader = "call\targ\tbase_kind\tbase\toffset\trecord\tlo\thi\tconstant\tfresh_apart";
 constexpr const char* kAssignSitesFile = "assign_sites.tsv";
 constexpr const char* kAssignSitesHeader = "src\tdst\tfile\tline\tcolumn";
 constexpr const char* kValueClassesFile = "value_classes.tsv";
 constexpr const char* kValueClassesHeader = "node\trepresentative";
 constexpr const char* kStatsFile = "stats.tsv";
 constexpr const char* kStatsHeader = "name\tvalue";
+constexpr const char* kAllocatorsFile = "allocators.tsv";
+constexpr const char* kAllocatorsHeader = "function\tkind\tfile\tline\tcolumn";
 constexpr const char* kUnmodelledFile = "unmodelled.tsv";
 constexpr const char* kUnmodelledHeader = "category\tfile\tline\tcolumn\tdetail";
 
@@ -82,20 +94,98 @@ std::vector<NodeId> split_nodes(const TableRecord& record, const std::string& te
     }
 }
 
-// "0110" <-> {false, true, true, false}.
-std::string join_flags(const std::vector<bool>& flags) {
+// The restrict column, a character per parameter: 0 not restrict-qualified, 1 restrict,
+// 2 restrict and pointing to const (only read through). "0120" <-> restrict {0, 1, 1, 0},
+// read-only {0, 0, 1, 0}.
+std::string join_flags(const std::vector<bool>& restrict_flags, const std::vector<bool>& read_only) {
     std::string out;
-    for (bool flag : flags) out += flag ? '1' : '0';
+    for (std::size_t i = 0; i < restrict_flags.size(); ++i) {
+        const bool only_read = i < read_only.size() && read_only[i];
+        out += restrict_flags[i] ? (only_read ? '2' : '1') : '0';
+    }
     return out;
 }
 
-std::vector<bool> split_flags(const TableRecord& record, const std::string& text) {
-    std::vector<bool> flags;
+void split_flags(const TableRecord& record, const std::string& text, std::vector<bool>& restrict_flags,
+                 std::vector<bool>& read_only) {
     for (char c : text) {
-        if (c != '0' && c != '1') record.fail("restrict flags must be 0 or 1, found '" + excerpt(text) + "'");
-        flags.push_back(c == '1');
+        if (c != '0' && c != '1' && c != '2') record.fail("restrict flags must be 0, 1 or 2, found '" + excerpt(text) + "'");
+        restrict_flags.push_back(c != '0');
+        read_only.push_back(c == '2');
     }
-    return flags;
+}
+
+constexpr std::array<std::pair<ArgumentAddress::Base, const char*>, 3> kBaseKindNames{{
+    {ArgumentAddress::Base::Unknown, "unknown"},
+    {ArgumentAddress::Base::Object, "object"},
+    {ArgumentAddress::Base::Value, "value"},
+}};
+
+std::string optional_text(const std::optional<std::int64_t>& value) {
+    return value ? std::to_string(*value) : std::string("-");
+}
+
+std::optional<std::int64_t> parse_optional(const TableRecord& record, const std::string& text) {
+    if (text == "-") return std::nullopt;
+    std::int64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto [at, error] = std::from_chars(text.data(), end, value);
+    if (error != std::errc() || at != end) record.fail("expected an integer or '-', found '" + excerpt(text) + "'");
+    return value;
+}
+
+std::string join_numbers(const std::vector<std::uint32_t>& numbers) {
+    std::string out;
+    for (std::size_t i = 0; i < numbers.size(); ++i) {
+        if (i != 0) out += ',';
+        out += std::to_string(numbers[i]);
+    }
+    return out;
+}
+
+std::vector<std::uint32_t> split_numbers(const TableRecord& record, const std::string& text) {
+    std::vector<std::uint32_t> numbers;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t stop = text.find(',', start);
+        if (stop == std::string::npos) stop = text.size();
+        std::uint32_t value = 0;
+        const auto [at, error] = std::from_chars(text.data() + start, text.data() + stop, value);
+        if (error != std::errc() || at != text.data() + stop) record.fail("bad number list '" + excerpt(text) + "'");
+        numbers.push_back(value);
+        start = stop + 1;
+    }
+    return numbers;
+}
+
+// "12:340,-,7:340" <-> {(12, 340), (-, -), (7, 340)}; "" when no argument is a field read.
+std::string join_loads(const std::vector<std::pair<NodeId, NodeId>>& loads) {
+    std::string out;
+    for (std::size_t i = 0; i < loads.size(); ++i) {
+        if (i != 0) out += ',';
+        out += loads[i].first == kNoNode ? std::string("-") : node_text(loads[i].first) + ":" + node_text(loads[i].second);
+    }
+    return out;
+}
+
+std::vector<std::pair<NodeId, NodeId>> split_loads(const TableRecord& record, const std::string& text) {
+    std::vector<std::pair<NodeId, NodeId>> loads;
+    if (text.empty()) return loads;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t stop = text.find(',', start);
+        const std::string item = text.substr(start, stop == std::string::npos ? std::string::npos : stop - start);
+        if (item == "-") {
+            loads.emplace_back(kNoNode, kNoNode);
+        } else {
+            const std::size_t colon = item.find(':');
+            if (colon == std::string::npos) record.fail("bad field read '" + excerpt(item) + "' (expected pointer:field)");
+            loads.emplace_back(parse_node(record, std::string_view(item).substr(0, colon)),
+                               parse_node(record, std::string_view(item).substr(colon + 1)));
+        }
+        if (stop == std::string::npos) return loads;
+        start = stop + 1;
+    }
 }
 
 void write_pos(TableWriter& out, const SourcePos& pos) {
@@ -138,6 +228,14 @@ NodeId ProgramFacts::value_representative(NodeId id) const {
     return id < value_class.size() ? value_class[id] : id;
 }
 
+const ArgumentAddress* ProgramFacts::argument(std::uint32_t call, std::uint32_t arg) const {
+    const auto it = std::lower_bound(arguments.begin(), arguments.end(), std::make_pair(call, arg),
+                                     [](const ArgumentAddress& a, const std::pair<std::uint32_t, std::uint32_t>& key) {
+                                         return std::make_pair(a.call, a.arg) < key;
+                                     });
+    return it != arguments.end() && it->call == call && it->arg == arg ? &*it : nullptr;
+}
+
 std::uint64_t ProgramFacts::counter(std::string_view name) const {
     for (const auto& [key, value] : counters) {
         if (key == name) return value;
@@ -178,7 +276,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         if (c.id != facts.contexts.size()) r.fail("context ids must be 0, 1, 2, ... in order");
         facts.contexts.push_back(std::move(c));
     });
-    read_side_table(facts_dir / kCallsFile, 12, [&](const TableRecord& r) {
+    read_side_table(facts_dir / kCallsFile, 16, [&](const TableRecord& r) {
         CallSite call;
         call.id = r.u32(0);
         call.callee = r.text(1);
@@ -187,9 +285,38 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         call.context = r.u32(8);
         call.caller = r.text(9);
         call.args = split_nodes(r, r.text(10));
-        call.restrict_params = split_flags(r, r.text(11));
+        split_flags(r, r.text(11), call.restrict_params, call.read_only_params);
+        call.macro = read_pos(r, 12);
+        call.arg_loads = split_loads(r, r.text(15));
         facts.calls.push_back(std::move(call));
     });
+    read_side_table(facts_dir / kArgumentsFile, 10, [&](const TableRecord& r) {
+        ArgumentAddress a;
+        a.call = r.u32(0);
+        a.arg = r.u32(1);
+        const std::string kind = r.text(2);
+        const auto named = std::find_if(kBaseKindNames.begin(), kBaseKindNames.end(),
+                                        [&](const auto& entry) { return kind == entry.second; });
+        if (named == kBaseKindNames.end()) r.fail("unknown base kind '" + kind + "'");
+        a.base_kind = named->first;
+        a.base = r.text(3);
+        a.offset = parse_optional(r, r.text(4));
+        a.record = r.text(5);
+        a.lo = r.u64(6);
+        a.hi = r.u64(7);
+        a.constant = parse_optional(r, r.text(8));
+        a.fresh_apart = split_numbers(r, r.text(9));
+        if (!facts.arguments.empty() &&
+            std::make_pair(facts.arguments.back().call, facts.arguments.back().arg) >= std::make_pair(a.call, a.arg)) {
+            r.fail("rows must be sorted by call and argument, each once");
+        }
+        facts.arguments.push_back(std::move(a));
+    });
+    read_side_table(facts_dir / kFieldStoresFile, 3, [&](const TableRecord& r) {
+        facts.field_stores.push_back(FieldStore{parse_node(r, r.text(0)), parse_node(r, r.text(1)), parse_node(r, r.text(2))});
+    });
+    read_side_table(facts_dir / kBulkWritesFile, 1,
+                    [&](const TableRecord& r) { facts.bulk_writes.push_back(parse_node(r, r.text(0))); });
     read_side_table(facts_dir / kAssignSitesFile, 5, [&](const TableRecord& r) {
         facts.assign_sites.push_back(
             AssignSite{parse_node(r, r.text(0)), parse_node(r, r.text(1)), read_pos(r, 2)});
@@ -207,6 +334,9 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
     });
     read_side_table(facts_dir / kStatsFile, 2,
                     [&](const TableRecord& r) { facts.counters.emplace_back(r.text(0), r.u64(1)); });
+    read_side_table(facts_dir / kAllocatorsFile, 5, [&](const TableRecord& r) {
+        facts.allocators.push_back(Allocator{r.text(0), r.text(1), read_pos(r, 2)});
+    });
     read_side_table(facts_dir / kUnmodelledFile, 5, [&](const TableRecord& r) {
         facts.unmodelled.push_back(UnmodelledConstruct{r.text(0), read_pos(r, 1), r.text(4)});
     });
@@ -238,10 +368,36 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
         write_pos(calls_out, call.begin);
         write_pos(calls_out, call.end);
         calls_out.number(call.context).text(call.caller).text(join_nodes(call.args));
-        calls_out.text(join_flags(call.restrict_params));
+        calls_out.text(join_flags(call.restrict_params, call.read_only_params));
+        write_pos(calls_out, call.macro);
+        calls_out.text(join_loads(call.arg_loads));
         calls_out.end_record();
     }
     calls_out.write(facts_dir / kCallsFile);
+
+    TableWriter arguments_out(kArgumentsHeader);
+    for (const ArgumentAddress& a : arguments) {
+        const auto named = std::find_if(kBaseKindNames.begin(), kBaseKindNames.end(),
+                                        [&](const auto& entry) { return entry.first == a.base_kind; });
+        arguments_out.number(a.call).number(a.arg).text(named->second).text(a.base).text(optional_text(a.offset));
+        arguments_out.text(a.record).number(a.lo).number(a.hi).text(optional_text(a.constant));
+        arguments_out.text(join_numbers(a.fresh_apart));
+        arguments_out.end_record();
+    }
+    arguments_out.write(facts_dir / kArgumentsFile);
+
+    TableWriter field_stores_out(kFieldStoresHeader);
+    for (const FieldStore& s : field_stores) {
+        field_stores_out.number(s.field).number(s.pointer).number(s.value);
+        field_stores_out.end_record();
+    }
+    field_stores_out.write(facts_dir / kFieldStoresFile);
+    TableWriter bulk_out(kBulkWritesHeader);
+    for (NodeId pointer : bulk_writes) {
+        bulk_out.number(pointer);
+        bulk_out.end_record();
+    }
+    bulk_out.write(facts_dir / kBulkWritesFile);
 
     TableWriter sites(kAssignSitesHeader);
     for (const AssignSite& site : assign_sites) {
@@ -267,6 +423,14 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
         stats.end_record();
     }
     stats.write(facts_dir / kStatsFile);
+
+    TableWriter allocators_out(kAllocatorsHeader);
+    for (const Allocator& a : allocators) {
+        allocators_out.text(a.function).text(a.kind);
+        write_pos(allocators_out, a.pos);
+        allocators_out.end_record();
+    }
+    allocators_out.write(facts_dir / kAllocatorsFile);
 
     TableWriter unmodelled_out(kUnmodelledHeader);
     for (const UnmodelledConstruct& u : unmodelled) {

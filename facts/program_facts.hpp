@@ -7,10 +7,12 @@
 //   FACTS_DIR/symbols.tsv               node id -> kind, name, function, location, context, origin
 //   FACTS_DIR/contexts.tsv              context id -> call string
 //   FACTS_DIR/calls.tsv                 call sites with their argument nodes (for the checks)
+//   FACTS_DIR/arguments.tsv             where each call's arguments point, relative to the caller's values
 //   FACTS_DIR/assign_sites.tsv          where each CSPA assign edge comes from (witness paths)
 //   FACTS_DIR/value_classes.tsv         node -> the node answering for it (copy reduction)
 //   FACTS_DIR/stats.tsv                 counters: facts per kind, clones, unmodelled constructs
 //   FACTS_DIR/unmodelled.tsv            every construct the frontend did not model, with its place
+//   FACTS_DIR/allocators.tsv            the program's functions treated as returning fresh memory
 //
 // Every table is tab-separated with a header line starting with '#'.
 
@@ -41,6 +43,8 @@ enum class NodeKind : std::uint8_t {
     String,    // a string literal
     Function,  // a function (target of function pointers)
     Temp,      // a compiler temporary (call result, compound literal, ...)
+    Unknown,   // an object the program does not create: what a parameter of a function
+               // that nothing in the program calls (an API entry point) points to
 };
 const char* node_kind_name(NodeKind kind);
 std::optional<NodeKind> parse_node_kind(std::string_view name);
@@ -70,12 +74,59 @@ struct Context {
 struct CallSite {
     std::uint32_t id = 0;
     std::string callee;          // the called function's name ("" if indirect and unresolved)
-    SourcePos begin;             // the call expression's range
+    SourcePos begin;             // the call expression's range (a macro's invocation, when its body spells the call)
     SourcePos end;
+    SourcePos macro;             // where a macro's definition spells the call; file empty otherwise
     std::uint32_t context = 0;
     std::string caller;          // enclosing function
     std::vector<NodeId> args;    // the node holding each argument's value; kNoNode if none
+    // Per argument that is a field read through a pointer (p->f): the pointer's node and the
+    // field's node (kNoNode, kNoNode otherwise). Empty when no argument is one.
+    std::vector<std::pair<NodeId, NodeId>> arg_loads;
     std::vector<bool> restrict_params;  // per parameter of the callee, when known
+    std::vector<bool> read_only_params;  // per parameter: points to const, only read through
+};
+
+// Where a call's argument points, relative to a value of the calling function, as far as
+// that function shows it (arguments.tsv; docs/FACTS.md, "Argument addresses"). The checks
+// compare two arguments of one call with it: the same base and known offsets give exact
+// byte ranges; distinct variables, disjoint fields of one struct type and fresh memory
+// keep arguments apart that the points-to analysis would merge.
+struct ArgumentAddress {
+    enum class Base : std::uint8_t {
+        Unknown,  // nothing known: only the points-to analysis answers
+        Object,   // the address of a named variable (or string literal, compound literal)
+        Value,    // a value the function computes: a parameter, a load, a call's result
+    };
+    std::uint32_t call = 0;  // CallSite::id
+    std::uint32_t arg = 0;   // argument index
+    Base base_kind = Base::Unknown;
+    // Identifies the base among the arguments of the same call: two arguments with equal
+    // bases point base + offset into the same object on every execution.
+    std::string base;
+    std::optional<std::int64_t> offset;  // bytes from the base, when constant
+    // The pointer was formed from a member (or an element of an array member) of a struct
+    // or union object of type `record` that its base points to, and stays within the bytes
+    // [lo, hi) of such an object; empty when it was not.
+    std::string record;
+    std::uint64_t lo = 0;
+    std::uint64_t hi = 0;
+    // An integer argument that is a constant (a copy's length).
+    std::optional<std::int64_t> constant;
+    // The argument is fresh memory: the result of an allocation the caller made, and these
+    // other arguments of the call cannot point into it (they were computed before the
+    // allocation, or the block was not stored or passed anywhere before the call).
+    std::vector<std::uint32_t> fresh_apart;
+};
+
+// A store into a field of the objects a pointer points to, `pointer->f = value` (for a
+// variable whose fields are the field nodes, `v.f = value` with the pointer `&v`):
+// field_stores.tsv. Under the types field model the field's node holds what every object's
+// field holds; these stores tell whose field (docs/FACTS.md, "Whose field").
+struct FieldStore {
+    NodeId field = kNoNode;
+    NodeId pointer = kNoNode;
+    NodeId value = kNoNode;
 };
 
 // Where a CSPA assign(src, dst) edge comes from (one row per edge the frontend emitted).
@@ -94,14 +145,28 @@ struct UnmodelledConstruct {
     std::string detail;    // e.g. the callee's name
 };
 
+// A function of the program whose calls return fresh memory, like malloc's: an allocation
+// wrapper the frontend found, or one the configuration names (allocators.tsv).
+struct Allocator {
+    std::string function;
+    std::string kind;  // "wrapper", "reallocating-wrapper", "configured"
+    SourcePos pos;     // the definition; line 0 when it has none in the program
+};
+
 class ProgramFacts {
 public:
     std::vector<Node> nodes;          // indexed by id (nodes[i].id == i)
     std::vector<Context> contexts;    // indexed by id
     std::vector<CallSite> calls;
+    std::vector<ArgumentAddress> arguments;  // sorted by (call, arg); pointer and constant arguments only
+    std::vector<FieldStore> field_stores;    // field_stores.tsv
+    // Pointers into whose objects whole objects are copied with pointers in them (memcpy of
+    // structs), so any field may receive what any field of its type holds: bulk_writes.tsv.
+    std::vector<NodeId> bulk_writes;
     std::vector<AssignSite> assign_sites;
     std::vector<std::pair<std::string, std::uint64_t>> counters;  // stats.tsv
     std::vector<UnmodelledConstruct> unmodelled;                   // unmodelled.tsv
+    std::vector<Allocator> allocators;                             // allocators.tsv
     // value_classes.tsv: the node whose analysis results answer for each node (copy
     // reduction, docs/FACTS.md "Value classes"); empty when every node answers for itself.
     std::vector<NodeId> value_class;
@@ -112,6 +177,8 @@ public:
     // The node whose ValueAlias and PointsTo rows hold `id`'s answers (`id` itself unless
     // copy reduction dropped it as a copy of another node).
     [[nodiscard]] NodeId value_representative(NodeId id) const;
+    // The address facts of argument `arg` of call site `call`, or nullptr.
+    [[nodiscard]] const ArgumentAddress* argument(std::uint32_t call, std::uint32_t arg) const;
     // The value of a stats.tsv counter; 0 if absent.
     [[nodiscard]] std::uint64_t counter(std::string_view name) const;
 

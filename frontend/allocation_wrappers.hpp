@@ -17,19 +17,30 @@
 // (free, memset, ...); and the body writes nothing into the fresh object that the callers'
 // objects would miss (under the types field model, writes to its fields go to the fields'
 // nodes and are fine). Locals whose address is taken are not followed.
+//
+// Calls through function pointers count once their targets are known: a library's own
+// allocation function that calls an allocation hook (`ctx->alloc(ctx->opaque, n)`) whose
+// every target is an allocator or a wrapper is a wrapper too; so is one that returns either
+// an allocator's result or that of a hook nothing in the program sets (zstd's
+// ZSTD_customMalloc: `customMem.customAlloc ? customMem.customAlloc(opaque, n) : malloc(n)`);
+// and realloc, or a reallocating wrapper or hook, given a null pointer allocates (Lua's
+// luaM_malloc_ calls its lua_Alloc hook, l_alloc, with a null block).
 
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "frontend/call_graph.hpp"
 #include "frontend/frontend_options.hpp"
 #include "frontend/program_ir.hpp"
 
 namespace galias::frontend {
 
 // The wrappers of `program`, by Function entity. `allocators` are the --allocator names;
-// `model` decides which writes into the fresh object the body may make.
+// `model` decides which writes into the fresh object the body may make. `targets` (may be
+// null) resolves calls through function pointers.
 std::unordered_map<EntityId, AllocationWrapper> find_allocation_wrappers(
-    const ProgramIr& program, const std::vector<std::string>& allocators, FieldModel model);
+    const ProgramIr& program, const std::vector<std::string>& allocators, FieldModel model,
+    const CallTargets* targets = nullptr);
 
 }  // namespace galias::frontend

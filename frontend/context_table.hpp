@@ -50,6 +50,10 @@ public:
                                            EntityId callee) const;
 
     [[nodiscard]] std::size_t size() const { return strings_.size(); }
+    // The innermost call site of a context's call string; kNone for context 0.
+    [[nodiscard]] std::uint32_t last_site(ContextId context) const {
+        return strings_[context].empty() ? kNone : strings_[context].back();
+    }
     // "main@a.c:10:3 > wrap@a.c:4:9" (outermost call first); "" for context 0.
     [[nodiscard]] std::string call_string(ContextId context) const;
 

@@ -190,6 +190,9 @@ ExtractResult extract_facts(const FrontendOptions& options) {
                        "are resolved by type instead (as with --indirect-calls types)",
                        {}});
     }
+    // Now that calls through function pointers are resolved: wrappers around allocation hooks.
+    program.allocation_wrappers =
+        find_allocation_wrappers(program, options.allocators, options.field_model, &targets);
     lap("calls");
     const CallGraph graph = build_call_graph(program, targets, options.allocators);
     ContextOptions context_options;

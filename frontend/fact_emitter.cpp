@@ -219,6 +219,25 @@ NodeId FactEmitter::node(TermId term, ContextId context) {
     return id;
 }
 
+// A node of its own for `term`, without the facts node() adds for dereferences and
+// addresses: the entry objects' addresses exist for Andersen only.
+NodeId FactEmitter::new_node(TermId term, NodeKind kind, const std::string& function) {
+    const auto id = static_cast<NodeId>(out_.program.nodes.size());
+    nodes_.emplace(pair_key(term, 0), id);
+    node_term_.push_back(term);
+    grow_term_tables();
+    if (first_node_[term] == facts::kNoNode) first_node_[term] = id;
+    facts::Node n;
+    n.id = id;
+    n.kind = kind;
+    n.name = term_name(term);
+    n.function = function;
+    n.origin = id;
+    n.pos = program_.terms[term].pos;
+    out_.program.nodes.push_back(std::move(n));
+    return id;
+}
+
 EntityId FactEmitter::function_of_node(NodeId node) const {
     if (node >= node_term_.size()) return kNone;
     const Term& t = program_.terms[node_term_[node]];
@@ -228,11 +247,32 @@ EntityId FactEmitter::function_of_node(NodeId node) const {
 
 // ------------------------------------------------------------------------------- flows
 
+// The pointer whose objects' field a term reads or writes under the types field model:
+// `p->f` is the field f of what p points to; `v.f` of a variable whose fields are the field
+// nodes is the field of v, whose address &v points to it. kNoNode for other terms.
+NodeId FactEmitter::field_owner(TermId term, ContextId context) {
+    if (options_.field_model != FieldModel::Types || term == kNone) return facts::kNoNode;
+    const Term t = program_.terms[term];
+    if (t.kind == TermKind::Member) {
+        const Term base = program_.terms[t.operand];
+        return base.kind == TermKind::Deref ? node(base.operand, context) : facts::kNoNode;
+    }
+    if (t.kind == TermKind::Entity && !t.path.empty()) {
+        const FieldLocation at = resolve_entity_field(program_, t.entity, t.path, t.field, options_.field_model);
+        if (at.field_node) return node(program_.terms.addr_of(t.entity, "", t.pos), context);
+    }
+    return facts::kNoNode;
+}
+
 void FactEmitter::emit_assign(TermId src, ContextId src_context, TermId dst, ContextId dst_context,
                               const facts::SourcePos& pos) {
     if (src == kNone || dst == kNone) return;
     const NodeId s = node(src, src_context);
     const NodeId d = node(dst, dst_context);
+    if (s != d) {
+        const NodeId owner = field_owner(dst, dst_context);
+        if (owner != facts::kNoNode) out_.program.field_stores.push_back(facts::FieldStore{d, owner, s});
+    }
     if (s == d || !assigns_.insert(pair_key(s, d)).second) return;
     out_.cspa_assign.add(s, d);
     out_.program.assign_sites.push_back(facts::AssignSite{s, d, pos});
@@ -284,10 +324,137 @@ void FactEmitter::emit_program() {
             for (ContextId c : contexts_->contexts_of(f)) emit_instance(f, c);
         }
     }
+    emit_caller_objects();
+    emit_argument_addresses();
+}
+
+// Parameters of the functions nothing in the program calls (a library's API, callbacks
+// handed to code outside the program, main): each points to an object of its own that the
+// caller made, so two of them are never one object by default (docs/FACTS.md, "Entry
+// points"). Andersen facts only: CSPA already relates every node a parameter's value
+// reaches through the parameter itself, and an object per parameter would add pairs for
+// every node it reaches (twice the ValueAlias rows on apache2) without changing an answer.
+void FactEmitter::emit_caller_objects() {
+    std::unordered_set<EntityId> called;
+    for (const std::vector<EntityId>& targets : targets_) called.insert(targets.begin(), targets.end());
+    for (const Function& f : program_.functions) {
+        if (!f.has_body || called.count(f.entity) != 0) continue;
+        const std::string function = program_.entities[f.entity].name;  // a copy: entities grow below
+        for (std::size_t i = 0; i < f.params.size(); ++i) {
+            const TermId param = f.params[i];
+            if (param == kNone || (i < f.param_aggregate.size() && f.param_aggregate[i])) continue;
+            const Term term = program_.terms[param];
+            if (term.kind != TermKind::Entity) continue;
+            const Entity p = program_.entities[term.entity];  // a copy: entities grow below
+            const std::string name = p.name.substr(p.name.rfind("::") == std::string::npos ? 0 : p.name.rfind("::") + 2);
+            program_.entities.push_back(Entity{NodeKind::Unknown, "caller:" + p.key,
+                                               "caller@" + function + "::" + name, function, p.pos, false});
+            const auto object = static_cast<EntityId>(program_.entities.size() - 1);
+            const NodeId target = node(program_.terms.entity(object, "", p.pos), 0);
+            const NodeId address = new_node(program_.terms.addr_of(object, "", p.pos), NodeKind::AddrOf, function);
+            entry_objects_.push_back(EntryObject{node(param, 0), address, target});
+        }
+    }
+}
+
+// arguments.tsv: the translator's addresses of each described call's arguments, with the
+// fresh-memory separations of the calls that turn out to allocate.
+void FactEmitter::emit_argument_addresses() {
+    for (const Function& f : program_.functions) {
+        if (!f.has_body) continue;
+        for (const CallSite& call : f.calls) {
+            for (std::uint32_t i = 0; i < call.args.size(); ++i) {
+                const CallValue& arg = call.args[i];
+                const facts::ArgumentAddress& a = arg.address;
+                if (a.base_kind == facts::ArgumentAddress::Base::Unknown && !a.constant && arg.allocation == kNone)
+                    continue;
+                const auto fresh = [&](std::uint32_t index) {
+                    return index < f.calls.size() && returns_fresh_memory(f.calls[index]);
+                };
+                facts::ArgumentAddress row;
+                if (std::all_of(arg.needs_fresh.begin(), arg.needs_fresh.end(), fresh)) {
+                    row = a;
+                } else {
+                    row.constant = a.constant;  // the address read back needs calls that are no allocators
+                }
+                row.call = call.id;
+                row.arg = i;
+                if (arg.allocation != kNone && row.base_kind != facts::ArgumentAddress::Base::Unknown &&
+                    fresh(arg.allocation)) {
+                    for (const CallValue::Apart& apart : arg.apart) {
+                        if (std::all_of(apart.needs_fresh.begin(), apart.needs_fresh.end(), fresh))
+                            row.fresh_apart.push_back(apart.arg);
+                    }
+                }
+                if (row.base_kind == facts::ArgumentAddress::Base::Unknown && !row.constant) continue;
+                out_.program.arguments.push_back(std::move(row));
+            }
+        }
+    }
+    std::sort(out_.program.arguments.begin(), out_.program.arguments.end(),
+              [](const facts::ArgumentAddress& a, const facts::ArgumentAddress& b) {
+                  return std::make_pair(a.call, a.arg) < std::make_pair(b.call, b.arg);
+              });
+}
+
+// A call whose every target returns a new block: an allocator (malloc, a --allocator), an
+// allocation wrapper, or realloc and its wrappers given a null pointer.
+bool FactEmitter::returns_fresh_memory(const CallSite& call) const {
+    const std::vector<EntityId>& targets = targets_[call.id];
+    if (targets.empty() || call.result.aggregate) return false;
+    const auto null_argument = [&](unsigned index) {
+        return index < call.args.size() && call.args[index].term == kNone && !call.args[index].aggregate;
+    };
+    for (EntityId target : targets) {
+        const std::string& name = program_.entities[target].name;
+        if (allocators_.count(name) != 0) continue;
+        const Function* f = program_.function_of(target);
+        if (f != nullptr && f->has_body) {
+            const auto wrapper = program_.allocation_wrappers.find(target);
+            if (wrapper == program_.allocation_wrappers.end()) return false;
+            if (wrapper->second.reallocates && !null_argument(wrapper->second.arg)) return false;
+            continue;
+        }
+        const LibraryModel* model = find_library_model(name);
+        if (model == nullptr) return false;
+        if (model->kind == ModelKind::Allocate) continue;
+        if (model->kind == ModelKind::Reallocate && null_argument(model->arg)) continue;
+        return false;
+    }
+    return true;
+}
+
+// The functions a call may reach in one context. A call through a function pointer that is
+// a parameter, in a context made by a call passing a function there (a callback handed to
+// a scan or sort routine), reaches that function alone: the pre-analysis, which merges all
+// contexts, would bind every caller's data to every caller's callback.
+std::vector<EntityId> FactEmitter::targets_in(const CallSite& call, ContextId context) const {
+    const std::vector<EntityId>& all = targets_[call.id];
+    if (call.direct_callee != kNone || call.callee_pointer == kNone || contexts_ == nullptr || context == 0 ||
+        all.size() < 2) {
+        return all;
+    }
+    const std::uint32_t site = contexts_->last_site(context);
+    if (site == kNone) return all;
+    const Function& caller = program_.caller_of(call.id);
+    const CallSite& outer = program_.call_site(site);
+    const std::vector<EntityId>& outer_targets = targets_[site];
+    if (std::find(outer_targets.begin(), outer_targets.end(), caller.entity) == outer_targets.end()) return all;
+    const auto param = std::find(caller.params.begin(), caller.params.end(), call.callee_pointer);
+    if (param == caller.params.end()) return all;
+    const auto index = static_cast<std::size_t>(param - caller.params.begin());
+    if (index >= outer.args.size() || outer.args[index].term == kNone) return all;
+    const Term& passed = program_.terms[outer.args[index].term];
+    if (passed.kind != TermKind::AddrOf || passed.entity == kNone ||
+        program_.entities[passed.entity].kind != NodeKind::Function ||
+        std::find(all.begin(), all.end(), passed.entity) == all.end()) {
+        return all;
+    }
+    return {passed.entity};
 }
 
 void FactEmitter::emit_call(const CallSite& call, ContextId context) {
-    const std::vector<EntityId>& targets = targets_[call.id];
+    const std::vector<EntityId> targets = targets_in(call, context);
     for (EntityId target : targets) emit_call_target(call, context, target);
     if (call.direct_callee == kNone && targets.empty() && call.callee_pointer != kNone) {
         report("unresolved-indirect-call", call.begin, "no function reaches this function pointer");
@@ -301,11 +468,19 @@ void FactEmitter::emit_call(const CallSite& call, ContextId context) {
     }
     row.begin = call.begin;
     row.end = call.end;
+    row.macro = call.macro;
     row.context = context;
     row.caller = program_.entities[program_.caller_of(call.id).entity].name;
-    for (const CallValue& arg : call.args)
+    bool loads = false;
+    for (const CallValue& arg : call.args) {
         row.args.push_back(arg.term == kNone ? facts::kNoNode : node(arg.term, context));
+        const NodeId owner = arg.aggregate ? facts::kNoNode : field_owner(arg.term, context);
+        row.arg_loads.emplace_back(owner, owner == facts::kNoNode ? facts::kNoNode : row.args.back());
+        loads = loads || owner != facts::kNoNode;
+    }
+    if (!loads) row.arg_loads.clear();
     row.restrict_params = call.restrict_params;
+    row.read_only_params = call.read_only_params;
     out_.program.calls.push_back(std::move(row));
     ++call_rows_;
 }
@@ -337,8 +512,10 @@ void FactEmitter::emit_call_target(const CallSite& call, ContextId context, Enti
         return;
     }
     if (call.result.term != kNone && f->return_value != kNone) {
-        const CallValue returned{f->return_value, f->return_aggregate && call.result.aggregate,
-                                 call.result.leaves};
+        CallValue returned;
+        returned.term = f->return_value;
+        returned.aggregate = f->return_aggregate && call.result.aggregate;
+        returned.leaves = call.result.leaves;
         emit_value(returned, callee_context, call.result.term, call.result.aggregate, context, call.begin);
     }
 }
@@ -351,7 +528,10 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
     const std::string& caller = program_.entities[program_.caller_of(call.id).entity].name;
     const TermId result = call.result.aggregate ? kNone : call.result.term;
     if (allocators_.count(callee) != 0) {
-        emit_assign(heap_object(call, caller), context, result, context, call.begin);
+        // One object per call site, in every context: a configured allocator is typically a
+        // pool allocator called from thousands of places, and an object per site and context
+        // multiplied nginx's points-to pairs by two and its CSPA time by three.
+        emit_assign(heap_object(call, caller, false), context, result, context, call.begin);
         return;
     }
     const LibraryModel* model = find_library_model(callee);
@@ -385,6 +565,7 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
             if (dst != kNone && src != kNone && moves_pointers) {
                 emit_assign(program_.terms.deref(src, call.begin), context,
                             program_.terms.deref(dst, call.begin), context, call.begin);
+                out_.program.bulk_writes.push_back(node(dst, context));
             }
             emit_assign(dst, context, result, context, call.begin);
             break;
@@ -400,11 +581,11 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
 
 // &heap@file:line:col, the object allocated at a call site; one per calling context of the
 // caller (heap cloning).
-TermId FactEmitter::heap_object(const CallSite& call, const std::string& caller) {
+TermId FactEmitter::heap_object(const CallSite& call, const std::string& caller, bool per_context) {
     auto [it, inserted] = program_.heap_of_site.try_emplace(call.id, kNone);
     if (inserted) {
         program_.entities.push_back(Entity{NodeKind::Heap, "heap:" + std::to_string(call.id),
-                                           "heap@" + position_text(call.begin), caller, call.begin, true});
+                                           "heap@" + position_text(call.begin), caller, call.begin, per_context});
         it->second = static_cast<EntityId>(program_.entities.size() - 1);
     }
     return program_.terms.addr_of(it->second, "", call.begin);
@@ -429,6 +610,12 @@ void FactEmitter::report(const std::string& category, const facts::SourcePos& po
 // ------------------------------------------------------------------------------- tables
 
 void FactEmitter::finish() {
+    // After copy reduction, which rebuilds Andersen's assign facts from CSPA's: a parameter
+    // nothing calls has no incoming edge, so it is its own representative.
+    for (const EntryObject& e : entry_objects_) {
+        out_.andersen_address_of.add(e.address, e.object);
+        out_.andersen_assign.add(e.param, e.address);
+    }
     facts::ProgramFacts& p = out_.program;
     p.contexts.clear();
     const std::size_t context_count = contexts_ == nullptr ? 1 : contexts_->size();
@@ -437,6 +624,14 @@ void FactEmitter::finish() {
             facts::Context{c, contexts_ == nullptr ? std::string() : contexts_->call_string(c)});
     }
     p.unmodelled = program_.unmodelled;
+    p.allocators.clear();
+    for (const auto& [entity, wrapper] : program_.allocation_wrappers) {
+        const Entity& e = program_.entities[entity];
+        p.allocators.push_back(facts::Allocator{e.name, wrapper.reallocates ? "reallocating-wrapper" : "wrapper", e.pos});
+    }
+    for (const std::string& name : options_.allocators) p.allocators.push_back(facts::Allocator{name, "configured", {}});
+    std::sort(p.allocators.begin(), p.allocators.end(),
+              [](const facts::Allocator& a, const facts::Allocator& b) { return a.function < b.function; });
     p.unmodelled.insert(p.unmodelled.end(), emit_unmodelled_.begin(), emit_unmodelled_.end());
 
     std::size_t defined = 0;

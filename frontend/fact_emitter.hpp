@@ -45,6 +45,7 @@ public:
 private:
     void grow_term_tables();
     TermId resolved(TermId term);
+    facts::NodeId new_node(TermId term, facts::NodeKind kind, const std::string& function);
     TermId field_address(TermId object, EntityId field, const facts::SourcePos& pos);
     EntityId literal_object(EntityId entity);
     bool per_context(TermId term);
@@ -54,8 +55,15 @@ private:
     void emit_value(const CallValue& from, ContextId from_context, TermId to, bool to_aggregate,
                     ContextId to_context, const facts::SourcePos& pos);
     void emit_call(const CallSite& call, ContextId context);
+    facts::NodeId field_owner(TermId term, ContextId context);
+    [[nodiscard]] std::vector<EntityId> targets_in(const CallSite& call, ContextId context) const;
     void emit_library_call(const CallSite& call, ContextId context, const std::string& callee);
-    TermId heap_object(const CallSite& call, const std::string& caller);
+    void emit_argument_addresses();
+    void emit_caller_objects();
+    [[nodiscard]] bool returns_fresh_memory(const CallSite& call) const;
+    // The object allocated at `call`: one per calling context of the caller (heap cloning)
+    // unless `per_context` is false.
+    TermId heap_object(const CallSite& call, const std::string& caller, bool per_context = true);
     TermId extern_object(const std::string& function);
     TermId arg_term(const CallSite& call, unsigned index) const;
     void report(const std::string& category, const facts::SourcePos& pos, std::string detail);
@@ -77,6 +85,13 @@ private:
     std::vector<facts::UnmodelledConstruct> emit_unmodelled_;
     std::uint64_t call_rows_ = 0;
     EntityId merged_literals_ = kNone;  // the "str@*" entity, once made
+    // Andersen only: a parameter nothing calls points to the object of its caller's.
+    struct EntryObject {
+        facts::NodeId param;
+        facts::NodeId address;
+        facts::NodeId object;
+    };
+    std::vector<EntryObject> entry_objects_;
 };
 
 }  // namespace galias::frontend

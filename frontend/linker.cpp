@@ -108,6 +108,17 @@ private:
                                     "' is defined in more than one " + "translation unit (also in " +
                                     unit_.file + "); the definitions are analysed as one function");
         existing.assigns.insert(existing.assigns.end(), f.assigns.begin(), f.assigns.end());
+        // Arguments refer to the allocating call by its index in the body's calls.
+        const auto shift = static_cast<std::uint32_t>(existing.calls.size());
+        for (CallSite& call : f.calls) {
+            for (CallValue& arg : call.args) {
+                if (arg.allocation != kNone) arg.allocation += shift;
+                for (std::uint32_t& c : arg.needs_fresh) c += shift;
+                for (CallValue::Apart& a : arg.apart) {
+                    for (std::uint32_t& c : a.needs_fresh) c += shift;
+                }
+            }
+        }
         existing.calls.insert(existing.calls.end(), std::make_move_iterator(f.calls.begin()),
                               std::make_move_iterator(f.calls.end()));
         // Parameters of external functions are linked by position, so they already match;

@@ -129,17 +129,36 @@ struct CallValue {
     TermId term = kNone;  // kNone: holds no pointer (an int, a null pointer constant)
     bool aggregate = false;
     std::vector<Leaf> leaves;
+    // Arguments only: where a pointer points relative to the caller's values, and an
+    // integer's value when constant (translator_addresses.cpp). `address.call` and `.arg`
+    // are set when facts are emitted. Some of it holds only if certain calls of the caller
+    // (indices into its calls) return fresh memory, which is known once call targets are:
+    //   `needs_fresh` for the address itself (a value read back from a field the function
+    //                 stored it in, with those calls in between);
+    //   `allocation`  the base is that call's result;
+    //   `apart`       other arguments that cannot point into that block, each needing
+    //                 `allocation` and its own further calls fresh.
+    facts::ArgumentAddress address;
+    std::vector<std::uint32_t> needs_fresh;
+    std::uint32_t allocation = kNone;
+    struct Apart {
+        std::uint32_t arg = 0;
+        std::vector<std::uint32_t> needs_fresh;
+    };
+    std::vector<Apart> apart;
 };
 
 struct CallSite {
     std::uint32_t id = kNone;  // program-wide call-site number, set by the linker
     facts::SourcePos begin;
     facts::SourcePos end;
+    facts::SourcePos macro;  // a call a macro's body spells: where (file empty otherwise)
     EntityId direct_callee = kNone;  // a Function entity, for direct calls
     TermId callee_pointer = kNone;   // for indirect calls: the term holding the function pointer
     std::vector<CallValue> args;
     CallValue result;                   // where the returned value goes (kNone if unused or no pointer)
     std::vector<bool> restrict_params;  // per declared parameter of the callee's type
+    std::vector<bool> read_only_params;  // per declared parameter: a pointer to const (only read through)
     // A library copy (memcpy, strcpy, ...) between buffers whose declared types hold no
     // pointer (char, int): under the types field model it moves no pointer.
     bool copies_bytes_only = false;
@@ -172,6 +191,7 @@ struct Function {
     // "i32(p,i64,...)". Calls by type match on it.
     std::string signature;
     std::vector<bool> restrict_params;
+    std::vector<bool> read_only_params;  // a pointer to const
     std::vector<Assign> assigns;                         // the body's value flows
     std::vector<CallSite> calls;                         // the body's call sites
     std::vector<facts::UnmodelledConstruct> unmodelled;  // found in the body

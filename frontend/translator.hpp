@@ -12,11 +12,15 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "frontend/field_table.hpp"
+#include "frontend/local_definitions.hpp"
 #include "frontend/pointer_types.hpp"
 #include "frontend/program_ir.hpp"
 #include "frontend/tu_translator.hpp"
@@ -66,6 +70,10 @@ private:
     bool may_hold_pointer(clang::QualType type) { return types_.may_hold_pointer(type); }
     static bool is_aggregate(clang::QualType type) { return PointerTypes::is_aggregate(type); }
     static bool is_struct_or_union(clang::QualType type) { return PointerTypes::is_struct_or_union(type); }
+    // A pointer to a const-qualified type: the callee only reads through it.
+    static bool points_to_const(clang::QualType type) {
+        return type->isPointerType() && type->getPointeeType().isConstQualified();
+    }
     static std::string field_component(const clang::FieldDecl* field) {
         return PointerTypes::field_component(field);
     }
@@ -106,6 +114,22 @@ private:
     Function& current() { return ir_.functions[current_]; }
 
     void translate_function(const clang::FunctionDecl* fd);
+
+    // ---------------------------------------------------------------- locals in SSA form
+    // (local_definitions.hpp): a tracked variable has one term per definition, and a read
+    // is the term of the definition reaching it, or a phi of several.
+
+    // The variable `e` names, when it is a tracked local of the current function.
+    const clang::DeclRefExpr* tracked_reference(const clang::Expr* e) const;
+    // The definitions of a variable that give it a value (not a bare declaration).
+    std::size_t value_definitions(const clang::VarDecl* var) const;
+    // The term of one definition (kNone for a declaration without initializer). A variable
+    // assigned once keeps its own name; otherwise each definition is `f::p@LINE:COL`.
+    TermId version(DefinitionId definition);
+    // The value a read of a tracked variable sees.
+    TermId read(const clang::DeclRefExpr* reference);
+    // The term an assignment or increment of a tracked variable defines.
+    TermId define(const clang::Expr* site);
 
     // ---------------------------------------------------------------- statements
 
@@ -187,6 +211,79 @@ private:
     void copied_types(const clang::CallExpr* e, const clang::FunctionDecl* callee, CallSite& site);
 
     TermId call(const clang::CallExpr* e, bool want_value);
+    // Where a call is reported (CallSite::begin, end, macro).
+    void call_range(const clang::CallExpr* e, CallSite& site);
+
+    // ---------------------------------------------------------------- argument addresses
+    // (translator_addresses.cpp; docs/FACTS.md "Argument addresses"): where a call's
+    // pointer arguments point relative to the function's own values, and which of them a
+    // fresh allocation keeps apart.
+
+    // An address being evaluated: a base, a byte offset from it, the bytes of a struct type
+    // it is confined to, and where the base value comes into being.
+    struct Symbolic {
+        facts::ArgumentAddress::Base kind = facts::ArgumentAddress::Base::Unknown;
+        std::string base;
+        std::optional<std::int64_t> offset = 0;
+        std::string record;  // with [lo, hi); empty: not confined
+        std::uint64_t lo = 0;
+        std::uint64_t hi = 0;
+        bool array = false;  // the confining member is an array: indexing stays inside it
+        std::uint32_t allocation = kNone;  // the base is the result of this call (index into calls)
+        std::vector<LocalDefinitions::Point> born;  // where the base value is computed
+        // Calls (indices into calls) that must return fresh memory for this to hold: a value
+        // read back from the field it was stored in, with those calls in between.
+        std::vector<std::uint32_t> needs_fresh;
+        // A value loaded from memory: the cell it was loaded from.
+        std::shared_ptr<const Symbolic> cell;
+        static Symbolic unknown() { return Symbolic{}; }
+    };
+    // Where an evaluation happens: at the call being described, or at an earlier definition
+    // whose right-hand side is followed. Loads there are keyed by it.
+    struct EvaluationPoint {
+        std::string key;
+        LocalDefinitions::Point point;
+    };
+    Symbolic pointer_address(const clang::Expr* e, const EvaluationPoint& at, int depth);
+    Symbolic location_address(const clang::Expr* e, const EvaluationPoint& at, int depth);
+    Symbolic loaded_address(const clang::Expr* location, const EvaluationPoint& at, int depth);
+    Symbolic definition_address(DefinitionId definition, int depth);
+    // A definition that assigns a null pointer constant.
+    bool null_definition(DefinitionId definition) const;
+    // Symbolic + n elements of `pointee` (n unknown when `count` is null).
+    Symbolic advanced(Symbolic s, clang::QualType pointee, const clang::Expr* count, bool subtract);
+    std::optional<std::int64_t> constant_of(const clang::Expr* e);
+    // Fills the addresses of `site`'s arguments (calls with two pointer arguments or more).
+    void describe_arguments(const clang::CallExpr* e, CallSite& site);
+    // Where the block allocated by `allocation` may have gone on some path to `use`:
+    // nowhere but the function's own copies, into memory cells (fields it was stored in),
+    // or anywhere (passed to a call, returned, stored through an unknown pointer).
+    struct Escape {
+        bool anywhere = false;
+        std::vector<Symbolic> cells;
+    };
+    Escape escape_before(const clang::CallExpr* allocation, const clang::CallExpr* use);
+    // Follows the value `node` (a pointer into the block `block`, a base key) to what
+    // consumes it: true when it stays in the function's own copies or is only read through,
+    // compared or stored into a known cell (added to `cells`).
+    bool stays_private(const clang::Stmt* node, const std::string& block, const clang::CallExpr* use,
+                       std::vector<Symbolic>& cells);
+    const clang::Stmt* parent_of(const clang::Stmt* s);
+    // Store-to-load forwarding: the value last stored into the cell `location` (evaluated
+    // as `cell`) when one store does so on every path to `at` and nothing that may write the
+    // cell comes between; nullopt otherwise.
+    std::optional<Symbolic> forwarded(const clang::Expr* location, const Symbolic& cell, const EvaluationPoint& at,
+                                      int depth);
+    struct Store {
+        const clang::Expr* site;  // the assignment or increment
+        const clang::Expr* target;
+        const clang::Expr* value;  // nullptr for a compound assignment or increment
+        Symbolic address;          // the target's address at the store
+    };
+    const std::vector<Store>& stores();
+    // Whether a store to `target` (of that address) may overwrite the cell `cell` holding a pointer.
+    static bool may_overwrite(const clang::Expr* target, const Symbolic& address, const Symbolic& cell);
+    const std::vector<const clang::CallExpr*>& calls_in_body();
 
     clang::ASTContext& context_;
     clang::SourceManager& sm_;
@@ -197,6 +294,15 @@ private:
 
     std::uint32_t current_ = kNone;  // index into ir_.functions of the function being translated
     const clang::FunctionDecl* current_decl_ = nullptr;
+
+    std::unique_ptr<LocalDefinitions> locals_;  // of the function being translated
+    std::unordered_map<DefinitionId, TermId> versions_;
+    std::map<std::vector<DefinitionId>, TermId> phis_;
+    std::unordered_map<const clang::CallExpr*, std::uint32_t> call_index_;  // into current().calls
+    std::unordered_map<DefinitionId, Symbolic> definition_addresses_;
+    std::unordered_map<const clang::Stmt*, const clang::Stmt*> parents_;  // of the current body, built on demand
+    std::optional<std::vector<Store>> stores_;  // of the current body, built on demand
+    std::optional<std::vector<const clang::CallExpr*>> body_calls_;
 
     std::unordered_map<const clang::Decl*, EntityId> entities_;
     std::unordered_map<const clang::FunctionDecl*, std::uint32_t> functions_;

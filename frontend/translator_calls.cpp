@@ -108,6 +108,26 @@ CallValue Translator::call_value(const clang::Expr* arg) {
     return v;
 }
 
+void Translator::call_range(const clang::CallExpr* e, CallSite& site) {
+    const clang::SourceLocation begin = e->getBeginLoc();
+    const clang::SourceLocation end = e->getEndLoc();
+    if (begin.isMacroID() && sm_.isMacroBodyExpansion(begin)) {
+        // Spelled by a macro's definition: the invocation that expands to it, and where the
+        // definition spells it, which tells two calls of one expansion apart.
+        site.begin = pos(begin);
+        site.end = end_pos(sm_.getExpansionRange(end).getEnd());
+        site.macro = pos(sm_.getSpellingLoc(begin));
+    } else {
+        // Written in the file, or as a macro's argument: where it is written.
+        site.begin = pos(sm_.getFileLoc(begin));
+        site.end = end_pos(sm_.getFileLoc(end));
+    }
+    if (site.end.file != site.begin.file || site.end.line < site.begin.line ||
+        (site.end.line == site.begin.line && site.end.column < site.begin.column)) {
+        site.end = site.begin;
+    }
+}
+
 TermId Translator::call(const clang::CallExpr* e, bool want_value) {
     const clang::FunctionDecl* callee = e->getDirectCallee();
     if (callee != nullptr && callee->getBuiltinID() != 0) {
@@ -115,14 +135,14 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
         if (builtin(e, callee->getBuiltinID(), result)) return result;
     }
     CallSite site;
-    site.begin = pos(e->getBeginLoc());
-    site.end = end_pos(e->getEndLoc());
+    call_range(e, site);
     const clang::FunctionType* type = nullptr;
     if (callee != nullptr) {
         copied_types(e, callee, site);
         const std::uint32_t index = function_for(callee);
         site.direct_callee = ir_.functions[index].entity;
         site.restrict_params = ir_.functions[index].restrict_params;
+        site.read_only_params = ir_.functions[index].read_only_params;
         site.param_count = ir_.functions[index].param_count;
         site.variadic = ir_.functions[index].variadic;
         site.has_prototype = ir_.functions[index].has_prototype;
@@ -137,6 +157,7 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
             site.variadic = proto->isVariadic();
             for (const clang::QualType param : proto->param_types()) {
                 site.restrict_params.push_back(param.isRestrictQualified());
+                site.read_only_params.push_back(points_to_const(param));
             }
         } else {
             site.has_prototype = false;
@@ -169,6 +190,8 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
     if (current_ == kNone) {
         unmodelled("call-outside-function", e->getExprLoc(), "a call at file scope");
     } else {
+        describe_arguments(e, site);
+        call_index_.emplace(e, static_cast<std::uint32_t>(current().calls.size()));
         current().calls.push_back(std::move(site));
     }
     return result;

@@ -70,6 +70,8 @@ TermId Translator::place(const clang::Expr* e) {
     e = e->IgnoreParens();
     switch (e->getStmtClass()) {
         case clang::Stmt::DeclRefExprClass: {
+            // Writes to a tracked local never come here (binary(), unary() define them).
+            if (const clang::DeclRefExpr* tracked = tracked_reference(e)) return read(tracked);
             const clang::ValueDecl* decl = llvm::cast<clang::DeclRefExpr>(e)->getDecl();
             if (const auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) return entity_term(var);
             if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(decl)) {
@@ -364,6 +366,12 @@ TermId Translator::unary(const clang::UnaryOperator* e) {
         case clang::UO_PostInc:
         case clang::UO_PostDec:
             // p++ points into the same object (pointer arithmetic stays in the object).
+            if (const clang::DeclRefExpr* tracked = tracked_reference(sub)) {
+                const TermId before = read(tracked);
+                const TermId after = define(e);
+                add_assign(before, after, e->getExprLoc());
+                return e->isPrefix() ? after : before;
+            }
             if (may_hold_pointer(sub->getType())) return place(sub);
             effects(sub);
             return kNone;
@@ -392,7 +400,7 @@ TermId Translator::binary(const clang::BinaryOperator* e) {
                 return kNone;
             }
             const TermId src = value(rhs);
-            const TermId dst = place(lhs);
+            const TermId dst = tracked_reference(lhs) != nullptr ? define(e) : place(lhs);
             add_assign(src, dst, e->getExprLoc());
             return dst;
         }
@@ -408,6 +416,11 @@ TermId Translator::binary(const clang::BinaryOperator* e) {
                 const bool left_is_pointer = lhs->getType()->isPointerType();
                 effects(left_is_pointer ? rhs : lhs);
                 const clang::Expr* pointer = left_is_pointer ? lhs : rhs;
+                if (e->isCompoundAssignmentOp() && tracked_reference(pointer) != nullptr) {
+                    const TermId after = define(e);
+                    add_assign(read(tracked_reference(pointer)), after, e->getExprLoc());
+                    return after;
+                }
                 return e->isCompoundAssignmentOp() ? place(pointer) : value(pointer);
             }
             return integer_arithmetic(e);
@@ -430,6 +443,12 @@ TermId Translator::integer_arithmetic(const clang::BinaryOperator* e) {
     const TermId right = types_.is_tracked_integer(rhs->getType()) ? value(rhs) : kNone;
     if (right == kNone) effects(rhs);
     if (e->isCompoundAssignmentOp()) {
+        if (const clang::DeclRefExpr* tracked = tracked_reference(lhs)) {
+            const TermId after = define(e);
+            add_assign(read(tracked), after, e->getExprLoc());
+            add_assign(right, after, e->getExprLoc());
+            return after;
+        }
         const TermId target = place(lhs);
         add_assign(right, target, e->getExprLoc());
         return target;

@@ -140,6 +140,7 @@ std::uint32_t Translator::function_for(const clang::FunctionDecl* fd) {
     f.signature = signature(sig->getType()->getAs<clang::FunctionType>());
     for (const clang::ParmVarDecl* param : sig->parameters()) {
         f.restrict_params.push_back(param->getType().isRestrictQualified());
+        f.read_only_params.push_back(points_to_const(param->getType()));
     }
     ir_.functions.push_back(std::move(f));
     const auto index = static_cast<std::uint32_t>(ir_.functions.size() - 1);
@@ -159,10 +160,12 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
     current().has_prototype = fd->hasPrototype();
     current().signature = signature(fd->getType()->getAs<clang::FunctionType>());
     current().restrict_params.clear();
+    current().read_only_params.clear();
     current().params.clear();
     current().param_aggregate.clear();
     for (const clang::ParmVarDecl* param : fd->parameters()) {
         current().restrict_params.push_back(param->getType().isRestrictQualified());
+        current().read_only_params.push_back(points_to_const(param->getType()));
         const bool pointer = may_hold_pointer(param->getType());
         current().params.push_back(pointer ? entity_term(param) : kNone);
         current().param_aggregate.push_back(pointer && is_struct_or_union(param->getType()));
@@ -181,9 +184,97 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
             add_entity(NodeKind::Param, function_key(fd) + ":varargs", fn + "::...", fn, p, true);
         current().varargs = terms().entity(id, "", p);
     }
+    locals_ = std::make_unique<LocalDefinitions>(fd, context_, [this](const clang::VarDecl* var) {
+        return may_hold_pointer(var->getType()) && !is_aggregate(var->getType());
+    });
+    versions_.clear();
+    phis_.clear();
+    call_index_.clear();
+    definition_addresses_.clear();
+    parents_.clear();
+    stores_.reset();
+    body_calls_.reset();
     statement(fd->getBody());
+    locals_.reset();
     current_ = kNone;
     current_decl_ = nullptr;
+}
+
+const clang::DeclRefExpr* Translator::tracked_reference(const clang::Expr* e) const {
+    if (locals_ == nullptr || e == nullptr) return nullptr;
+    const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParens());
+    if (ref == nullptr) return nullptr;
+    const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+    return var != nullptr && locals_->tracked(var) ? ref : nullptr;
+}
+
+TermId Translator::version(DefinitionId definition) {
+    if (auto it = versions_.find(definition); it != versions_.end()) return it->second;
+    const LocalDefinition& d = locals_->definition(definition);
+    TermId term = kNone;
+    switch (d.kind) {
+        case LocalDefinition::Kind::Uninit:
+            break;
+        case LocalDefinition::Kind::Entry:
+            term = entity_term(d.var);  // the parameter itself receives the arguments
+            break;
+        case LocalDefinition::Kind::Init:
+        case LocalDefinition::Kind::Assign:
+        case LocalDefinition::Kind::Update:
+            if (value_definitions(d.var) == 1) {
+                term = entity_term(d.var);  // assigned once: the variable is its only value
+            } else {
+                const SourcePos p = pos(d.site != nullptr ? d.site->getBeginLoc() : d.var->getLocation());
+                const std::string fn = function_name();
+                const std::string name = d.var->getNameAsString();
+                const EntityId id = add_entity(NodeKind::Local,
+                                               "tu:local:" + fn + ":" + name + "@" + line_col(p) + "#" +
+                                                   std::to_string(ir_.entities.size()),
+                                               fn + "::" + name + "@" + line_col(p), fn, p, true);
+                term = terms().entity(id, "", p);
+            }
+            break;
+    }
+    versions_.emplace(definition, term);
+    return term;
+}
+
+std::size_t Translator::value_definitions(const clang::VarDecl* var) const {
+    std::size_t n = 0;
+    for (DefinitionId d : locals_->definitions_of(var)) {
+        n += locals_->definition(d).kind != LocalDefinition::Kind::Uninit ? 1 : 0;
+    }
+    return n;
+}
+
+TermId Translator::read(const clang::DeclRefExpr* reference) {
+    std::vector<DefinitionId> reaching;
+    std::vector<TermId> values;
+    for (DefinitionId d : locals_->reaching(reference)) {
+        const TermId v = version(d);
+        if (v == kNone) continue;  // not yet assigned on that path
+        reaching.push_back(d);
+        if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
+    }
+    if (values.size() <= 1) return values.empty() ? kNone : values.front();
+    if (auto it = phis_.find(reaching); it != phis_.end()) return it->second;
+    // Several definitions reach: a phi, one node the reaching values flow into.
+    const SourcePos p = pos(reference->getLocation());
+    const std::string fn = function_name();
+    const std::string name = reference->getDecl()->getNameAsString();
+    const EntityId id = add_entity(NodeKind::Local,
+                                   "tu:phi:" + fn + ":" + name + "@" + line_col(p) + "#" +
+                                       std::to_string(ir_.entities.size()),
+                                   fn + "::" + name + "@phi:" + line_col(p), fn, p, true);
+    const TermId phi = terms().entity(id, "", p);
+    phis_.emplace(reaching, phi);
+    for (TermId v : values) add_assign(v, phi, reference->getLocation());
+    return phi;
+}
+
+TermId Translator::define(const clang::Expr* site) {
+    const DefinitionId d = locals_->definition_at(site);
+    return d == LocalDefinitions::kNoDefinition ? kNone : version(d);
 }
 
 void Translator::add_assign(TermId src, TermId dst, clang::SourceLocation loc) {
@@ -221,8 +312,11 @@ void Translator::statement(const clang::Stmt* s) {
         case clang::Stmt::DeclStmtClass:
             for (const clang::Decl* decl : llvm::cast<clang::DeclStmt>(s)->decls()) {
                 const auto* var = llvm::dyn_cast<clang::VarDecl>(decl);
-                if (var != nullptr && var->hasInit())
-                    initialize(entity_term(var), var->getType(), var->getInit());
+                if (var == nullptr || !var->hasInit()) continue;
+                const bool tracked = locals_ != nullptr && locals_->tracked(var);
+                const TermId target =
+                    tracked ? version(locals_->definition_of_declaration(var)) : entity_term(var);
+                initialize(target, var->getType(), var->getInit());
             }
             return;
         case clang::Stmt::ReturnStmtClass: {

@@ -9,7 +9,7 @@
 namespace galias::reports {
 
 // "main::p" -> "p", "*main::p" -> "*p", "&main::x" -> "&x", "file.c::buf" -> "buf" (a
-// file-static); globals are unchanged.
+// file-static), "main::p@12:5" -> "p" (one definition of p); globals are unchanged.
 std::string short_name(const facts::Node& node);
 
 // The variable's own name without qualifiers or operators: "*main::p" -> "p".

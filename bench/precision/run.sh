@@ -3,7 +3,8 @@
 # corpus project (docs/CORPUS.md) and keeps each project's findings as JSON and SARIF, for
 # the precision ledger (bench/precision/ledger.py, docs/PRECISION.md). Prints one row per
 # project: lines of C, exit status, findings by level, seconds and peak memory of the whole
-# run, and the stage times and ValueAlias size that `--stats` reports.
+# run, and the stage times and ValueAlias size that `--stats` reports. results.tsv holds the
+# rows of every project run into the same --out so far.
 #
 #   bench/precision/run.sh [options] [PROJECT...]     (default: every prepared project)
 #
@@ -12,6 +13,8 @@
 #   --out DIR       PROJECT.json, PROJECT.sarif, PROJECT.log and results.tsv (default out/precision)
 #   -j N            threads (default 2)
 #   --timeout SEC   limit per project (default 3600)
+#   --no-config     ignore bench/corpus/configs/PROJECT.toml (the allocator functions of a
+#                   project that uses pool allocators, as its team would configure them)
 #   -- ARGS         further arguments for `galias check` (e.g. -k 0)
 set -euo pipefail
 REPO="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -22,6 +25,7 @@ GALIAS="${GALIAS:-$REPO/build/galias}"
 OUT="$REPO/out/precision"
 JOBS=2
 TIMEOUT=3600
+USE_CONFIG=1
 EXTRA=()
 projects=()
 need() { [ -n "${2:-}" ] || { echo "precision: $1 needs a value" >&2; exit 2; }; }
@@ -32,6 +36,7 @@ while [ $# -gt 0 ]; do
         --out) need "$1" "${2:-}"; OUT="$2"; shift 2 ;;
         -j) need "$1" "${2:-}"; JOBS="$2"; shift 2 ;;
         --timeout) need "$1" "${2:-}"; TIMEOUT="$2"; shift 2 ;;
+        --no-config) USE_CONFIG=0; shift ;;
         --) shift; EXTRA=("$@"); break ;;
         -h|--help) usage 0 ;;
         -*) echo "precision: unknown option $1" >&2; usage 2 >&2 ;;
@@ -48,8 +53,8 @@ fi
 mkdir -p "$OUT"
 
 
-printf 'project\tlines\texit\terrors\twarnings\tseconds\tpeak_MiB\tinput_s\tsolve_s\tchecks_s\tValueAlias\tPointsTo\n' \
-    | tee "$OUT/results.tsv"
+HEADER='project\tlines\texit\terrors\twarnings\tseconds\tpeak_MiB\tinput_s\tsolve_s\tchecks_s\tValueAlias\tPointsTo'
+printf "$HEADER\n"
 for p in "${projects[@]}"; do
     src="$CACHE/$p/src"
     if [ ! -f "$src/compile_commands.json" ]; then
@@ -58,9 +63,13 @@ for p in "${projects[@]}"; do
     fi
     lines=$(sed -n 's/^lines\t//p' "$CACHE/$p/prepare.tsv" 2>/dev/null || true)
     log="$OUT/$p.log"
+    config=()
+    if [ "$USE_CONFIG" = 1 ] && [ -f "$REPO/bench/corpus/configs/$p.toml" ]; then
+        config=(--config "$REPO/bench/corpus/configs/$p.toml")
+    fi
     set +e
     /usr/bin/time -v -o "$OUT/$p.time" timeout "$TIMEOUT" "$GALIAS" check -p "$src" --source-root "$src" \
-        --format json -o "$OUT/$p.json" --sarif "$OUT/$p.sarif" --stats -q -j "$JOBS" "${EXTRA[@]}" 2> "$log"
+        --format json -o "$OUT/$p.json" --sarif "$OUT/$p.sarif" --stats -q -j "$JOBS" "${config[@]}" "${EXTRA[@]}" 2> "$log"
     code=$?
     set -e
     seconds=$(sed -n 's/.*Elapsed (wall clock) time.*: //p' "$OUT/$p.time" | awk -F: '{ s = 0; for (i = 1; i <= NF; ++i) s = s * 60 + $i; printf "%.1f", s }')
@@ -75,5 +84,6 @@ for p in "${projects[@]}"; do
     va=$(sed -n 's/.*ValueAlias \([0-9]*\).*/\1/p' "$log" | head -n 1)
     pt=$(sed -n 's/.*PointsTo \([0-9]*\).*/\1/p' "$log" | head -n 1)
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "${lines:--}" "$code" "$errors" "$warnings" \
-        "${seconds:--}" "${peak:--}" "${input:--}" "${solve:--}" "${checks:--}" "${va:--}" "${pt:--}" | tee -a "$OUT/results.tsv"
+        "${seconds:--}" "${peak:--}" "${input:--}" "${solve:--}" "${checks:--}" "${va:--}" "${pt:--}" | tee "$OUT/$p.row"
 done
+{ printf "$HEADER\n"; cat "$OUT"/*.row; } > "$OUT/results.tsv"

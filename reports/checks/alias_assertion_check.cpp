@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "reports/checks/alias_evidence.hpp"
+#include "reports/checks/argument_overlap.hpp"
 #include "reports/node_names.hpp"
 
 namespace galias::reports {
@@ -71,7 +72,14 @@ void AliasAssertionCheck::run(const CheckContext& context, std::vector<Finding>&
             NodeId a = call->args[0];
             NodeId b = call->args[1];
             if (a == facts::kNoNode || b == facts::kNoNode) continue;
-            merged = std::max(merged, context.oracle.alias(a, b));
+            // Pointers alias when the memory they lead to may overlap (a field is its own
+            // bytes); they must when they are the same value.
+            const OverlapVerdict verdict =
+                relate_arguments(context, *call, 0, 1, AccessExtent::at_least(1), AccessExtent::at_least(1));
+            const AliasKind kind = verdict.overlap == Overlap::Certain    ? AliasKind::Must
+                                   : verdict.overlap == Overlap::Possible ? AliasKind::May
+                                                                          : AliasKind::No;
+            merged = std::max(merged, kind);
             as.push_back(a);
             bs.push_back(b);
         }
@@ -84,8 +92,8 @@ void AliasAssertionCheck::run(const CheckContext& context, std::vector<Finding>&
                                                                    : "argument 2";
         Finding finding;
         finding.rule_id = std::string(info().id);
-        finding.region = SourceRegion::between(first.begin, first.end);
         finding.key = first.callee;
+        locate_at_call(first, finding);
         finding.context = context.context_label(first.context);
         if (assertion.expected_fail) {
             finding.level = Level::Note;
@@ -104,6 +112,7 @@ void AliasAssertionCheck::run(const CheckContext& context, std::vector<Finding>&
                                           object.empty() ? "" : " (both may point to " + object + ")");
             attach_witness(context, evidence, finding);
         }
+        link_macro_spelling(first, finding);
         out.push_back(std::move(finding));
     }
 }

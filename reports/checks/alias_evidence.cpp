@@ -31,6 +31,18 @@ SourceRegion node_region(const CheckContext& context, NodeId node) {
     return SourceRegion::at(n->pos, static_cast<std::uint32_t>(std::max<std::size_t>(1, base_name(*n).size())));
 }
 
+void locate_at_call(const facts::CallSite& call, Finding& finding) {
+    finding.region = SourceRegion::between(call.begin, call.end);
+    if (call.macro.file.empty() || call.macro.line == 0) return;
+    finding.key += fmt::format("@{}:{}:{}", call.macro.file, call.macro.line, call.macro.column);
+}
+
+void link_macro_spelling(const facts::CallSite& call, Finding& finding) {
+    if (call.macro.file.empty() || call.macro.line == 0) return;
+    const std::string link = add_related(finding, SourceRegion::at(call.macro), "macro", "the call as the macro spells it");
+    finding.message += " (the call is in a " + link + ")";
+}
+
 std::string add_related(Finding& finding, const SourceRegion& region, const std::string& text,
                         const std::string& message) {
     if (!region.known()) return "`" + text + "`";
@@ -51,7 +63,9 @@ std::string link_common_object(const CheckContext& context, const AliasEvidence&
     if (n == nullptr) return {};
     std::string name = short_name(*n);
     if (n->kind == facts::NodeKind::AddrOf && name.size() > 1 && name[0] == '&') name.erase(0, 1);
-    std::string what = n->kind == facts::NodeKind::Heap ? "allocated here" : "`" + name + "` is declared here";
+    std::string what = n->kind == facts::NodeKind::Heap      ? "allocated here"
+                       : n->kind == facts::NodeKind::Unknown ? "the caller's object `" + name + "` points to"
+                                                             : "`" + name + "` is declared here";
     return add_related(finding, node_region(context, object), name, what);
 }
 

@@ -29,6 +29,12 @@ std::string link_common_object(const CheckContext& context, const AliasEvidence&
 std::string link_value_origin(const CheckContext& context, const AliasEvidence& evidence,
                               bool side_b, NodeId node, Finding& finding);
 
+// Places a finding at a call: its region, and for a call a macro's body spells, a key that
+// tells the calls of one expansion apart.
+void locate_at_call(const facts::CallSite& call, Finding& finding);
+// For a call a macro's body spells, links the spelling from the message (after it is set).
+void link_macro_spelling(const facts::CallSite& call, Finding& finding);
+
 // Adds a related location and returns "[text](id)".
 std::string add_related(Finding& finding, const SourceRegion& region, const std::string& text,
                         const std::string& message);

@@ -12,6 +12,7 @@
 #include "facts/diagnostic.hpp"
 #include "facts/program_facts.hpp"
 #include "reports/alias_oracle.hpp"
+#include "reports/field_contents.hpp"
 #include "reports/finding.hpp"
 #include "reports/witness_path.hpp"
 
@@ -51,6 +52,8 @@ struct CheckContext {
     const SourceView& view;
     const WitnessFinder& witness;
     const CheckOptions& options;
+    // Whose field a field read holds (field_contents.hpp); null: the field node's set.
+    const FieldContents* fields = nullptr;
 
     // The calling context's call string for findings ("" unless per_context).
     [[nodiscard]] std::string context_label(std::uint32_t context) const;

@@ -144,7 +144,11 @@ int run_check(const CheckRequest& request) {
     options.per_context = request.per_context;
     options.max_witness_steps = session.config().max_witness_steps.value_or(kDefaultMaxWitnessSteps);
     options.threads = request.session.threads;
-    CheckContext context{session.input().facts, session.oracle(), session.view(), session.witness(), options};
+    const auto stores = session.input().andersen.find("store");
+    const FieldContents fields(session.input().facts, session.oracle(),
+                               stores == session.input().andersen.end() ? std::span<const std::uint32_t>()
+                                                                        : std::span<const std::uint32_t>(stores->second));
+    CheckContext context{session.input().facts, session.oracle(), session.view(), session.witness(), options, &fields};
     RunOptions run;
     run.source_root = request.session.source_root;
     run.exclude = session.config().exclude;

@@ -8,7 +8,9 @@ namespace {
 
 using namespace testing;
 
-TEST(OverlappingCopy, MustIsErrorMayIsWarning) {
+// Error only where the argument facts prove the overlap; a warning where the points-to
+// analysis finds a common object; nothing where a fact keeps the two apart.
+TEST(OverlappingCopy, ProvenIsErrorPossibleIsWarning) {
     FactsBuilder b;
     NodeId buf = b.node("buf", NodeKind::Global, "", 1, 6);
     NodeId other = b.node("other", NodeKind::Global, "", 2, 6);
@@ -21,18 +23,40 @@ TEST(OverlappingCopy, MustIsErrorMayIsWarning) {
     NodeId o = b.node("main::o", NodeKind::Local, "main", 8);
     b.assign(addr, p, 4);
     b.assign(p, q, 5);
-    b.call("memcpy", {p, q, facts::kNoNode}, 10, 5, 20);                 // must: error
+    const std::uint32_t same = b.call("memcpy", {p, q, facts::kNoNode}, 10, 5, 20);  // proven: error
+    b.argument(same, 0, facts::ArgumentAddress::Base::Object, "object:buf", 0);
+    b.argument(same, 1, facts::ArgumentAddress::Base::Object, "object:buf", 4);
+    b.constant(same, 2, 16);
     b.call("__builtin___strcpy_chk", {h1, h2, facts::kNoNode}, 11, 5, 40);  // heap: may
     b.call("strcat", {p, o}, 12, 5, 18);                                 // o -> {buf, other}: may
     b.call("strncpy", {o, heap, facts::kNoNode}, 13, 5, 25);             // no alias
     b.call("memmove", {p, q, facts::kNoNode}, 14, 5, 21);                // allowed
+    // Same buffer, 8 bytes apart, 8 bytes copied: the ranges do not meet.
+    const std::uint32_t apart = b.call("memcpy", {p, q, facts::kNoNode}, 15, 5, 20);
+    b.argument(apart, 0, facts::ArgumentAddress::Base::Object, "object:buf", 8);
+    b.argument(apart, 1, facts::ArgumentAddress::Base::Object, "object:buf", 0);
+    b.constant(apart, 2, 8);
+    // Two fields of one struct type.
+    const std::uint32_t fields = b.call("memcpy", {p, q, facts::kNoNode}, 16, 5, 20);
+    b.argument(fields, 0, facts::ArgumentAddress::Base::Value, "param#0", std::nullopt).record = "struct:two";
+    auto& second = b.argument(fields, 1, facts::ArgumentAddress::Base::Value, "param#1", std::nullopt);
+    second.record = "struct:two";
+    second.lo = 8;
+    second.hi = 16;
+    b.facts.arguments[b.facts.arguments.size() - 2].hi = 8;
+    // A block allocated just before, which the source cannot point into.
+    const std::uint32_t fresh = b.call("memcpy", {h1, h2, facts::kNoNode}, 17, 5, 20);
+    b.argument(fresh, 0, facts::ArgumentAddress::Base::Value, "call:3").fresh_apart = {1};
     RelationAliasOracle oracle(b.facts, rows({{p, q}}),
                                rows({{p, buf}, {q, buf}, {h1, heap}, {h2, heap}, {o, buf}, {o, other}}));
     std::vector<Finding> found = run_one("overlapping-copy", b.facts, oracle);
     EXPECT_EQ(summarize(found), (std::vector<Summary>{{10, "error"}, {11, "warning"}, {12, "warning"}}));
     EXPECT_EQ(found[0].region.column, 5u);
     EXPECT_EQ(found[0].region.end_column, 20u);
-    EXPECT_NE(found[0].message.find("must overlap"), std::string::npos);
+    EXPECT_NE(found[0].message.find("point 4 bytes apart into one buffer and 16 bytes are copied: they overlap on every call"),
+              std::string::npos)
+        << found[0].message;
+    EXPECT_NE(found[2].message.find("may overlap"), std::string::npos);
     EXPECT_NE(found[1].message.find("`__builtin___strcpy_chk`"), std::string::npos);
     // Witness: &buf flows into p, p flows into q.
     ASSERT_FALSE(found[0].witness.empty());

@@ -19,7 +19,15 @@ class FactCase : public ::testing::TestWithParam<TestCase> {};
 void check_relations(const TestCase& test, const frontend::ExtractResult& result, const std::string& analysis,
                      const std::vector<const frontend::FactRelation*>& relations) {
     const std::vector<std::string> expected = test.all(analysis);
-    const std::vector<std::string> actual = render_facts(result.program, relations);
+    std::vector<std::string> actual = render_facts(result.program, relations);
+    // The objects parameters of uncalled functions point to (docs/FACTS.md, "Entry points")
+    // are checked by the cases that name one; the others leave them out.
+    const bool names_entry_objects = std::any_of(expected.begin(), expected.end(), [](const std::string& f) {
+        return f.find("caller@") != std::string::npos;
+    });
+    if (!names_entry_objects) {
+        std::erase_if(actual, [](const std::string& f) { return f.find("caller@") != std::string::npos; });
+    }
     const bool exact = test.has(analysis + "-EXACT");
     const std::string report = set_difference_report(expected, actual, exact);
     EXPECT_TRUE(report.empty()) << analysis << " facts differ:\n" << report;

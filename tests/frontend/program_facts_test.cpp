@@ -48,6 +48,7 @@ ProgramFacts sample_facts() {
     call.caller = "main";
     call.args = {0, kNoNode, 2};
     call.restrict_params = {true, true, false};
+    call.read_only_params = {false, true, false};
     facts.calls.push_back(call);
     CallSite indirect;
     indirect.id = 1;
@@ -99,6 +100,7 @@ TEST(ProgramFacts, RoundTripsEveryTable) {
     EXPECT_EQ(back.calls[0].end.column, 20u);
     EXPECT_EQ(back.calls[0].args, (std::vector<NodeId>{0, kNoNode, 2}));
     EXPECT_EQ(back.calls[0].restrict_params, (std::vector<bool>{true, true, false}));
+    EXPECT_EQ(back.calls[0].read_only_params, (std::vector<bool>{false, true, false}));
     EXPECT_EQ(back.calls[1].callee, "");
     EXPECT_TRUE(back.calls[1].args.empty());
     EXPECT_TRUE(back.calls[1].restrict_params.empty());
@@ -181,13 +183,13 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
               std::string::npos);
 
     write_file(dir.path() / "symbols.tsv", header + good);
-    write_file(dir.path() / "calls.tsv", "#header\n0\tf\ta.c\t1\t1\ta.c\t1\t5\t0\tmain\t1,x\t\n");
+    write_file(dir.path() / "calls.tsv", "#header\n0\tf\ta.c\t1\t1\ta.c\t1\t5\t0\tmain\t1,x\t\t\t0\t0\t\n");
     EXPECT_NE(read_error(dir.path()).find("calls.tsv:2: error: bad node id 'x'"), std::string::npos);
 
-    write_file(dir.path() / "calls.tsv", "0\tf\ta.c\t1\t1\ta.c\t1\t5\t0\tmain\t1\t012\n");
+    write_file(dir.path() / "calls.tsv", "0\tf\ta.c\t1\t1\ta.c\t1\t5\t0\tmain\t1\t013\t\t0\t0\t\n");
     EXPECT_NE(read_error(dir.path()).find("calls.tsv:1: error: restrict flags"), std::string::npos);
 
-    write_file(dir.path() / "calls.tsv", "0\tf\ta.c\t1\t1\ta.c\t1\t5\t99999999999\tmain\t1\t0\n");
+    write_file(dir.path() / "calls.tsv", "0\tf\ta.c\t1\t1\ta.c\t1\t5\t99999999999\tmain\t1\t0\t\t0\t0\t\n");
     EXPECT_NE(
         read_error(dir.path()).find("calls.tsv:1: error: column 9: 99999999999 does not fit in 32 bits"),
         std::string::npos);

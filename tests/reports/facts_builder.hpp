@@ -2,7 +2,9 @@
 // Builds ProgramFacts by hand for the reports and checks tests, and writes the C source the
 // facts describe so fingerprints and related locations read real lines.
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -51,9 +53,10 @@ public:
         facts.assign_sites.push_back(facts::AssignSite{src, dst, {file_, line, column}});
     }
 
-    void call(const std::string& callee, std::vector<NodeId> args, std::uint32_t line, std::uint32_t column,
-              std::uint32_t end_column, std::vector<bool> restrict_params = {}, std::uint32_t context = 0,
-              const std::string& caller = "main") {
+    // Returns the call site id.
+    std::uint32_t call(const std::string& callee, std::vector<NodeId> args, std::uint32_t line, std::uint32_t column,
+                       std::uint32_t end_column, std::vector<bool> restrict_params = {}, std::uint32_t context = 0,
+                       const std::string& caller = "main") {
         facts::CallSite c;
         c.id = static_cast<std::uint32_t>(facts.calls.size());
         c.callee = callee;
@@ -64,6 +67,27 @@ public:
         c.args = std::move(args);
         c.restrict_params = std::move(restrict_params);
         facts.calls.push_back(std::move(c));
+        return facts.calls.back().id;
+    }
+
+    // arguments.tsv rows (kept sorted): a pointer argument's base and offset, or an integer
+    // argument's constant value.
+    facts::ArgumentAddress& argument(std::uint32_t call, std::uint32_t arg, facts::ArgumentAddress::Base kind,
+                                     const std::string& base, std::optional<std::int64_t> offset = 0) {
+        facts::ArgumentAddress a;
+        a.call = call;
+        a.arg = arg;
+        a.base_kind = kind;
+        a.base = base;
+        a.offset = offset;
+        return insert(std::move(a));
+    }
+    void constant(std::uint32_t call, std::uint32_t arg, std::int64_t value) {
+        facts::ArgumentAddress a;
+        a.call = call;
+        a.arg = arg;
+        a.constant = value;
+        insert(std::move(a));
     }
 
     // Writes `source` to `dir`/file and points every recorded position at it.
@@ -86,6 +110,14 @@ public:
     facts::ProgramFacts facts;
 
 private:
+    facts::ArgumentAddress& insert(facts::ArgumentAddress a) {
+        auto at = std::lower_bound(facts.arguments.begin(), facts.arguments.end(), a,
+                                   [](const facts::ArgumentAddress& x, const facts::ArgumentAddress& y) {
+                                       return std::make_pair(x.call, x.arg) < std::make_pair(y.call, y.arg);
+                                   });
+        return *facts.arguments.insert(at, std::move(a));
+    }
+
     std::string file_;
 };
 

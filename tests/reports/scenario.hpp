@@ -76,10 +76,21 @@ struct Scenario {
         b.assign(addr_other, r, 9, 11);
         b.assign(p, g_in, 14, 10);
         b.assign(q, g_out, 15, 11);
-        b.call("memcpy", {p, q, facts::kNoNode}, 10, 5, 19);
-        b.call("strcpy", {addr_other, r}, 11, 5, 20);
-        b.call("scale", {p, r}, 12, 5, 15, {true, true});
-        b.call("NOALIAS", {p, q}, 13, 5, 17);
+        using Base = facts::ArgumentAddress::Base;
+        // Argument facts as the frontend writes them: p and q are both buf.
+        const std::uint32_t copy = b.call("memcpy", {p, q, facts::kNoNode}, 10, 5, 19);
+        b.argument(copy, 0, Base::Object, "object:ext:var:buf");
+        b.argument(copy, 1, Base::Object, "object:ext:var:buf");
+        b.constant(copy, 2, 8);
+        const std::uint32_t append = b.call("strcpy", {addr_other, r}, 11, 5, 20);
+        b.argument(append, 0, Base::Object, "object:ext:var:other");
+        b.argument(append, 1, Base::Value, "phi:1:2");
+        const std::uint32_t scale = b.call("scale", {p, r}, 12, 5, 15, {true, true});
+        b.argument(scale, 0, Base::Object, "object:ext:var:buf");
+        b.argument(scale, 1, Base::Value, "phi:1:2");
+        const std::uint32_t assertion = b.call("NOALIAS", {p, q}, 13, 5, 17);
+        b.argument(assertion, 0, Base::Object, "object:ext:var:buf");
+        b.argument(assertion, 1, Base::Object, "object:ext:var:buf");
         b.write_source(dir, kScenarioSource);
         // What CSPA and Andersen compute for these facts.
         value_alias = rows({{p, q}, {p, r}, {q, r}, {p, addr_buf}, {q, addr_buf}, {r, addr_buf},

@@ -5,5 +5,5 @@ void f(int *p) {
     unsigned long n = sizeof(*p);
 }
 // CSPA-EXACT
-// CSPA: assign(f::p, f::q)
+// CSPA: assign(f::p, f::q@4:38)
 // STAT: unmodelled 0

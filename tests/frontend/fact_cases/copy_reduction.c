@@ -1,7 +1,8 @@
 // Copy reduction (the default for `galias facts`; fact_reduction.hpp): the cycle of copies
-// (a, b) becomes its representative a, with a -> b; a node with a single source passes its
-// value on from that source: a's only source is x, so x -> b, c, d. *p, a memory location,
-// keeps its own edges. ValueAlias, MemoryAlias and PointsTo are unchanged.
+// through the loop (a's phi, b, a's second definition) becomes its representative, with
+// edges to the others; a node with a single source passes its value on from that source:
+// the cycle's only source is x, so x -> b, c, d. *p, a memory location, keeps its own
+// edges. ValueAlias, MemoryAlias and PointsTo are unchanged.
 // RUN: --copy-reduction
 void f(int *x, int **p, int n) {
     int *a = x, *b, *c, *d;
@@ -21,11 +22,13 @@ void f(int *x, int **p, int n) {
 // ANDERSEN-EXACT
 // ANDERSEN: load(*f::p, f::p)
 // ANDERSEN: store(f::p, f::x)
-// STAT: reduction.assign_before 7
-// STAT: reduction.cycle_members 1
-// STAT: reduction.substituted 3
-// STAT: reduction.class_members 5
-// CLASS: f::a f::x
+// STAT: reduction.assign_before 9
+// STAT: reduction.cycle_members 2
+// STAT: reduction.substituted 4
+// STAT: reduction.class_members 7
+// CLASS: f::a@8:10 f::x
+// CLASS: f::a@phi:10:13 f::x
+// CLASS: f::a@11:9 f::x
 // CLASS: f::b f::x
 // CLASS: f::c f::x
 // CLASS: f::d f::x

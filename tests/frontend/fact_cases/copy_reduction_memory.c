@@ -14,12 +14,12 @@ void f(int *x, int **q) {
 }
 
 // CSPA-EXACT
-// CSPA: assign(&f::y, f::q)
-// CSPA: assign(*f::q, f::y)
+// CSPA: assign(&f::y, f::q@8:5)
+// CSPA: assign(*f::q@8:5, f::y)
 // CSPA: assign(f::x, f::y)
-// CSPA: assign(f::y, *f::q)
+// CSPA: assign(f::y, *f::q@8:5)
 // CSPA: dereference(&f::y, f::y)
-// CSPA: dereference(f::q, *f::q)
+// CSPA: dereference(f::q@8:5, *f::q@8:5)
 // STAT: reduction.cycle_members 2
 // STAT: reduction.class_members 1
 // CLASS: f::z f::y

@@ -1,0 +1,413 @@
+#include "frontend/local_definitions.hpp"
+
+#include <clang/AST/Stmt.h>
+#include <clang/AST/StmtVisitor.h>
+#include <clang/Analysis/CFG.h>
+
+#include <algorithm>
+#include <map>
+
+namespace galias::frontend {
+
+namespace {
+
+// A bit set over definition ids, one per CFG block edge; small enough to copy.
+using Bits = std::vector<std::uint64_t>;
+
+// The analysis keeps two bit sets per CFG block; beyond this many bytes a function is left
+// flow-insensitive (generated code with thousands of blocks and definitions).
+constexpr std::size_t kMaxBitBytes = std::size_t{256} << 20;
+
+const clang::DeclRefExpr* variable_reference(const clang::Expr* e) {
+    return e == nullptr ? nullptr : llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParens());
+}
+
+const clang::VarDecl* referenced_variable(const clang::Expr* e) {
+    const clang::DeclRefExpr* ref = variable_reference(e);
+    return ref == nullptr ? nullptr : llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+}
+
+// The variable an expression assigns or increments, when it is a plain variable.
+const clang::VarDecl* assigned_variable(const clang::Stmt* s, LocalDefinition::Kind& kind) {
+    if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(s)) {
+        if (!binary->isAssignmentOp()) return nullptr;
+        kind = LocalDefinition::Kind::Assign;
+        return referenced_variable(binary->getLHS());
+    }
+    if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(s)) {
+        if (!unary->isIncrementDecrementOp()) return nullptr;
+        kind = LocalDefinition::Kind::Update;
+        return referenced_variable(unary->getSubExpr());
+    }
+    return nullptr;
+}
+
+// Walks a body in source order: every local declared, every variable whose address is
+// taken or that inline assembly writes, and every assignment or increment of a variable.
+class BodyScan {
+public:
+    std::vector<const clang::VarDecl*> declared;
+    std::unordered_set<const clang::VarDecl*> escaped;
+    std::vector<std::pair<const clang::Expr*, LocalDefinition::Kind>> updates;
+
+    void scan(const clang::Stmt* s) {
+        if (s == nullptr) return;
+        if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(s)) {
+            for (const clang::Decl* d : decls->decls()) {
+                if (const auto* var = llvm::dyn_cast<clang::VarDecl>(d)) declared.push_back(var);
+            }
+        } else if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(s);
+                   unary != nullptr && unary->getOpcode() == clang::UO_AddrOf) {
+            if (const clang::VarDecl* var = referenced_variable(unary->getSubExpr())) escaped.insert(var);
+        } else if (const auto* assembly = llvm::dyn_cast<clang::GCCAsmStmt>(s)) {
+            for (unsigned i = 0; i < assembly->getNumOutputs(); ++i) {
+                if (const clang::VarDecl* var = referenced_variable(assembly->getOutputExpr(i))) escaped.insert(var);
+            }
+        }
+        LocalDefinition::Kind kind{};
+        if (const auto* e = llvm::dyn_cast<clang::Expr>(s); e != nullptr && assigned_variable(s, kind) != nullptr) {
+            updates.emplace_back(e, kind);
+        }
+        // sizeof and friends do not evaluate their operand.
+        if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) return;
+        // A DeclStmt's children are its declarations' initializers.
+        for (const clang::Stmt* child : s->children()) scan(child);
+    }
+};
+
+void set_bit(Bits& bits, DefinitionId d) { bits[d / 64] |= std::uint64_t{1} << (d % 64); }
+bool test_bit(const Bits& bits, DefinitionId d) { return (bits[d / 64] >> (d % 64)) & 1u; }
+
+}  // namespace
+
+LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTContext& context,
+                                   const std::function<bool(const clang::VarDecl*)>& candidate) {
+    if (fd == nullptr || fd->getBody() == nullptr) return;
+    find_tracked(fd, candidate);
+
+    clang::CFG::BuildOptions options;
+    options.setAllAlwaysAdd();               // every subexpression is an element, in evaluation order
+    options.PruneTriviallyFalseEdges = false;  // `if (0)` code keeps its edges: reads there stay answered
+    cfg_ = clang::CFG::buildCFG(fd, fd->getBody(), &context, options);
+    const clang::CFG* cfg = cfg_.get();
+    const std::size_t words = (definitions_.size() + 63) / 64;
+    if (cfg == nullptr || 2 * cfg->getNumBlockIDs() * words * sizeof(std::uint64_t) > kMaxBitBytes) {
+        tracked_.clear();
+        definitions_.clear();
+        by_var_.clear();
+        at_site_.clear();
+        at_declaration_.clear();
+    }
+    if (cfg == nullptr) return;
+    blocks_.assign(cfg->getNumBlockIDs(), nullptr);
+    block_start_.assign(cfg->getNumBlockIDs(), 0);
+    for (const clang::CFGBlock* b : *cfg) {
+        blocks_[b->getBlockID()] = b;
+        block_start_[b->getBlockID()] = positions_;
+        positions_ += b->size();
+        unsigned index = 0;
+        for (const clang::CFGElement& element : *b) {
+            if (const auto s = element.getAs<clang::CFGStmt>()) {
+                const Position at{b->getBlockID(), index};
+                stmt_positions_.try_emplace(s->getStmt(), at);
+                if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(s->getStmt())) {
+                    for (const clang::Decl* d : decls->decls()) {
+                        if (const auto* var = llvm::dyn_cast<clang::VarDecl>(d)) declaration_positions_.try_emplace(var, at);
+                    }
+                }
+            }
+            ++index;
+        }
+    }
+
+    if (tracked_.empty()) return;
+
+    // The definition ids of each variable are contiguous: a definition kills the range.
+    std::unordered_map<const clang::VarDecl*, std::pair<DefinitionId, DefinitionId>> range;
+    for (const auto& [var, ids] : by_var_) range[var] = {ids.front(), ids.back() + 1};
+
+    // Applies one CFG element to the set of definitions that reach the point after it.
+    const auto transfer = [&](const clang::Stmt* s, Bits& bits) {
+        const clang::VarDecl* var = nullptr;
+        DefinitionId def = kNoDefinition;
+        if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(s)) {
+            for (const clang::Decl* d : decls->decls()) {
+                const auto* v = llvm::dyn_cast<clang::VarDecl>(d);
+                if (v == nullptr || !tracked(v)) continue;
+                auto [begin, end] = range[v];
+                for (DefinitionId i = begin; i < end; ++i) bits[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+                set_bit(bits, at_declaration_[v]);
+            }
+            return;
+        }
+        LocalDefinition::Kind kind{};
+        var = assigned_variable(s, kind);
+        if (var == nullptr || !tracked(var)) return;
+        def = definition_at(llvm::cast<clang::Expr>(s));
+        if (def == kNoDefinition) return;
+        auto [begin, end] = range[var];
+        for (DefinitionId i = begin; i < end; ++i) bits[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+        set_bit(bits, def);
+    };
+
+    const unsigned blocks = cfg->getNumBlockIDs();
+    std::vector<Bits> in(blocks, Bits(words, 0));
+    std::vector<Bits> out(blocks, Bits(words, 0));
+    std::vector<bool> reachable(blocks, false);
+    const clang::CFGBlock& entry = cfg->getEntry();
+    {
+        std::vector<const clang::CFGBlock*> stack{&entry};
+        reachable[entry.getBlockID()] = true;
+        while (!stack.empty()) {
+            const clang::CFGBlock* b = stack.back();
+            stack.pop_back();
+            for (const clang::CFGBlock::AdjacentBlock& next : b->succs()) {
+                const clang::CFGBlock* n = next.getReachableBlock();
+                if (n != nullptr && !reachable[n->getBlockID()]) {
+                    reachable[n->getBlockID()] = true;
+                    stack.push_back(n);
+                }
+            }
+        }
+    }
+    for (const clang::ParmVarDecl* param : fd->parameters()) {
+        if (tracked(param)) set_bit(in[entry.getBlockID()], at_declaration_[param]);
+    }
+
+    // Round-robin over the blocks in CFG order until nothing changes (reaching definitions
+    // is a union problem; each block's out only grows).
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (const clang::CFGBlock* b : *cfg) {
+            const unsigned id = b->getBlockID();
+            if (!reachable[id]) continue;
+            Bits bits = in[id];
+            if (b != &entry) {
+                std::fill(bits.begin(), bits.end(), 0);
+                for (const clang::CFGBlock::AdjacentBlock& pred : b->preds()) {
+                    const clang::CFGBlock* p = pred.getReachableBlock();
+                    if (p == nullptr) continue;
+                    const Bits& po = out[p->getBlockID()];
+                    for (std::size_t w = 0; w < words; ++w) bits[w] |= po[w];
+                }
+                in[id] = bits;
+            }
+            for (const clang::CFGElement& element : *b) {
+                if (const auto s = element.getAs<clang::CFGStmt>()) transfer(s->getStmt(), bits);
+            }
+            if (bits != out[id]) {
+                out[id] = std::move(bits);
+                changed = true;
+            }
+        }
+    }
+
+    // The reads: the tracked variable's definitions reaching each.
+    for (const clang::CFGBlock* b : *cfg) {
+        if (!reachable[b->getBlockID()]) continue;
+        Bits bits = in[b->getBlockID()];
+        for (const clang::CFGElement& element : *b) {
+            const auto s = element.getAs<clang::CFGStmt>();
+            if (!s) continue;
+            if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(s->getStmt())) {
+                const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+                if (var != nullptr && tracked(var)) {
+                    std::vector<DefinitionId>& reach = reaching_[ref];
+                    auto [begin, end] = range[var];
+                    for (DefinitionId i = begin; i < end; ++i) {
+                        if (test_bit(bits, i)) reach.push_back(i);
+                    }
+                    std::sort(reach.begin(), reach.end());
+                    reach.erase(std::unique(reach.begin(), reach.end()), reach.end());
+                }
+            }
+            transfer(s->getStmt(), bits);
+        }
+    }
+    analysed_ = true;
+}
+
+void LocalDefinitions::find_tracked(const clang::FunctionDecl* fd,
+                                    const std::function<bool(const clang::VarDecl*)>& candidate) {
+    BodyScan scan;
+    scan.scan(fd->getBody());
+    const auto trackable = [&](const clang::VarDecl* var) {
+        return var->hasLocalStorage() && !var->getType().isVolatileQualified() && scan.escaped.count(var) == 0 &&
+               candidate(var);
+    };
+    // Definition ids in source order, grouped by variable: parameters first.
+    std::map<const clang::VarDecl*, std::vector<std::pair<LocalDefinition::Kind, const clang::Expr*>>> pending;
+    std::vector<const clang::VarDecl*> order;
+    const auto note = [&](const clang::VarDecl* var, LocalDefinition::Kind kind, const clang::Expr* site) {
+        auto [it, inserted] = pending.try_emplace(var);
+        if (inserted) order.push_back(var);
+        it->second.emplace_back(kind, site);
+    };
+    for (const clang::ParmVarDecl* param : fd->parameters()) {
+        if (trackable(param)) note(param, LocalDefinition::Kind::Entry, nullptr);
+    }
+    for (const clang::VarDecl* var : scan.declared) {
+        if (trackable(var)) {
+            note(var, var->hasInit() ? LocalDefinition::Kind::Init : LocalDefinition::Kind::Uninit, nullptr);
+        }
+    }
+    for (const auto& [site, kind] : scan.updates) {
+        LocalDefinition::Kind k{};
+        const clang::VarDecl* var = assigned_variable(site, k);
+        if (var != nullptr && pending.count(var) != 0) note(var, kind, site);
+    }
+    for (const clang::VarDecl* var : order) {
+        tracked_.insert(var);
+        for (const auto& [kind, site] : pending[var]) {
+            const DefinitionId id = add_definition(kind, var, site);
+            if (site == nullptr) at_declaration_[var] = id;
+        }
+    }
+}
+
+DefinitionId LocalDefinitions::add_definition(LocalDefinition::Kind kind, const clang::VarDecl* var,
+                                              const clang::Expr* site) {
+    const auto id = static_cast<DefinitionId>(definitions_.size());
+    definitions_.push_back(LocalDefinition{kind, var, site});
+    by_var_[var].push_back(id);
+    if (site != nullptr) at_site_[site] = id;
+    return id;
+}
+
+LocalDefinitions::Point LocalDefinitions::point_of(DefinitionId definition) const {
+    const LocalDefinition& d = definitions_[definition];
+    switch (d.kind) {
+        case LocalDefinition::Kind::Entry: return Point{};
+        case LocalDefinition::Kind::Init:
+        case LocalDefinition::Kind::Uninit: return Point{nullptr, d.var};
+        default: return Point{d.site, nullptr};
+    }
+}
+
+const LocalDefinitions::Position* LocalDefinitions::position(Point point) const {
+    if (point.stmt != nullptr) {
+        auto it = stmt_positions_.find(point.stmt);
+        return it == stmt_positions_.end() ? nullptr : &it->second;
+    }
+    if (point.declaration != nullptr) {
+        auto it = declaration_positions_.find(point.declaration);
+        return it == declaration_positions_.end() ? nullptr : &it->second;
+    }
+    return nullptr;
+}
+
+bool LocalDefinitions::in_graph(Point point) const {
+    return cfg_ != nullptr && (point.entry() || position(point) != nullptr);
+}
+
+std::vector<bool> LocalDefinitions::forward(Point from, const Position* avoid) const {
+    std::vector<bool> marks(positions_, false);
+    std::vector<bool> entered(blocks_.size(), false);
+    std::vector<unsigned> work;
+    // Marks block `b` from `index` on, up to `avoid`; at its end, enters the successors.
+    const auto scan = [&](unsigned b, unsigned index) {
+        const unsigned size = static_cast<unsigned>(blocks_[b]->size());
+        for (unsigned i = index; i < size; ++i) {
+            if (avoid != nullptr && avoid->block == b && avoid->index == i) return;
+            marks[block_start_[b] + i] = true;
+        }
+        for (const clang::CFGBlock::AdjacentBlock& next : blocks_[b]->succs()) {
+            const clang::CFGBlock* n = next.getReachableBlock();
+            if (n != nullptr && !entered[n->getBlockID()]) {
+                entered[n->getBlockID()] = true;
+                work.push_back(n->getBlockID());
+            }
+        }
+    };
+    if (from.entry()) {
+        const unsigned entry = cfg_->getEntry().getBlockID();
+        entered[entry] = true;
+        scan(entry, 0);
+    } else if (const Position* p = position(from)) {
+        scan(p->block, p->index + 1);
+    }
+    while (!work.empty()) {
+        const unsigned b = work.back();
+        work.pop_back();
+        scan(b, 0);
+    }
+    return marks;
+}
+
+std::vector<bool> LocalDefinitions::backward(const Position& to, const Position* avoid) const {
+    std::vector<bool> marks(positions_, false);
+    std::vector<bool> entered(blocks_.size(), false);
+    std::vector<unsigned> work;
+    // Marks block `b` from `index` down, back to `avoid`; at its start, enters the predecessors.
+    const auto scan = [&](unsigned b, int index) {
+        for (int i = index; i >= 0; --i) {
+            if (avoid != nullptr && avoid->block == b && avoid->index == static_cast<unsigned>(i)) return;
+            marks[block_start_[b] + static_cast<unsigned>(i)] = true;
+        }
+        for (const clang::CFGBlock::AdjacentBlock& prev : blocks_[b]->preds()) {
+            const clang::CFGBlock* p = prev.getReachableBlock();
+            if (p != nullptr && !entered[p->getBlockID()]) {
+                entered[p->getBlockID()] = true;
+                work.push_back(p->getBlockID());
+            }
+        }
+    };
+    scan(to.block, static_cast<int>(to.index) - 1);
+    while (!work.empty()) {
+        const unsigned b = work.back();
+        work.pop_back();
+        scan(b, static_cast<int>(blocks_[b]->size()) - 1);
+    }
+    return marks;
+}
+
+bool LocalDefinitions::reaches_avoiding(Point from, Point to, Point avoid) const {
+    if (cfg_ == nullptr) return true;  // nothing known: assume it can
+    const Position* target = position(to);
+    const Position* blocked = position(avoid);
+    if (target == nullptr || blocked == nullptr || (!from.entry() && position(from) == nullptr)) return true;
+    return forward(from, blocked)[number(*target)];
+}
+
+LocalDefinitions::PathSet LocalDefinitions::between(Point from, Point to, Point avoid) const {
+    PathSet set;
+    const Position* target = position(to);
+    if (cfg_ == nullptr || target == nullptr || (!from.entry() && position(from) == nullptr)) return set;
+    const Position* blocked = position(avoid);
+    set.marks_ = forward(from, blocked);
+    const std::vector<bool> back = backward(*target, blocked);
+    for (std::size_t i = 0; i < set.marks_.size(); ++i) set.marks_[i] = set.marks_[i] && back[i];
+    set.owner_ = this;
+    return set;
+}
+
+bool LocalDefinitions::PathSet::contains(Point point) const {
+    if (owner_ == nullptr) return true;  // nothing known: it may lie between
+    const Position* p = owner_->position(point);
+    return p == nullptr || marks_[owner_->number(*p)];
+}
+
+const std::vector<DefinitionId>& LocalDefinitions::definitions_of(const clang::VarDecl* var) const {
+    auto it = by_var_.find(var);
+    return it == by_var_.end() ? none_ : it->second;
+}
+
+DefinitionId LocalDefinitions::definition_at(const clang::Expr* site) const {
+    auto it = at_site_.find(site);
+    return it == at_site_.end() ? kNoDefinition : it->second;
+}
+
+DefinitionId LocalDefinitions::definition_of_declaration(const clang::VarDecl* var) const {
+    auto it = at_declaration_.find(var);
+    return it == at_declaration_.end() ? kNoDefinition : it->second;
+}
+
+const std::vector<DefinitionId>& LocalDefinitions::reaching(const clang::DeclRefExpr* read) const {
+    auto it = reaching_.find(read);
+    if (it != reaching_.end()) return it->second;
+    const auto* var = llvm::dyn_cast<clang::VarDecl>(read->getDecl());
+    return var == nullptr ? none_ : definitions_of(var);
+}
+
+}  // namespace galias::frontend

@@ -1,0 +1,139 @@
+#pragma once
+// Reaching definitions of a function's register-like locals, for partial SSA form
+// (docs/FACTS.md, "Locals in SSA form").
+//
+// A local (or parameter) that holds a pointer, is a scalar and whose address is never taken
+// can only change where the function assigns it. Such a variable is *tracked*: every
+// definition of it (its initialization, an assignment, ++/--, a compound assignment, and
+// for a parameter its value on entry) becomes a value of its own, and every read is
+// answered by the definitions that reach it along Clang's control-flow graph (CFG). One
+// reaching definition means the read has exactly that value; several are joined by a phi.
+// So a value never flows backwards in time within a function: in
+// `memcpy(buf, p, n); p = buf;` the `p` read by memcpy is not `buf`.
+//
+// Variables whose address is taken (or that inline assembly writes) stay single,
+// flow-insensitive memory locations, as in LLVM's partial SSA.
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/Analysis/CFG.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace galias::frontend {
+
+using DefinitionId = std::uint32_t;
+
+struct LocalDefinition {
+    enum class Kind : std::uint8_t {
+        Entry,   // a parameter's value on entry
+        Init,    // a declaration with an initializer
+        Uninit,  // a declaration without one: the variable holds nothing known
+        Assign,  // p = e (also the compound p += n, p -= n)
+        Update,  // ++p, p++, --p, p--
+    };
+    Kind kind = Kind::Entry;
+    const clang::VarDecl* var = nullptr;
+    // The assignment or increment expression (Assign, Update); nullptr otherwise.
+    const clang::Expr* site = nullptr;
+};
+
+class LocalDefinitions {
+public:
+    // `candidate(var)`: whether the translator keeps a node for the variable at all (a
+    // scalar that may hold a pointer). Of those, the ones declared in `fd` with local
+    // storage, never address-taken, not volatile and not written by inline assembly are
+    // tracked.
+    LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTContext& context,
+                     const std::function<bool(const clang::VarDecl*)>& candidate);
+
+    [[nodiscard]] bool tracked(const clang::VarDecl* var) const { return tracked_.count(var) != 0; }
+    // False when the CFG could not be built or the function is too large for the analysis;
+    // then nothing is tracked.
+    [[nodiscard]] bool analysed() const { return analysed_; }
+
+    [[nodiscard]] const LocalDefinition& definition(DefinitionId id) const { return definitions_[id]; }
+    // The definitions of a tracked variable, in order of first appearance.
+    [[nodiscard]] const std::vector<DefinitionId>& definitions_of(const clang::VarDecl* var) const;
+    // The definition an assignment or increment expression makes; kNoDefinition if it
+    // defines no tracked variable.
+    [[nodiscard]] DefinitionId definition_at(const clang::Expr* site) const;
+    // The definition a declaration makes (Init or Uninit) and a parameter's Entry.
+    [[nodiscard]] DefinitionId definition_of_declaration(const clang::VarDecl* var) const;
+    // The definitions that reach a read of a tracked variable, sorted. A read the CFG does
+    // not show (code it found unreachable) is reached by every definition of the variable.
+    [[nodiscard]] const std::vector<DefinitionId>& reaching(const clang::DeclRefExpr* read) const;
+
+    static constexpr DefinitionId kNoDefinition = 0xFFFFFFFFu;
+
+    // A point of the function: a statement or expression the CFG evaluates, a declaration
+    // (where it is initialized), or the function's entry (both null).
+    struct Point {
+        const clang::Stmt* stmt = nullptr;
+        const clang::VarDecl* declaration = nullptr;
+        [[nodiscard]] bool entry() const { return stmt == nullptr && declaration == nullptr; }
+    };
+    // Where a definition happens.
+    [[nodiscard]] Point point_of(DefinitionId definition) const;
+    // Can control go from `from` to `to` without passing through `avoid`? (`to` and
+    // `avoid` are expressions or statements; false when one of the points is not in the
+    // CFG, except for the entry.) Answers whether `avoid` lies on every path from `from` to
+    // `to`: an allocation `avoid` that comes after a definition `from` on every path to a
+    // use `to` made that definition's value before the block existed.
+    [[nodiscard]] bool reaches_avoiding(Point from, Point to, Point avoid) const;
+    // Whether `point` is evaluated by the CFG at all.
+    [[nodiscard]] bool in_graph(Point point) const;
+
+    // The points on some path from `from` to `to` that does not pass through `avoid` again
+    // (`from` and `to` excluded): what can happen between a store and a later load of the
+    // same cell, with `avoid` the store itself.
+    class PathSet {
+    public:
+        [[nodiscard]] bool contains(Point point) const;
+        [[nodiscard]] bool known() const { return owner_ != nullptr; }
+
+    private:
+        friend class LocalDefinitions;
+        const LocalDefinitions* owner_ = nullptr;
+        std::vector<bool> marks_;  // by position number
+    };
+    [[nodiscard]] PathSet between(Point from, Point to, Point avoid) const;
+
+private:
+    struct Position {
+        unsigned block = 0;
+        unsigned index = 0;
+    };
+    [[nodiscard]] const Position* position(Point point) const;
+    [[nodiscard]] std::size_t number(const Position& p) const { return block_start_[p.block] + p.index; }
+    // Positions reachable from `from` (from its successor on) without passing `avoid`, and
+    // positions from which `to` is reachable without passing `avoid`.
+    [[nodiscard]] std::vector<bool> forward(Point from, const Position* avoid) const;
+    [[nodiscard]] std::vector<bool> backward(const Position& to, const Position* avoid) const;
+
+    void find_tracked(const clang::FunctionDecl* fd, const std::function<bool(const clang::VarDecl*)>& candidate);
+    DefinitionId add_definition(LocalDefinition::Kind kind, const clang::VarDecl* var, const clang::Expr* site);
+
+    bool analysed_ = false;
+    std::unique_ptr<clang::CFG> cfg_;
+    std::unordered_map<const clang::Stmt*, Position> stmt_positions_;
+    std::unordered_map<const clang::VarDecl*, Position> declaration_positions_;
+    std::vector<const clang::CFGBlock*> blocks_;  // by block id
+    std::vector<std::size_t> block_start_;         // by block id: the number of its first position
+    std::size_t positions_ = 0;
+    std::unordered_set<const clang::VarDecl*> tracked_;
+    std::vector<LocalDefinition> definitions_;
+    std::unordered_map<const clang::VarDecl*, std::vector<DefinitionId>> by_var_;
+    std::unordered_map<const clang::Expr*, DefinitionId> at_site_;
+    std::unordered_map<const clang::VarDecl*, DefinitionId> at_declaration_;
+    std::unordered_map<const clang::DeclRefExpr*, std::vector<DefinitionId>> reaching_;
+    std::vector<DefinitionId> none_;
+};
+
+}  // namespace galias::frontend

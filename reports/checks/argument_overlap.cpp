@@ -1,0 +1,108 @@
+#include "reports/checks/argument_overlap.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+namespace galias::reports {
+
+namespace {
+
+using Address = facts::ArgumentAddress;
+
+// At most the bytes of the member a pointer was formed from (C's rules for subobjects, and
+// what _FORTIFY_SOURCE=2 checks), when its address facts say it is confined to one.
+std::optional<std::uint64_t> bounded(const AccessExtent& extent, const Address* address) {
+    if (address == nullptr || address->record.empty() || address->hi <= address->lo) return extent.most;
+    const std::uint64_t member = address->hi - address->lo;
+    return extent.most ? std::min(*extent.most, member) : member;
+}
+
+bool known_base(const Address* address) {
+    return address != nullptr && address->base_kind != Address::Base::Unknown && !address->base.empty();
+}
+
+bool lists(const Address* address, std::uint32_t other) {
+    return address != nullptr &&
+           std::find(address->fresh_apart.begin(), address->fresh_apart.end(), other) != address->fresh_apart.end();
+}
+
+}  // namespace
+
+OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSite& call, std::uint32_t a,
+                                std::uint32_t b, const AccessExtent& extent_a, const AccessExtent& extent_b) {
+    OverlapVerdict verdict;
+    if (a >= call.args.size() || b >= call.args.size()) return verdict;
+    const NodeId node_a = call.args[a];
+    const NodeId node_b = call.args[b];
+    if (node_a == facts::kNoNode || node_b == facts::kNoNode) return verdict;
+    const Address* address_a = context.facts.argument(call.id, a);
+    const Address* address_b = context.facts.argument(call.id, b);
+    const std::optional<std::uint64_t> most_a = bounded(extent_a, address_a);
+    const std::optional<std::uint64_t> most_b = bounded(extent_b, address_b);
+
+    // One base value: the byte ranges decide.
+    if (known_base(address_a) && known_base(address_b) && address_a->base == address_b->base) {
+        verdict.reason = OverlapReason::SameBase;
+        verdict.overlap = Overlap::Possible;
+        if (address_a->offset && address_b->offset) {
+            const std::int64_t oa = *address_a->offset;
+            const std::int64_t ob = *address_b->offset;
+            verdict.offset_a = oa;
+            verdict.offset_b = ob;
+            const auto end = [](std::int64_t start, std::uint64_t bytes) { return start + static_cast<std::int64_t>(bytes); };
+            if (extent_a.least > 0 && extent_b.least > 0 && oa < end(ob, extent_b.least) && ob < end(oa, extent_a.least)) {
+                verdict.overlap = Overlap::Certain;
+                return verdict;
+            }
+            if ((most_a && end(oa, *most_a) <= ob) || (most_b && end(ob, *most_b) <= oa)) {
+                verdict.overlap = Overlap::Apart;
+                verdict.reason = OverlapReason::DisjointBytes;
+                return verdict;
+            }
+        }
+    }
+    // Facts that keep the two apart.
+    if (verdict.reason != OverlapReason::SameBase && address_a != nullptr && address_b != nullptr &&
+        address_a->base_kind == Address::Base::Object && address_b->base_kind == Address::Base::Object) {
+        verdict.overlap = Overlap::Apart;
+        verdict.reason = OverlapReason::DistinctObjects;
+        return verdict;
+    }
+    if (address_a != nullptr && address_b != nullptr && !address_a->record.empty() &&
+        address_a->record == address_b->record && (address_a->hi <= address_b->lo || address_b->hi <= address_a->lo)) {
+        verdict.overlap = Overlap::Apart;
+        verdict.reason = OverlapReason::DisjointFields;
+        return verdict;
+    }
+    if (verdict.reason == OverlapReason::SameBase) return verdict;  // Possible: one object for sure
+    if (lists(address_a, b) || lists(address_b, a)) {
+        verdict.overlap = Overlap::Apart;
+        verdict.reason = OverlapReason::FreshMemory;
+        return verdict;
+    }
+    // A field read through a pointer holds what was stored into that field of the objects
+    // the pointer may point to, not what the field of every object of its type holds.
+    const auto objects = [&](std::uint32_t index, NodeId node) {
+        if (context.fields != nullptr && index < call.arg_loads.size() &&
+            call.arg_loads[index].first != facts::kNoNode) {
+            return context.fields->points_to(call.arg_loads[index].first, call.arg_loads[index].second);
+        }
+        return context.oracle.points_to(node);
+    };
+    const std::vector<NodeId> objects_a = objects(a, node_a);
+    const std::vector<NodeId> objects_b = objects(b, node_b);
+    std::vector<NodeId> common;
+    std::set_intersection(objects_a.begin(), objects_a.end(), objects_b.begin(), objects_b.end(),
+                          std::back_inserter(common));
+    if (extent_a.writes || extent_b.writes) {
+        std::erase_if(common, [&](NodeId object) {
+            const facts::Node* n = context.facts.node(object);
+            return n != nullptr && n->kind == facts::NodeKind::String;
+        });
+    }
+    verdict.overlap = common.empty() ? Overlap::Apart : Overlap::Possible;
+    verdict.reason = common.empty() ? OverlapReason::NoCommonObject : OverlapReason::CommonObject;
+    return verdict;
+}
+
+}  // namespace galias::reports

@@ -1,0 +1,68 @@
+#pragma once
+// Whether the memory a call reaches through two of its pointer arguments can overlap
+// (docs/CHECKS.md, "When galias reports"). Every check about a call's arguments asks this.
+//
+//   Certain   the code proves it: both arguments are the same base value (the same
+//             variable, the same definition of a local, the same load) at constant
+//             offsets, and the bytes the call surely accesses through each intersect.
+//             Never concluded from the points-to analysis, whose objects stand for many
+//             run-time objects.
+//   Possible  the points-to analysis (Andersen's) finds an object both may point into (or
+//             both have the same base at offsets or lengths not known), and no fact keeps
+//             them apart. A string literal is never such an object for a call that writes
+//             through one of the two: writing into a literal is an error of its own, and
+//             literals are one object for the analysis (docs/FACTS.md, "String literals").
+//   Apart     a fact keeps them apart: byte ranges of one base that do not meet, two
+//             different variables, disjoint fields of one struct type, a block allocated
+//             just before that the other argument cannot point into, or no common object.
+
+#include <cstdint>
+#include <optional>
+
+#include "reports/checks/check.hpp"
+
+namespace galias::reports {
+
+// The bytes a call accesses through one pointer argument, counted from the pointer: at
+// least `least` (surely accessed) and at most `most` (nullopt: no bound).
+struct AccessExtent {
+    std::uint64_t least = 0;
+    std::optional<std::uint64_t> most;
+    bool writes = false;  // the call writes through the argument
+
+    static AccessExtent exactly(std::uint64_t bytes) { return {bytes, bytes}; }
+    static AccessExtent at_least(std::uint64_t bytes) { return {bytes, std::nullopt}; }
+    [[nodiscard]] AccessExtent written() const {
+        AccessExtent e = *this;
+        e.writes = true;
+        return e;
+    }
+};
+
+enum class Overlap : std::uint8_t { Apart, Possible, Certain };
+
+enum class OverlapReason : std::uint8_t {
+    NoPointer,        // an argument holds no pointer (a null constant, an integer)
+    SameBase,         // one base value: Certain or Possible by the byte ranges
+    DisjointBytes,    // one base value, byte ranges that do not meet
+    DistinctObjects,  // two different variables
+    DisjointFields,   // different fields (or array members) of one struct type
+    FreshMemory,      // a block allocated just before, which the other cannot point into
+    NoCommonObject,   // the points-to analysis finds no object both may point into (but
+                      // string literals, when the call writes through one of the two)
+    CommonObject,     // it finds one
+};
+
+struct OverlapVerdict {
+    Overlap overlap = Overlap::Apart;
+    OverlapReason reason = OverlapReason::NoPointer;
+    // SameBase with constant offsets: each pointer's offset from the base.
+    std::optional<std::int64_t> offset_a;
+    std::optional<std::int64_t> offset_b;
+};
+
+// Arguments `a` and `b` (indices) of `call`, accessed as `extent_a` and `extent_b`.
+OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSite& call, std::uint32_t a,
+                                std::uint32_t b, const AccessExtent& extent_a, const AccessExtent& extent_b);
+
+}  // namespace galias::reports

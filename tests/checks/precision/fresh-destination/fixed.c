@@ -1,0 +1,67 @@
+/* A block an allocator returns at this call cannot overlap anything that existed before
+ * it: the copy's source is an older object of the same allocation site. */
+#include <stdlib.h>
+#include <string.h>
+#include "alias_assert.h"
+
+struct node {
+    struct node *next;
+    int value;
+};
+
+/* The source came before the allocation: a parameter, reached through recursion. */
+struct node *copy_list(const struct node *src) {
+    if (src == NULL) return NULL;
+    struct node *d = malloc(sizeof *d);
+    if (d == NULL) return NULL;
+    memcpy(d, src, sizeof *d);
+    NOALIAS(d, (void *)src);
+    d->next = copy_list(src->next);
+    return d;
+}
+
+/* The source is loaded after the allocation, but the block went nowhere before the copy. */
+struct holder {
+    struct node *item;
+};
+struct node *detach(struct holder *h) {
+    struct node *d = malloc(sizeof *d);
+    if (d == NULL) return NULL;
+    memcpy(d, h->item, sizeof *d);
+    return d;
+}
+
+/* The new block is stored in a field of a new object and read back from there; the source is
+ * the same field of the older object, read after the new one was published to the caller. */
+struct state {
+    char *window;
+    char *pending;
+    size_t size;
+};
+struct stream {
+    struct state *state;
+};
+struct state *copy_state(struct stream *dest, const struct state *src) {
+    struct state *ds = malloc(sizeof *ds);
+    if (ds == NULL) return NULL;
+    dest->state = ds;
+    memcpy(ds, src, sizeof *ds);
+    ds->window = malloc(src->size);
+    ds->pending = malloc(src->size);
+    if (ds->window == NULL || ds->pending == NULL) return NULL;
+    memcpy(ds->window, src->window, src->size);
+    memcpy(ds->pending, src->pending, src->size);
+    return ds;
+}
+
+int main(void) {
+    struct node a = {NULL, 1};
+    struct node *c = copy_list(&a);
+    struct holder h = {c};
+    free(detach(&h));
+    static char w[8], p[8];
+    struct state s = {w, p, sizeof w};
+    struct stream out;
+    copy_state(&out, &s);
+    return 0;
+}
