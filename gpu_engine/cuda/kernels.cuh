@@ -439,13 +439,20 @@ __global__ void pack_kernel(const PackLayout layout, const Cell* rows, std::uint
 }
 
 // `count`, when given, is the number of keys on the device (at most n): the host launched
-// for the bound n without reading the count back.
+// for the bound n without reading the count back. Rows past the count are zeroed: the
+// selection that follows (CUB's DeviceSelect over the bound) reads every row up to n, and
+// its flag 0 keeps them out, but a read of memory nobody wrote is still a read of
+// indeterminate values (compute-sanitizer's initcheck).
 template <class Key>
 __global__ void unpack_kernel(const PackLayout layout, const Key* keys, std::uint64_t n, Cell* rows,
                               const std::uint64_t* count) {
     await_preceding_grid();
-    if (count != nullptr && *count < n) n = *count;
+    const std::uint64_t valid = count != nullptr && *count < n ? *count : n;
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) {
+        if (i >= valid) {
+            for (std::uint32_t c = 0; c < layout.arity; ++c) rows[i * layout.arity + c] = 0;
+            continue;
+        }
         const std::uint64_t key = keys[i];
         for (std::uint32_t c = 0; c < layout.arity; ++c) {
             const std::uint32_t next_shift = c == 0 ? 64 : layout.shift[c - 1];
