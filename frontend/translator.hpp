@@ -300,6 +300,7 @@ private:
     std::map<std::vector<DefinitionId>, TermId> phis_;
     std::unordered_map<const clang::CallExpr*, std::uint32_t> call_index_;  // into current().calls
     std::unordered_map<DefinitionId, Symbolic> definition_addresses_;
+    std::uint64_t inexact_reads_ = 0;  // names the values read from places not known exactly
     std::unordered_map<const clang::Stmt*, const clang::Stmt*> parents_;  // of the current body, built on demand
     std::optional<std::vector<Store>> stores_;  // of the current body, built on demand
     std::optional<std::vector<const clang::CallExpr*>> body_calls_;

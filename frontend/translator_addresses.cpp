@@ -164,7 +164,16 @@ Translator::Symbolic Translator::loaded_address(const clang::Expr* location, con
         return s;
     }
     const Symbolic where = location_address(location, at, depth + 1);
-    if (where.kind == Base::Unknown || !where.offset) return Symbolic::unknown();
+    if (where.kind == Base::Unknown || !where.offset) {
+        // A read from a place not known exactly (`q->queue[i]->path`): a value equal only to
+        // itself (another read of the same place may see another value), but one whose
+        // birth is known: read before an allocation, it cannot point into the new block.
+        Symbolic s;
+        s.kind = Base::Value;
+        s.base = "read#" + std::to_string(++inexact_reads_);
+        s.born.push_back(at.point);
+        return s;
+    }
     if (std::optional<Symbolic> stored = forwarded(location, where, at, depth + 1)) return *stored;
     Symbolic s;
     s.kind = Base::Value;

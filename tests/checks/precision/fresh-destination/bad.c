@@ -17,7 +17,25 @@ struct node *publish(struct node **slot) {
     return d;
 }
 
+/* The new block is stored into an element at a run-time index, and the source is read from
+ * an element afterwards: it may be the block. */
+struct entry {
+    char *name;
+};
+void rename_all(struct entry *entries, int n, int j) {
+    char *fresh = malloc(16);
+    if (fresh == NULL) return;
+    entries[j].name = fresh;
+    for (int i = 0; i < n; i++) {
+        const char *name = entries[i].name;
+        memcpy(fresh, name, 16); /* expect: overlapping-copy warning */
+    }
+}
+
 int main(void) {
+    static char old[16];
+    struct entry entries[2] = {{old}, {old}};
+    rename_all(entries, 2, 1);
     struct node *slot = NULL;
     free(publish(&slot));
     return 0;

@@ -54,7 +54,33 @@ struct state *copy_state(struct stream *dest, const struct state *src) {
     return ds;
 }
 
+/* The source is read from an element at an index known only at run time, before the
+ * allocation: a value whose place is not known exactly still existed before the block, even
+ * though it points into an older block of the same allocation site. */
+struct path {
+    struct path *next;
+    char *name;
+    char bytes[];
+};
+void extend(struct path **all, int n) {
+    for (int i = 1; i < n; i++) {
+        const char *name = all[i - 1]->name;
+        size_t len = strlen(name);
+        struct path *p = malloc(sizeof *p + len + 1);
+        if (p == NULL) break;
+        p->name = p->bytes;
+        memcpy(p->name, name, len + 1);
+        all[i] = p;
+    }
+}
+
 int main(void) {
+    struct path *all[2] = {malloc(sizeof(struct path) + 2), NULL};
+    if (all[0] != NULL) {
+        all[0]->name = all[0]->bytes;
+        strcpy(all[0]->name, "a");
+        extend(all, 2);
+    }
     struct node a = {NULL, 1};
     struct node *c = copy_list(&a);
     struct holder h = {c};
