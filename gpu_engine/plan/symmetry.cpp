@@ -50,7 +50,9 @@ ast::CompareOp flipped(ast::CompareOp op) {
     }
 }
 
-// Backtracking search for a renaming of variables that maps every item onto an item.
+// Backtracking search for a renaming of variables that maps every item onto an item. Its
+// work is bounded: a body of many atoms of one relation can make the search exponential,
+// and a rule the search gives up on is simply not treated as symmetric (an optimization).
 class MirrorSearch {
 public:
     MirrorSearch(std::vector<Item> items, const std::string& x, const std::string& y)
@@ -66,12 +68,16 @@ public:
     [[nodiscard]] const std::map<std::string, std::string>& renaming() const { return rename_; }
 
 private:
+    static constexpr std::size_t kMaxSteps = std::size_t{1} << 16;  // attempted item pairings
+
     bool match(std::size_t i) {
         if (i == items_.size()) return true;
+        if (steps_ > kMaxSteps) return false;
         const Item& from = items_[i];
         for (std::size_t j = 0; j < items_.size(); ++j) {
             const Item& to = items_[j];
             if (used_[j] || to.relation != from.relation || to.args.size() != from.args.size()) continue;
+            if (++steps_ > kMaxSteps) return false;
             for (int swap = 0; swap <= (from.unordered ? 1 : 0); ++swap) {
                 const auto saved_rename = rename_;
                 const auto saved_taken = taken_;
@@ -108,6 +114,7 @@ private:
     std::map<std::string, bool> taken_;  // variables already the image of one
     std::vector<std::size_t> target_;
     std::vector<bool> used_;
+    std::size_t steps_ = 0;
 };
 
 }  // namespace

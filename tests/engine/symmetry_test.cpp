@@ -4,6 +4,7 @@
 // CSPA, whose ValueAlias and MemoryAlias are symmetric, 200 times more).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
 #include <random>
 #include <string>
@@ -123,6 +124,27 @@ TEST(Symmetry, ShapesMatchTheReferenceOnRandomGraphs) {
         cross_check(kShapes, {{"e", edges}}, random_options(rng), "shapes case " + std::to_string(c));
         if (HasFatalFailure()) return;
     }
+}
+
+// A body of many atoms of two relations made the backtracking search for a mirror
+// exponential (a fuzzed program planned for minutes); the search is bounded and such a
+// rule is planned as not symmetric, in well under a second.
+TEST(Symmetry, ManyAtomsOfOneRelationPlanQuickly) {
+    // tests/fuzz/corpus/datalog/timeout-symmetry-search.dl
+    const std::string text =
+        ".decl edge(x: number, y: number)\n.input edge\n.decl SG(x: number, y: number)\n.output SG\n"
+        "SG(x, y) :- edge(_, x), edge(O, y),  edge(tutclq, MMMMMb), edge(b, MMMMx), SG(decla,"
+        " MMMMMMMMMMMMMMMMMx), SG(decla, MMMMMMMMMMMb), edge(b, MMMMx), SG(decla, MMMMMMMb), edge(b,"
+        " yMMMMMMMMMMMMMMMMMx), SG(declO, MMMMx), SG(decla, MMMMMMMMx), SG(decla, MMMMMMMMMMMMMMx),"
+        " SG(decla, MMMMMMMMMMMb), edge(b, yMMMMMMMMMMMMMMMMMx), SG(decla, MMMMMMMMMMMb), edge(b,"
+        " MMMMx), SG(decla, MMMMMMMb), edge(b, yMMMMMMMMMMMMMMMMMx), SG(declO, MMMMx), SG(decla,"
+        " MMMMMMMMx), SG(decla, MMMMMMMMMMMbMMMMMMb), edge(b, MMMMx), SG(decla, MMMMMMMb), edge(b,"
+        " yMMMMMMMMMMMMMMMMM), edge(b, yMMMMMMMMMMMMMMMMMx), SG(d, y).\n";
+    const auto start = std::chrono::steady_clock::now();
+    const engine::Program program = engine::compile_program(text, "many_atoms.dl");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_FALSE(relation(program, "SG").symmetric);
+    EXPECT_LT(seconds, 5.0) << "the mirror search is not bounded";
 }
 
 }  // namespace
