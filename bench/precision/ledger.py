@@ -15,6 +15,9 @@ call, and at level `warning` when they overlap on some feasible execution (docs/
         lacks: every finding of a project with at most SIZE (default 30) of them, else
         every error and a seeded random sample of SIZE of the others. Rows already in the
         ledger (same project, rule, level, location and fingerprint) keep their verdicts.
+        With --carry OLD_LEDGER, a new row takes the verdict of a read row of OLD_LEDGER
+        with the same project, rule, level and location (the code there is the same; the
+        reason is marked `(carried)`), so only findings nobody read before need reading.
     ledger.py summary LEDGER [RUN_DIR] [--markdown]
         verdicts per project and level; with RUN_DIR, the number of findings of each run.
     ledger.py recall LEDGER RUN_DIR
@@ -85,9 +88,17 @@ def projects_in(run_dir):
     return sorted(name[:-5] for name in os.listdir(run_dir) if name.endswith(".json"))
 
 
+def where(row):
+    return (row["project"], row["rule"], row["level"], row["location"])
+
+
 def sample(args):
     rows = read_ledger(args.ledger)
     known = {key(r) for r in rows}
+    earlier = {}
+    for r in read_ledger(args.carry) if args.carry else []:
+        if r["verdict"] != "?":
+            earlier.setdefault(where(r), r)
     for project in args.projects or projects_in(args.run_dir):
         found = findings_of(args.run_dir, project)
         if len(found) <= args.size:
@@ -98,9 +109,15 @@ def sample(args):
             rng = random.Random(f"{args.seed}:{project}")
             chosen = errors + rng.sample(others, min(args.size, len(others)))
         added = [r for r in chosen if key(r) not in known]
+        carried = 0
+        for r in added:
+            old = earlier.get(where(r))
+            if old is not None:
+                r["verdict"], r["reason"] = old["verdict"], "(carried) " + old["reason"].removeprefix("(carried) ")
+                carried += 1
         rows.extend(added)
         known.update(key(r) for r in added)
-        print(f"{project}: {len(found)} findings, {len(chosen)} in the ledger ({len(added)} new)")
+        print(f"{project}: {len(found)} findings, {len(chosen)} in the ledger ({len(added)} new, {carried} carried)")
     write_ledger(args.ledger, rows)
 
 
@@ -177,6 +194,7 @@ def main():
     p.add_argument("projects", nargs="*")
     p.add_argument("--seed", default="26")
     p.add_argument("--size", type=int, default=30)
+    p.add_argument("--carry", metavar="OLD_LEDGER")
     p = sub.add_parser("summary")
     p.add_argument("ledger")
     p.add_argument("run_dir", nargs="?")
