@@ -45,12 +45,29 @@ Result attempt(const Program& program, const Inputs& inputs, const EngineOptions
     return result;
 }
 
+// On the CPU backend. It refuses an allocation that, with every buffer it holds, would
+// exceed the memory available (its reserved room counts, touched or not); the memory-lean
+// mode holds far less (exact merge buffers, merges in place, no kept blocks), so a run that
+// ran out of memory with EBM on runs again in it.
+Result on_the_host(const Program& program, const Inputs& inputs, EngineOptions options, std::vector<std::string>& notes) {
+    options.backend = BackendKind::Cpu;
+    if (options.eager_buffers) {
+        try {
+            return attempt(program, inputs, options, BackendKind::Cpu, notes);
+        } catch (const OutOfMemory& e) {
+            notes.push_back(std::string("the host ran out of memory (") + e.what() + "); retrying in the memory-lean mode");
+        }
+        options.eager_buffers = false;
+    }
+    return attempt(program, inputs, options, BackendKind::Cpu, notes);
+}
+
 }  // namespace
 
 Result run(const Program& program, const Inputs& inputs, const EngineOptions& options) {
     std::vector<std::string> notes;
-    if (options.backend != BackendKind::Auto || resolve_backend(BackendKind::Auto) != BackendKind::Cuda)
-        return attempt(program, inputs, options, options.backend, notes);
+    if (resolve_backend(options.backend) == BackendKind::Cpu) return on_the_host(program, inputs, options, notes);
+    if (options.backend != BackendKind::Auto) return attempt(program, inputs, options, options.backend, notes);
     // Auto on a GPU. A device out of memory is no reason to fail where the host can still
     // answer: the memory-lean mode first (exact merge buffers, no kept blocks), then the CPU.
     try {
@@ -76,9 +93,7 @@ Result run(const Program& program, const Inputs& inputs, const EngineOptions& op
                             "); running on the CPU backend instead");
         }
     }
-    EngineOptions host = options;
-    host.backend = BackendKind::Cpu;
-    return attempt(program, inputs, host, BackendKind::Cpu, notes);
+    return on_the_host(program, inputs, options, notes);
 }
 
 Result run_on_backend(const Program& program, const Inputs& inputs, const EngineOptions& options, Backend& backend) {

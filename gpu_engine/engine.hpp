@@ -155,7 +155,9 @@ struct Result {
 
 // With options.backend Auto on a GPU, a device out of memory (OutOfMemory) runs the program
 // again in the memory-lean mode (eager_buffers off), and if that runs out too, on the CPU
-// backend; Result::notes tells. With Cpu or Cuda an out-of-memory is the run's error.
+// backend. On the CPU backend (Cpu, or Auto without a GPU) a run out of host memory with EBM
+// on runs again in the memory-lean mode. Result::notes tells. With Cuda, and on the CPU in
+// the memory-lean mode, an out-of-memory is the run's error.
 Result run(const Program& program, const Inputs& inputs, const EngineOptions& options);
 
 // Several analyses on one device (`galias run --batch`). Each job has its own program,

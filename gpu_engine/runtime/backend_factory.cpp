@@ -17,6 +17,11 @@ std::optional<SimulatedDevice>& simulated_device() {
     return device;
 }
 
+std::optional<SimulatedDevice>& simulated_host() {
+    static std::optional<SimulatedDevice> host;
+    return host;
+}
+
 std::unique_ptr<Backend> start_cuda_backend(sched::SchedMode mode, double urgency) {
     if (simulated_device()) return simulated_device()->start(mode, urgency);
 #if defined(GALIAS_WITH_CUDA)
@@ -33,6 +38,8 @@ std::unique_ptr<Backend> start_cuda_backend(sched::SchedMode mode, double urgenc
 }  // namespace
 
 void simulate_device_for_testing(std::optional<SimulatedDevice> device) { simulated_device() = std::move(device); }
+
+void simulate_host_for_testing(std::optional<SimulatedDevice> host) { simulated_host() = std::move(host); }
 
 const char* backend_name(BackendKind kind) {
     switch (kind) {
@@ -101,7 +108,9 @@ std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::o
             if (notes != nullptr) notes->push_back(std::string(e.what()) + "; running on the CPU backend instead");
         }
     }
-    return std::make_unique<cpu::CpuBackend>(threads, sched.value_or(default_sched_mode(BackendKind::Cpu)));
+    const sched::SchedMode mode = sched.value_or(default_sched_mode(BackendKind::Cpu));
+    if (simulated_host()) return simulated_host()->start(mode, urgency);
+    return std::make_unique<cpu::CpuBackend>(threads, mode);
 }
 
 void release_device_memory() {

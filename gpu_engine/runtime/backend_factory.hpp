@@ -39,5 +39,8 @@ struct SimulatedDevice {
     std::function<std::unique_ptr<Backend>(sched::SchedMode mode, double urgency)> start;
 };
 void simulate_device_for_testing(std::optional<SimulatedDevice> device);
+// Likewise for the CPU backend: while set, it is started by `start` (a host that runs out
+// of memory unless in the memory-lean mode, say).
+void simulate_host_for_testing(std::optional<SimulatedDevice> host);
 
 }  // namespace galias::engine

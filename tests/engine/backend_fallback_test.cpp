@@ -59,7 +59,10 @@ private:
 
 class BackendFallback : public testing::Test {
 protected:
-    void TearDown() override { simulate_device_for_testing(std::nullopt); }
+    void TearDown() override {
+        simulate_device_for_testing(std::nullopt);
+        simulate_host_for_testing(std::nullopt);
+    }
 
     static Result reach(BackendKind backend, bool eager_buffers = true) {
         const auto builtin = analyses::find_builtin_program("reach");
@@ -122,6 +125,26 @@ TEST_F(BackendFallback, TheMemoryLeanModeCanBeEnough) {
     EXPECT_EQ(lean.relation("Reach").size(), 12u);
     ASSERT_EQ(lean.notes.size(), 1u);
     EXPECT_NE(lean.notes[0].find("in the memory-lean mode"), std::string::npos) << lean.notes[0];
+}
+
+// The host backend refuses what would exceed the memory available; its memory-lean mode
+// holds less, so a CPU run out of memory with EBM on runs again in it, and says so.
+TEST_F(BackendFallback, OutOfHostMemoryRetriesLean) {
+    simulate_host_for_testing(SimulatedDevice{[](sched::SchedMode, double) -> std::unique_ptr<Backend> {
+        return std::make_unique<FullDevice>(/*fails_when_lean=*/false);
+    }});
+    const Result result = reach(BackendKind::Cpu);
+    EXPECT_EQ(result.relation("Reach").size(), 12u);
+    ASSERT_EQ(result.notes.size(), 1u);
+    EXPECT_NE(result.notes[0].find("the host ran out of memory (not enough memory: allocating"), std::string::npos)
+        << result.notes[0];
+    EXPECT_NE(result.notes[0].find("retrying in the memory-lean mode"), std::string::npos) << result.notes[0];
+    // Out of memory when lean too, or already lean: the run's error.
+    simulate_host_for_testing(SimulatedDevice{[](sched::SchedMode, double) -> std::unique_ptr<Backend> {
+        return std::make_unique<FullDevice>(/*fails_when_lean=*/true);
+    }});
+    EXPECT_THROW(reach(BackendKind::Cpu), OutOfMemory);
+    EXPECT_THROW(reach(BackendKind::Cpu, /*eager_buffers=*/false), OutOfMemory);
 }
 
 TEST_F(BackendFallback, NoNotesWhenNothingFails) {
