@@ -25,7 +25,9 @@ namespace {
 
 std::uint64_t pair_key(NodeId a, NodeId b) { return (std::uint64_t{a} << 32) | b; }
 
-bool intersects(const std::vector<NodeId>& x, const std::vector<NodeId>& y) {
+}  // namespace
+
+bool sorted_sets_meet(const std::vector<NodeId>& x, const std::vector<NodeId>& y) {
     auto i = x.begin();
     auto j = y.begin();
     while (i != x.end() && j != y.end()) {
@@ -34,8 +36,6 @@ bool intersects(const std::vector<NodeId>& x, const std::vector<NodeId>& y) {
     }
     return false;
 }
-
-}  // namespace
 
 RelationAliasOracle::RelationAliasOracle(const facts::ProgramFacts& facts, std::vector<std::uint32_t> value_alias,
                                          std::span<const std::uint32_t> points_to)
@@ -88,7 +88,7 @@ bool RelationAliasOracle::may_alias(NodeId a, NodeId b) const {
     if (has_value_alias(a, b) || has_value_alias(b, a)) return true;
     auto pa = points_to_.find(a);
     auto pb = points_to_.find(b);
-    return pa != points_to_.end() && pb != points_to_.end() && intersects(pa->second, pb->second);
+    return pa != points_to_.end() && pb != points_to_.end() && sorted_sets_meet(pa->second, pb->second);
 }
 
 bool RelationAliasOracle::must_alias(NodeId a, NodeId b) const {

@@ -17,6 +17,9 @@ namespace galias::reports {
 
 using facts::NodeId;
 
+// Whether two sorted sets of nodes (points-to sets) share an element.
+[[nodiscard]] bool sorted_sets_meet(const std::vector<NodeId>& x, const std::vector<NodeId>& y);
+
 enum class AliasKind : std::uint8_t { No, May, Must };
 const char* alias_kind_name(AliasKind kind);  // "no-alias", "may-alias", "must-alias"
 

@@ -41,10 +41,10 @@ private:
         NodeId pointer;
         NodeId value;
     };
-    const facts::ProgramFacts& facts_;
     const AliasOracle& oracle_;
     std::unordered_map<NodeId, std::vector<Store>> direct_;    // field node -> stores p->f = v
     std::unordered_map<NodeId, std::vector<Store>> indirect_;  // field node -> stores *q = v, q may point to it
+    std::vector<NodeId> bulk_written_;  // sorted: the objects whole objects may be copied into
 };
 
 }  // namespace galias::reports

@@ -57,6 +57,13 @@ private:
     cpu::CpuBackend inner_;
 };
 
+// Starts a FullDevice in place of the real backend.
+SimulatedDevice full_device(bool fails_when_lean) {
+    return SimulatedDevice{[fails_when_lean](sched::SchedMode, double) -> std::unique_ptr<Backend> {
+        return std::make_unique<FullDevice>(fails_when_lean);
+    }};
+}
+
 class BackendFallback : public testing::Test {
 protected:
     void TearDown() override {
@@ -93,9 +100,7 @@ TEST_F(BackendFallback, ADeviceThatDoesNotStartGivesTheCpu) {
 }
 
 TEST_F(BackendFallback, OutOfDeviceMemoryRetriesLeanThenOnTheCpu) {
-    simulate_device_for_testing(SimulatedDevice{[](sched::SchedMode, double) -> std::unique_ptr<Backend> {
-        return std::make_unique<FullDevice>(/*fails_when_lean=*/true);
-    }});
+    simulate_device_for_testing(full_device(/*fails_when_lean=*/true));
     const Result result = reach(BackendKind::Auto);
     EXPECT_EQ(result.relation("Reach").size(), 12u);
     EXPECT_EQ(result.backend.rfind("cpu", 0), 0u) << result.backend;
@@ -109,18 +114,14 @@ TEST_F(BackendFallback, OutOfDeviceMemoryRetriesLeanThenOnTheCpu) {
 }
 
 TEST_F(BackendFallback, TheMemoryLeanModeCanBeEnough) {
-    simulate_device_for_testing(SimulatedDevice{[](sched::SchedMode, double) -> std::unique_ptr<Backend> {
-        return std::make_unique<FullDevice>(/*fails_when_lean=*/false);
-    }});
+    simulate_device_for_testing(full_device(/*fails_when_lean=*/false));
     const Result result = reach(BackendKind::Auto);
     EXPECT_EQ(result.relation("Reach").size(), 12u);
     EXPECT_EQ(result.backend, "simulated full device");
     ASSERT_EQ(result.notes.size(), 1u);
     EXPECT_NE(result.notes[0].find("retrying in the memory-lean mode"), std::string::npos) << result.notes[0];
     // Already lean: straight to the CPU.
-    simulate_device_for_testing(SimulatedDevice{[](sched::SchedMode, double) -> std::unique_ptr<Backend> {
-        return std::make_unique<FullDevice>(/*fails_when_lean=*/true);
-    }});
+    simulate_device_for_testing(full_device(/*fails_when_lean=*/true));
     const Result lean = reach(BackendKind::Auto, /*eager_buffers=*/false);
     EXPECT_EQ(lean.relation("Reach").size(), 12u);
     ASSERT_EQ(lean.notes.size(), 1u);
@@ -130,9 +131,7 @@ TEST_F(BackendFallback, TheMemoryLeanModeCanBeEnough) {
 // The host backend refuses what would exceed the memory available; its memory-lean mode
 // holds less, so a CPU run out of memory with EBM on runs again in it, and says so.
 TEST_F(BackendFallback, OutOfHostMemoryRetriesLean) {
-    simulate_host_for_testing(SimulatedDevice{[](sched::SchedMode, double) -> std::unique_ptr<Backend> {
-        return std::make_unique<FullDevice>(/*fails_when_lean=*/false);
-    }});
+    simulate_host_for_testing(full_device(/*fails_when_lean=*/false));
     const Result result = reach(BackendKind::Cpu);
     EXPECT_EQ(result.relation("Reach").size(), 12u);
     ASSERT_EQ(result.notes.size(), 1u);
@@ -140,9 +139,7 @@ TEST_F(BackendFallback, OutOfHostMemoryRetriesLean) {
         << result.notes[0];
     EXPECT_NE(result.notes[0].find("retrying in the memory-lean mode"), std::string::npos) << result.notes[0];
     // Out of memory when lean too, or already lean: the run's error.
-    simulate_host_for_testing(SimulatedDevice{[](sched::SchedMode, double) -> std::unique_ptr<Backend> {
-        return std::make_unique<FullDevice>(/*fails_when_lean=*/true);
-    }});
+    simulate_host_for_testing(full_device(/*fails_when_lean=*/true));
     EXPECT_THROW(reach(BackendKind::Cpu), OutOfMemory);
     EXPECT_THROW(reach(BackendKind::Cpu, /*eager_buffers=*/false), OutOfMemory);
 }
