@@ -7,12 +7,14 @@
 #
 #   bench/corpus_facts_engine.sh --facts DIR [--galias PATH] [--backend cpu,cuda] [-k 0,1]
 #                                [--cspa-rules cspa_linear] [--analyses cspa,andersen] [-j N]
-#                                [--timeout S] [--stats-on-failure] PROJECT...
+#                                [--timeout S] [--stats-on-failure] [--csv FILE] PROJECT...
 #
 #   --facts DIR   DIR/PROJECT/kK/facts/{cspa,andersen} (bench/end_to_end.sh's --out layout)
 #   --analyses    which analyses to run (default both; cells of the other read '-')
 #   -j N          CPU backend threads (default: all cores)
 #   --stats-on-failure  a failed CSPA run is repeated with --stats, its last lines on stderr
+#   --csv FILE    also append the rows to FILE with their command, machine, commit and date
+#                 (bench/results/append_csv.py)
 # Prints a Markdown table on stdout; logs go to a temporary directory that is removed.
 set -euo pipefail
 GALIAS="${GALIAS:-$(cd "$(dirname "$0")/.." && pwd)/build/galias}"
@@ -24,6 +26,8 @@ JOBS=0
 TIMEOUT=1800
 ANALYSES=cspa,andersen
 STATS_ON_FAILURE=0
+CSV=""
+COMMAND="$(sed -E "s/ --csv [^ ]+//" <<<"bench/corpus_facts_engine.sh $*")"
 while [ $# -gt 0 ]; do
     case "$1" in
         --facts) FACTS="$2"; shift 2 ;;
@@ -34,8 +38,9 @@ while [ $# -gt 0 ]; do
         -j) JOBS="$2"; shift 2 ;;
         --analyses) ANALYSES="$2"; shift 2 ;;
         --stats-on-failure) STATS_ON_FAILURE=1; shift ;;
+        --csv) CSV="$2"; shift 2 ;;
         --timeout) TIMEOUT="$2"; shift 2 ;;
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "corpus_facts_engine: unknown option $1" >&2; exit 2 ;;
         *) break ;;
     esac
@@ -65,6 +70,7 @@ run() {
 size() { awk -v r="$2" '$1 == r { print $2 }' "$1"; }
 status() { case "$1" in 0) echo ok ;; 124) echo timeout ;; skipped) echo "not run" ;; *) echo "exit$1" ;; esac; }
 
+printf 'project\tk\tbackend\tassign\tValueFlow\tValueAlias\tMemoryAlias\tCSPA s\tPointsTo\tAndersen s\tpeak MiB\tCSPA sizes as first backend\terrors\n' > "$WORK/rows.tsv"
 echo "| project | k | backend | assign | ValueFlow | ValueAlias | MemoryAlias | CSPA s | PointsTo | Andersen s | peak MiB | CSPA sizes as first backend | errors |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for P in "$@"; do
@@ -100,6 +106,9 @@ for P in "$@"; do
             and_cell=$SECS; [ "$RC" = 0 ] || and_cell="$(status "$RC")"; [ "$RC" = 0 ] || [ "$RC" = skipped ] || and_cell="$and_cell after $SECS"
             read -r vf va ma <<<"$sizes"; pt=$(size "$WORK/andersen" PointsTo)
             echo "| $P | $K | $B | $(wc -l <"$F/cspa/assign.facts") | ${vf:--} | ${va:--} | ${ma:--} | $cspa_cell | ${pt:--} | $and_cell | $peak | $same | $errors |"
+            printf '%s\t' "$P" "$K" "$B" "$(wc -l <"$F/cspa/assign.facts")" "${vf:-}" "${va:-}" "${ma:-}" "$cspa_cell" "${pt:-}" "$and_cell" "$peak" "$same" >>"$WORK/rows.tsv"
+            printf '%s\n' "$errors" >>"$WORK/rows.tsv"
         done
     done
 done
+[ -z "$CSV" ] || python3 "$(dirname "$0")/results/append_csv.py" "$CSV" --command "$COMMAND" --backend "$BACKENDS" < "$WORK/rows.tsv"

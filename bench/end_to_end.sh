@@ -34,7 +34,9 @@
 #                      published rules; same relations, far more duplicate work)
 #   --mem-limit GIB    address-space limit (ulimit -v) for CPU-side runs, a safety net on a
 #                      shared machine; not applied to CUDA runs; 0 = none (default 16)
-#   --markdown         print the final table as Markdown (for docs/BENCHMARKS.md)
+#   --markdown         print the final table as Markdown
+#   --csv FILE         also append the rows to FILE with their command, machine, commit and
+#                      date (bench/results/append_csv.py)
 #   --list             list the prepared corpus projects and exit
 #   --dry-run          print the commands instead of running them
 #
@@ -57,6 +59,8 @@ TIMEOUT=3600
 CSPA_RULES=cspa_linear
 MEM_LIMIT_GIB=16
 MARKDOWN=0
+CSV=""
+COMMAND="$(sed -E "s/ --csv [^ ]+//" <<<"bench/end_to_end.sh $*")"
 LIST=0
 DRY=0
 projects=()
@@ -74,6 +78,7 @@ while [ $# -gt 0 ]; do
         --cspa-rules) need "$1" "${2:-}"; CSPA_RULES="$2"; shift 2 ;;
         --mem-limit) need "$1" "${2:-}"; MEM_LIMIT_GIB="$2"; shift 2 ;;
         --markdown) MARKDOWN=1; shift ;;
+        --csv) need "$1" "${2:-}"; CSV="$2"; shift 2 ;;
         --list) LIST=1; shift ;;
         --dry-run) DRY=1; shift ;;
         -h|--help) usage 0 ;;
@@ -404,6 +409,7 @@ done
 
 [ "$DRY" = 0 ] || exit 0
 echo "end_to_end: results in $RESULTS (logs, facts and SARIF under $OUT)" >&2
+[ -z "$CSV" ] || python3 "$REPO/bench/results/append_csv.py" "$CSV" --command "$COMMAND" --backend "${BACKENDS:-cpu}" < "$RESULTS"
 if [ "$MARKDOWN" = 1 ]; then
     awk -F'\t' 'NR == 1 { h = "|"; s = "|"; for (i = 1; i <= NF; i++) { h = h " " $i " |"; s = s "---|" }
                           print h; print s; next }

@@ -6,9 +6,11 @@
 #
 # Usage: bench/engine.sh [--backend cpu|cuda|auto] [-j N] [--ebm on|off|both] [--runs R]
 #                        [--sched off|streams|model] [--dedup auto|sort|hash] [--graphs DIR]
-#                        [--galias PATH] [--write] [CASE...]
+#                        [--galias PATH] [--write] [--csv FILE] [CASE...]
 # CASE is program:graph or program:graph@N (the first N edges), e.g. reach:fe_body,
 # sg:CA-HepTH@20000. Without cases, the issue's default list for the backend runs.
+# --csv FILE appends the rows to FILE with their command, machine, commit and date
+# (bench/results/append_csv.py).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(dirname "$HERE")"
@@ -21,7 +23,9 @@ DEDUP=""
 GRAPHS="${GALIAS_GRAPHS:-$ROOT/../shared/data/graphs}"
 GALIAS="${GALIAS:-$ROOT/build/galias}"
 WRITE=0
+CSV=""
 CASES=()
+COMMAND="$(sed -E "s/ --csv [^ ]+//" <<<"bench/engine.sh $*")"
 while [ $# -gt 0 ]; do
     case "$1" in
         --backend) BACKEND="$2"; shift 2 ;;
@@ -33,7 +37,8 @@ while [ $# -gt 0 ]; do
         --graphs) GRAPHS="$2"; shift 2 ;;
         --galias) GALIAS="$2"; shift 2 ;;
         --write) WRITE=1; shift ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        --csv) CSV="$2"; shift 2 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         -*) echo "engine.sh: unknown option $1" >&2; exit 2 ;;
         *) CASES+=("$1"); shift ;;
     esac
@@ -75,6 +80,7 @@ echo
 echo "| program | dataset | tuples | expected | ok | wall s | engine s | peak RSS MB | peak device MB (pool / nvidia-smi) | EBM | threads | backend | iterations | join / dedup / diff / merge / index / alloc / load / write s |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 
+printf 'program\tdataset\ttuples\texpected\tok\twall s\tengine s\tpeak RSS MB\tpeak MB pool\tpeak MB nvidia-smi\tEBM\tthreads\tbackend\tsched\titerations\tjoin / dedup / diff / merge / index / alloc / load / write s\n' > "$WORK/rows.tsv"
 ebm_modes=("$EBM")
 [ "$EBM" = both ] && ebm_modes=(on off)
 
@@ -119,9 +125,9 @@ for case in "${CASES[@]}"; do
                 tuples=$(awk -F'\t' '{print $2}' "$WORK/sizes" | head -1)
             fi
             ok=$([ "$want" = "?" ] && echo "n/a" || ([ "$tuples" = "$want" ] && echo yes || echo "NO"))
-            python3 - "$WORK/stats.json" "$program" "$dataset" "$tuples" "$want" "$ok" "$start" "$end" "$mode" "$smi_peak" <<'PY'
+            python3 - "$WORK/stats.json" "$program" "$dataset" "$tuples" "$want" "$ok" "$start" "$end" "$mode" "$smi_peak" "$WORK/rows.tsv" <<'PY'
 import json, sys
-stats_file, program, dataset, tuples, want, ok, start, end, mode, smi = sys.argv[1:]
+stats_file, program, dataset, tuples, want, ok, start, end, mode, smi, rows = sys.argv[1:]
 s = json.load(open(stats_file))
 ops = s["operator_seconds"]
 split = " / ".join(f"{ops[k]:.2f}" for k in ["join", "dedup", "difference", "merge", "index", "alloc", "load", "write"])
@@ -129,7 +135,13 @@ pool = s.get("device_reserved_peak_bytes", 0)
 device = "-" if pool == 0 else f"{pool/1e6:.0f} / {smi}"
 print(f"| {program} | {dataset} | {tuples} | {want} | {ok} | {float(end)-float(start):.2f} | {s['total_seconds']:.2f} | "
       f"{s['peak_rss_bytes']/1e6:.0f} | {device} | {mode} | {s['threads']} | {s['backend']}, sched {s.get('sched', 'off')} | {s['iterations_run']} | {split} |")
+cells = [program, dataset, tuples, want, ok, f"{float(end)-float(start):.2f}", f"{s['total_seconds']:.2f}",
+         f"{s['peak_rss_bytes']/1e6:.0f}", "" if pool == 0 else f"{pool/1e6:.0f}", "" if pool == 0 else smi, mode,
+         str(s['threads']), s['backend'], s.get('sched', 'off'), str(s['iterations_run']), split]
+with open(rows, "a") as f:
+    f.write("\t".join(cells) + "\n")
 PY
         done
     done
 done
+[ -z "$CSV" ] || python3 "$HERE/results/append_csv.py" "$CSV" --command "$COMMAND" --backend "$BACKEND" < "$WORK/rows.tsv"
