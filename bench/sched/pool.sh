@@ -7,11 +7,11 @@
 # The corpus facts are what this checkout's frontend makes of the corpus projects:
 #   bench/corpus/prepare.sh zlib bzip2 lua5.4 libzstd jq
 #   bench/end_to_end.sh --stages frontend -k 0,1 --backend cpu zlib bzip2 lua5.4 libzstd jq
-# (into out/end_to_end; concurrency.sh --facts takes that directory). Sessions 3-12 ran
-# on facts an early frontend had made (before session 5's copy reduction and value
-# classes: CSPA zlib k=1 found 1.26 M ValueAlias tuples, where this frontend's facts give
-# 4,302, or 25,067 with --no-copy-reduction), kept with the device carry; their numbers
-# are not comparable with later ones (docs/BENCHMARKS.md, session 13).
+# (into out/end_to_end; concurrency.sh --facts takes that directory). Results measured
+# before 2026-11-24 used facts of an early frontend (before copy reduction and value
+# classes: CSPA zlib k=1 found 1.26 M ValueAlias tuples, where the current frontend's
+# facts give 4,302, or 25,067 with --no-copy-reduction) and are not comparable with later
+# ones.
 
 # CSPA, Andersen, REACH and SG in turn, over small corpus projects and 5,000-30,000-edge
 # graph subsets.
