@@ -17,7 +17,7 @@ source "$HERE/projects.sh"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
-# Other engineers may run apt at the same time: wait for the dpkg lock instead of failing.
+# Something else may run apt at the same time: wait for the dpkg lock instead of failing.
 # shellcheck disable=SC2206  # $SUDO is "sudo" or nothing
 APT=($SUDO apt-get -o DPkg::Lock::Timeout=600 -y -qq --no-install-recommends)
 

@@ -5,7 +5,7 @@
 #   prepare.sh [--cache DIR] [--jobs N] [--force] [--no-deps] all | PROJECT...
 #
 #   --cache DIR  where everything goes (default $GALIAS_CORPUS_CACHE or ~/.cache/galias-corpus)
-#   --jobs N     parallel make jobs (default 2; this machine is shared)
+#   --jobs N     parallel make jobs (default 2, for a small shared machine)
 #   --force      rebuild from a fresh unpack even if the project is already built
 #   --refilter   only filter compile_commands.raw.json again (after editing the drop
 #                lists in projects.sh) and verify; no rebuild
@@ -55,7 +55,7 @@ CACHE="$(cd "$CACHE" && pwd)"
 
 # The compiler and flags the recipes use (projects.sh explains the defaults).
 export CC="${CORPUS_CC:-clang}" CFLAGS="${CORPUS_CFLAGS:--O0 -g0}" JOBS
-# Builds run at low priority: two other engineers compile and benchmark on these 2 cores.
+# Builds run at low priority: other builds and benchmarks may share the machine.
 NICE=(nice -n 15)
 
 now() { date +%s.%N; }
@@ -179,7 +179,7 @@ prepare_one() {
     id=$(project_id "$P")
     pkg=$(project_package "$P")
     mkdir -p "$DIR/logs" "$STATE"
-    # One prepare per project at a time (two engineers may run this at once).
+    # One prepare per project at a time (two prepare.sh runs may share a cache).
     exec 9>"$DIR/.lock"
     if ! flock -n 9; then say "busy: another prepare.sh holds $DIR/.lock"; return 1; fi
 
