@@ -13,9 +13,9 @@
 #include "gpu_engine/cpu/host_memory.hpp"
 #include "gpu_engine/cpu/parallel.hpp"
 #include "gpu_engine/cpu/radix_sort.hpp"
-#include "gpu_engine/cpu/rows.hpp"
 #include "gpu_engine/hisa/join_logic.hpp"
 #include "gpu_engine/hisa/key_table.hpp"
+#include "gpu_engine/hisa/rows.hpp"
 #include "gpu_engine/hisa/tuple_ops.hpp"
 
 namespace galias::engine::cpu {

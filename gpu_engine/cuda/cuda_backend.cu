@@ -40,51 +40,12 @@
 #include "gpu_engine/cuda/trace.cuh"
 #include "gpu_engine/cuda/tuple_hash_set_kernels.cuh"
 #include "gpu_engine/engine.hpp"
+#include "gpu_engine/hisa/rows.hpp"
 #include "gpu_engine/sched/cuda_profiles.hpp"
 
 namespace galias::engine::cuda {
 
 namespace {
-
-template <std::uint32_t A>
-struct DeviceRow {
-    Cell c[A];
-};
-
-template <std::uint32_t A>
-struct RowLess {
-    __host__ __device__ bool operator()(const DeviceRow<A>& x, const DeviceRow<A>& y) const {
-#pragma unroll
-        for (std::uint32_t i = 0; i < A; ++i)
-            if (x.c[i] != y.c[i]) return x.c[i] < y.c[i];
-        return false;
-    }
-};
-
-template <std::uint32_t A>
-struct RowEqual {
-    __host__ __device__ bool operator()(const DeviceRow<A>& x, const DeviceRow<A>& y) const {
-#pragma unroll
-        for (std::uint32_t i = 0; i < A; ++i)
-            if (x.c[i] != y.c[i]) return false;
-        return true;
-    }
-};
-
-template <class Fn>
-decltype(auto) dispatch_arity(std::uint32_t arity, Fn&& fn) {
-    switch (arity) {
-        case 1: return fn(std::integral_constant<std::uint32_t, 1>{});
-        case 2: return fn(std::integral_constant<std::uint32_t, 2>{});
-        case 3: return fn(std::integral_constant<std::uint32_t, 3>{});
-        case 4: return fn(std::integral_constant<std::uint32_t, 4>{});
-        case 5: return fn(std::integral_constant<std::uint32_t, 5>{});
-        case 6: return fn(std::integral_constant<std::uint32_t, 6>{});
-        case 7: return fn(std::integral_constant<std::uint32_t, 7>{});
-        case 8: return fn(std::integral_constant<std::uint32_t, 8>{});
-        default: throw std::invalid_argument("unsupported arity " + std::to_string(arity));
-    }
-}
 
 // Set once a backend has started: release_memory() has something to free.
 std::atomic<bool>& device_started() {
@@ -515,9 +476,9 @@ public:
         if (difference_mode_ == 2) search = false;        // GALIAS_CUDA_DIFFERENCE=merge
         dispatch_arity(a.arity, [&](auto arity) {
             constexpr std::uint32_t A = decltype(arity)::value;
-            auto* x = reinterpret_cast<const DeviceRow<A>*>(a.data());
-            auto* y = reinterpret_cast<const DeviceRow<A>*>(b.data());
-            auto* w = reinterpret_cast<DeviceRow<A>*>(out.data());
+            auto* x = reinterpret_cast<const Row<A>*>(a.data());
+            auto* y = reinterpret_cast<const Row<A>*>(b.data());
+            auto* w = reinterpret_cast<Row<A>*>(out.data());
             if (!search) {
                 auto traced = span("difference (merge path)", (a.size + b.size + a.size) * A * 4ull);
                 auto* end = thrust::set_difference(policy(), x, x + a.size, y, y + b.size, w, RowLess<A>{});
@@ -599,8 +560,8 @@ public:
         out = make_array(arity, n);
         dispatch_arity(arity, [&](auto width) {
             constexpr std::uint32_t A = decltype(width)::value;
-            auto* x = reinterpret_cast<const DeviceRow<A>*>(rows.data());
-            auto* w = reinterpret_cast<DeviceRow<A>*>(out.data());
+            auto* x = reinterpret_cast<const Row<A>*>(rows.data());
+            auto* w = reinterpret_cast<Row<A>*>(out.data());
             auto* d_flags = static_cast<const std::uint8_t*>(flags.get());
             std::size_t select_bytes = 0;
             GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(nullptr, select_bytes, x, d_flags, w, h_survivors, n, stream_));
@@ -620,9 +581,9 @@ public:
         if (total == 0) return;
         dispatch_arity(a.arity, [&](auto arity) {
             constexpr std::uint32_t A = decltype(arity)::value;
-            auto* x = reinterpret_cast<const DeviceRow<A>*>(a.data());
-            auto* y = reinterpret_cast<const DeviceRow<A>*>(b.data());
-            auto* w = reinterpret_cast<DeviceRow<A>*>(out.data());
+            auto* x = reinterpret_cast<const Row<A>*>(a.data());
+            auto* y = reinterpret_cast<const Row<A>*>(b.data());
+            auto* w = reinterpret_cast<Row<A>*>(out.data());
             {
                 auto traced = span("merge", (a.size + b.size) * A * 8ull);
                 thrust::merge(policy(), x, x + a.size, y, y + b.size, w, RowLess<A>{});
@@ -1446,7 +1407,7 @@ private:
     void comparison_sort(TupleArray& tuples, bool unique) {
         dispatch_arity(tuples.arity, [&](auto arity) {
             constexpr std::uint32_t A = decltype(arity)::value;
-            auto* rows = reinterpret_cast<DeviceRow<A>*>(tuples.data());
+            auto* rows = reinterpret_cast<Row<A>*>(tuples.data());
             {
                 auto traced = span("sort: comparison", tuples.size * A * 8ull);
                 thrust::sort(policy(), rows, rows + tuples.size, RowLess<A>{});
