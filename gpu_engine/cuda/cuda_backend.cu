@@ -212,7 +212,7 @@ public:
 // swaps, whose rate the memory system sets, not the number of threads waiting on them.
 // The default eight waves of full blocks took the same time one after another and held
 // every slot the whole while; capped, the queue of 64 at 8 at once took 0.148 s instead of
-// 0.167 s on an H200 (docs/BENCHMARKS.md, session 13).
+// 0.167 s on an H200 (docs/BENCHMARKS.md, "Concurrent kernels on the GPU").
 constexpr unsigned kHashSetBlocksPerSm = 2;
 
 // The CUDA tuple hash set: a device table of packed keys at most half full, and the flag
@@ -242,8 +242,8 @@ public:
 // of consecutive tiles, and the longer the run, the more copies its filter finds — but
 // fewer, longer-running blocks leave the GPU's latency less hidden. Runs of kLocalFilterRun
 // tiles, and a tile per block while that leaves fewer than kLocalFilterBlocks blocks, were
-// best on CSPA and SG (docs/BENCHMARKS.md, session 10: at most 1024 blocks, each with a
-// longer run, let 6 % of copies past instead of 16 % and took longer).
+// best on CSPA and SG (at most 1024 blocks, each with a longer run, let 6 % of copies past
+// instead of 16 % and took longer; docs/BENCHMARKS.md, "Concurrent kernels on the GPU").
 constexpr std::uint64_t kLocalFilterRun = 4;
 constexpr std::uint64_t kLocalFilterBlocks = 1024;
 
@@ -258,7 +258,7 @@ inline std::uint64_t filtered_emit_blocks(std::uint64_t produced, bool grouped) 
 
 // Join outputs of at most this many tuples skip the duplicate pre-filter (no read-back of
 // the admitted count): radix-sorting 2^14 more keys takes a few microseconds on an H100,
-// less than one round trip to the host (12-50 us, docs/BENCHMARKS.md, session 3).
+// less than one round trip to the host (12-50 us on an H100, docs/BENCHMARKS.md).
 constexpr std::uint64_t kUnfilteredEmitTuples = std::uint64_t{1} << 14;
 
 // sort_unique through a bitmap (CudaBackend::small_bitmap_bits): at most this many bytes
@@ -917,7 +917,7 @@ public:
         // No block-local filter in front of a bitmap: a bitmap probe reads a word of the row
         // the block's outputs share, about as cheap as the filter's own probe (H200, the
         // graph jobs of the queue one after another 0.250 -> 0.228 s, at 8 the same;
-        // docs/BENCHMARKS.md, session 14).
+        // docs/BENCHMARKS.md).
         const bool local = outputs_grouped(spec) && !s.is_bitmap();
         const std::uint64_t blocks = filtered_emit_blocks(produced, local);
         auto* kernel = local ? join_emit_distinct_kernel<true, true> : join_emit_distinct_kernel<false, true>;

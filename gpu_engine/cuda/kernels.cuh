@@ -46,7 +46,7 @@ __device__ __forceinline__ std::uint64_t count_outer_tuple(const JoinSpec& s, co
 // into the backend's pinned memory (device-accessible: unified addressing) and zeroes
 // them for the next launch on the same stream. A copy and a memset are each a dependent
 // step on the stream, and with eight analyses on the GPU each such step waits 13-17 us
-// instead of about 1.5 us alone (docs/BENCHMARKS.md, session 11, stream timeline).
+// instead of about 1.5 us alone (docs/BENCHMARKS.md, a stream timeline of eight analyses).
 constexpr unsigned kGridTotals = 2;
 struct GridTotals {
     unsigned long long* counters;  // kGridTotals
@@ -123,7 +123,7 @@ __device__ __forceinline__ std::uint64_t find_source(const std::uint64_t* offset
 // tile's first and last outputs, stages the offsets between them in shared memory, and
 // every thread finds its outputs' sources there.
 //
-// Why so (session 8): the filtered emit was the largest user of the GPU in the
+// Why so: the filtered emit was the largest user of the GPU in the
 // concurrency pool, its warps stalled on global loads 60 % of the time (ncu), and the
 // earlier version had one thread bisect the whole slice for each tile's first source while
 // the block waited, then every output gallop through global offsets. Now: emits 2x faster
@@ -235,7 +235,7 @@ __host__ __device__ inline bool outputs_grouped(const JoinSpec& s) {
 // costs a fraction of a probe of the global table (L2 or device memory). Keys are whole,
 // so "already here" is exact; the table is emptied between tiles once half full, so it
 // holds the recent outputs' keys. On CSPA zlib k=1, 16 % of the derived tuples reach the
-// global table (docs/BENCHMARKS.md, session 10).
+// global table (docs/BENCHMARKS.md).
 constexpr std::uint32_t kLocalFilterSlots = 2048;
 
 struct LocalFilter {

@@ -8,7 +8,7 @@
 // launch): the GPU takes it in while that kernel still runs, and its blocks start as the
 // other's finish, instead of after the front end has seen the other complete. That gap
 // is about 1.3 us with one analysis on the GPU and 13-21 us with eight (docs/BENCHMARKS.md,
-// session 11, stream timeline). Each kernel therefore begins with await_preceding_grid(),
+// a stream timeline). Each kernel therefore begins with await_preceding_grid(),
 // before it reads or writes global memory: it then sees everything the kernel before it
 // wrote, exactly as in plain stream order. A kernel after a memset or a copy, or one
 // launched without the attribute, passes that call at once.
