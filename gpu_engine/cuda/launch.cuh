@@ -42,15 +42,12 @@ __device__ __forceinline__ void await_preceding_grid() {
 #endif
 }
 
-// Whether launches are programmatic dependents (GALIAS_CUDA_PDL=0 turns it off, for
-// comparisons); read once.
-bool dependent_launches();
-
-// kernel<<<shape.grid, shape.block, shared_bytes, stream>>>(args...), as a programmatic
-// dependent of the stream's previous kernel.
+// kernel<<<shape.grid, shape.block, shared_bytes, stream>>>(args...), with `dependent` as
+// a programmatic dependent of the stream's previous kernel (CudaPolicy::dependent_launches;
+// GALIAS_CUDA_PDL=0 turns it off, for comparisons).
 template <class... Params, class... Args>
 void launch_kernel(void (*kernel)(Params...), LaunchShape shape, std::size_t shared_bytes,
-                   cudaStream_t stream, Args&&... args) {
+                   cudaStream_t stream, bool dependent, Args&&... args) {
     cudaLaunchAttribute attribute{};
     attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attribute.val.programmaticStreamSerializationAllowed = 1;
@@ -60,7 +57,7 @@ void launch_kernel(void (*kernel)(Params...), LaunchShape shape, std::size_t sha
     config.dynamicSmemBytes = shared_bytes;
     config.stream = stream;
     config.attrs = &attribute;
-    config.numAttrs = dependent_launches() ? 1 : 0;
+    config.numAttrs = dependent ? 1 : 0;
     GALIAS_CUDA_TRY(cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...));
 }
 
