@@ -293,6 +293,7 @@ std::vector<std::string> occupancy_model_mismatches() {
         {reinterpret_cast<const void*>(&unpack_kernel<std::uint32_t>), "unpack (32-bit keys)"},
         {reinterpret_cast<const void*>(&unpack_kernel<std::uint64_t>), "unpack"},
         {reinterpret_cast<const void*>(&absent_flags_kernel), "absent_flags"},
+        {reinterpret_cast<const void*>(&merge_absent_flags_kernel), "merge_absent_flags"},
         {reinterpret_cast<const void*>(&join_emit_distinct_kernel<false, false>), "join_emit_distinct"},
         {reinterpret_cast<const void*>(&join_emit_distinct_kernel<true, false>),
          "join_emit_distinct (grouped)"},

@@ -486,6 +486,45 @@ __global__ void absent_flags_kernel(const Cell* a, std::uint64_t na, const Cell*
     }
 }
 
+// Merged-sequence positions a thread of merge_absent_flags_kernel walks: its merge-path
+// search (about log2 of the shorter input in row reads) is paid once per this many steps.
+constexpr std::uint64_t kMergeFlagsItems = 32;
+
+// flags[i] = 1 when row i of sorted, distinct `a` is not in sorted, distinct `b`, by a
+// merge path: the rows of both in one order (a row of `a` before an equal row of `b`),
+// each thread taking kMergeFlagsItems consecutive positions of it. A thread finds where
+// its positions start with a binary search along the diagonal, then walks them: a row of
+// `a` it meets is in `b` exactly when the next row of `b` (all before it are smaller)
+// equals it. Every read is of a row of `a` or `b`: nothing past either end (unlike
+// Thrust's set_difference for rows wider than 8 bytes; set_ops.cuh, difference).
+__global__ void merge_absent_flags_kernel(const Cell* a, std::uint64_t na, const Cell* b, std::uint64_t nb,
+                                          std::uint32_t arity, std::uint8_t* flags) {
+    await_preceding_grid();
+    const std::uint64_t total = na + nb;
+    for (std::uint64_t start = thread_index() * kMergeFlagsItems; start < total;
+         start += grid_stride() * kMergeFlagsItems) {
+        // i = rows of `a` among the merged order's first `start`: a[mid] is one of them
+        // exactly when it is not greater than b[start - 1 - mid].
+        std::uint64_t lo = start > nb ? start - nb : 0, hi = min(start, na);
+        while (lo < hi) {
+            const std::uint64_t mid = lo + (hi - lo) / 2;
+            if (!row_less(b + (start - 1 - mid) * arity, a + mid * arity, arity)) lo = mid + 1;
+            else hi = mid;
+        }
+        std::uint64_t i = lo, j = start - lo;
+        const std::uint64_t end = min(start + kMergeFlagsItems, total);
+        for (std::uint64_t k = start; k < end; ++k) {
+            const Cell* x = a + i * arity;
+            if (i < na && (j >= nb || !row_less(b + j * arity, x, arity))) {  // a[i] comes next
+                flags[i] = (j < nb && compare_rows(b + j * arity, x, arity) == 0) ? 0 : 1;
+                ++i;
+            } else {
+                ++j;
+            }
+        }
+    }
+}
+
 // The number of key runs of sorted data, to the host (publish_totals): sizes a large
 // relation's index.
 __global__ void count_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,

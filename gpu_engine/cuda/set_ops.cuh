@@ -64,15 +64,40 @@ inline void difference(DeviceContext& ctx, const TupleArray& a, const TupleArray
         select_flagged(ctx, a.data(), a.arity, a.size, flags, out, "difference (search): size");
         return;
     }
-    dispatch_arity(a.arity, [&](auto arity) {
-        constexpr std::uint32_t A = decltype(arity)::value;
-        const Row<A>* x = as_rows<A>(a.data());
-        const Row<A>* y = as_rows<A>(b.data());
-        Row<A>* w = as_rows<A>(out.data());
-        auto traced = ctx.span("difference (merge path)", (a.size + b.size + a.size) * A * 4ull);
-        Row<A>* end = thrust::set_difference(ctx.thrust_policy(), x, x + a.size, y, y + b.size, w, RowLess<A>{});
-        out.size = static_cast<std::uint64_t>(end - w);
-    });
+    // Rows of one or two cells: Thrust's merge-path set_difference. Thrust sizes a tile's
+    // keys in shared memory with room past the tile, so that each thread's serial merge
+    // may read a key past its range instead of checking it (serial_set_difference in
+    // thrust/system/cuda/detail/set_operations.h). For rows of 12 bytes or more that
+    // storage exceeds the 48 KiB a block may have, and Thrust keeps it in global memory
+    // instead ("virtual shared memory"): there those reads are reads of memory no one
+    // wrote (compute-sanitizer initcheck, about 100 in the test
+    // SortAndUniqueDifferenceUnderAValueBound, none with the search), and every access to
+    // the tile goes to device memory. Rows of three cells or more therefore take the
+    // backend's own merge path (merge_absent_flags_kernel, which reads only rows of `a`
+    // and `b`), then the selection the search takes: one read-back of the count, as
+    // Thrust's set_difference has.
+    if (a.arity <= 2) {
+        dispatch_arity(a.arity, [&](auto arity) {
+            constexpr std::uint32_t A = decltype(arity)::value;
+            const Row<A>* x = as_rows<A>(a.data());
+            const Row<A>* y = as_rows<A>(b.data());
+            Row<A>* w = as_rows<A>(out.data());
+            auto traced = ctx.span("difference (merge path)", (a.size + b.size + a.size) * A * 4ull);
+            Row<A>* end = thrust::set_difference(ctx.thrust_policy(), x, x + a.size, y, y + b.size, w, RowLess<A>{});
+            out.size = static_cast<std::uint64_t>(end - w);
+        });
+        return;
+    }
+    Buffer flags = ctx.allocate(a.size);
+    const std::uint64_t walkers = (a.size + b.size + kMergeFlagsItems - 1) / kMergeFlagsItems;
+    const LaunchShape shape = ctx.shape_for(merge_absent_flags_kernel, walkers);
+    {
+        auto traced = ctx.span("difference (merge path)", (a.size + b.size) * a.arity * 4ull + a.size);
+        ctx.launch(&merge_absent_flags_kernel, shape, a.data(), a.size, b.data(), b.size, a.arity,
+                   static_cast<std::uint8_t*>(flags.get()));
+    }
+    GALIAS_CUDA_CHECK_LAUNCH(ctx.stream());
+    select_flagged(ctx, a.data(), a.arity, a.size, flags, out, "difference (merge path): size");
 }
 
 // Backend::unique_difference, where it is one operator here; false where the caller takes
