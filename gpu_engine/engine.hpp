@@ -91,8 +91,8 @@ struct EngineOptions {
     // An iteration's rules take several lanes only when their first steps scan at least
     // this many tuples in all (0: whenever there are lanes). Below it a lane's own round
     // trips, and the synchronization before the lanes start, cost more than running the
-    // rules side by side gains (docs/BENCHMARKS.md, session 11: small CSPA analyses 20 %
-    // slower with a lane per core than on one).
+    // rules side by side gains (small CSPA analyses were 20 % slower with a lane per core
+    // than on one; docs/BENCHMARKS.md).
     std::uint64_t min_lane_work = std::uint64_t{1} << 20;
 };
 

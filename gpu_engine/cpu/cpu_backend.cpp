@@ -13,9 +13,9 @@
 #include "gpu_engine/cpu/host_memory.hpp"
 #include "gpu_engine/cpu/parallel.hpp"
 #include "gpu_engine/cpu/radix_sort.hpp"
-#include "gpu_engine/cpu/rows.hpp"
 #include "gpu_engine/hisa/join_logic.hpp"
 #include "gpu_engine/hisa/key_table.hpp"
+#include "gpu_engine/hisa/rows.hpp"
 #include "gpu_engine/hisa/tuple_ops.hpp"
 
 namespace galias::engine::cpu {
@@ -55,7 +55,7 @@ CpuBackend::CpuBackend(unsigned threads, sched::SchedMode sched, std::size_t mem
 CpuBackend::~CpuBackend() = default;
 
 // Kept blocks are resident memory: on SG CA-HepTH with --no-ebm they raised the peak from
-// 1.4 to 2.0 GB for no measurable time (docs/BENCHMARKS.md, session 7).
+// 1.4 to 2.0 GB for no measurable time (docs/BENCHMARKS.md, CPU backend on this machine).
 void CpuBackend::keep_freed_buffers(bool keep) { blocks_->set_budget(keep ? block_cache_budget_ : 0); }
 
 std::string CpuBackend::description() const {

@@ -57,9 +57,9 @@ public:
                    std::uint64_t from, std::uint64_t to, TupleArray& out) override;
     // cpu_tuple_hash_set.cpp. Preferred by `--dedup auto` only where the set soon becomes a
     // bitmap of at most kPreferredBitmapBytes: in a hash table each insert is a cache miss
-    // where the sorted runs' radix sorts stream through memory (docs/BENCHMARKS.md, session
-    // 13), and a large bitmap's rows are no better; a small bitmap beat the sorted runs
-    // 1.4-2.8x (session 14).
+    // where the sorted runs' radix sorts stream through memory (docs/BENCHMARKS.md), and a
+    // large bitmap's rows are no better; a small bitmap beat the sorted runs 1.4-2.8x on
+    // this project's 2-core machine.
     static constexpr std::uint64_t kPreferredBitmapBytes = std::uint64_t{64} << 20;
     [[nodiscard]] bool prefers_hash_dedup(std::uint32_t arity) const override;
     std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) override;

@@ -259,7 +259,7 @@ std::uint64_t CpuBackend::list_bitmap(const std::uint32_t* bits, const TupleBitm
 // kSortBitmapBytesPerRow a row: cheaper than hashing and radix-sorting the rows. On this
 // project's 2-core machine SG ego-Facebook@30000's intermediates (a 2 MB bitmap) took
 // 0.78-1.09 s instead of 1.12-1.50 s, fe_sphere@20000's (5.8 MB) got slower
-// (docs/BENCHMARKS.md, session 14): hence 4 MiB.
+// (docs/BENCHMARKS.md): hence 4 MiB.
 TupleBitmapShape CpuBackend::small_bitmap(std::uint32_t arity, std::uint64_t rows) const {
     constexpr std::uint64_t kSortBitmapMostBytes = std::uint64_t{4} << 20;
     constexpr std::uint64_t kSortBitmapBytesPerRow = 64;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "gpu_engine/cpu/parallel.hpp"
-#include "gpu_engine/cpu/rows.hpp"
+#include "gpu_engine/hisa/rows.hpp"
 
 namespace galias::engine::cpu {
 

@@ -13,7 +13,7 @@
 // cached blocks become idle blocks (IdleBlocks) that any backend may take: the analyses
 // of a batch each start with an empty cache, and served from the driver's pool their
 // first allocations cost 8.5 us each alone but 24-52 us with eight analyses at once
-// (API profile, docs/BENCHMARKS.md, session 12).
+// (API profile, docs/BENCHMARKS.md, "Concurrent kernels on the GPU").
 
 #include <cuda_runtime.h>
 
@@ -28,15 +28,17 @@
 namespace galias::engine::cuda {
 
 // Device blocks no stream uses any more, by size class, shared by every backend of the
-// process; at most kMostBytes are kept (beyond that a retiring cache frees its blocks).
+// device (one IdleBlocks in SharedDevice, shared_device.cuh); at most kMostBytes are kept
+// (beyond that a retiring cache frees its blocks). Its destructor frees nothing: the
+// blocks go back in drain() (engine::release_device_memory), or with the context at exit.
 class IdleBlocks {
 public:
     static constexpr std::size_t kMostBytes = std::size_t{1} << 30;
 
-    static IdleBlocks& instance() {
-        static IdleBlocks* shared = new IdleBlocks();  // never destroyed: the context frees its blocks at exit
-        return *shared;
-    }
+    IdleBlocks() = default;
+    IdleBlocks(const IdleBlocks&) = delete;
+    IdleBlocks& operator=(const IdleBlocks&) = delete;
+
     void* take(std::size_t size) {
         std::lock_guard lock(mutex_);
         auto it = free_.find(size);
@@ -79,7 +81,9 @@ public:
     static constexpr std::size_t kLargestCached = std::size_t{64} << 20;
     static constexpr std::size_t kMostCachedBytes = std::size_t{256} << 20;
 
-    explicit BlockCache(cudaStream_t stream) : stream_(stream) {}
+    // `idle`: the device's idle blocks, which this cache takes from and retires into; it
+    // must outlive the cache.
+    BlockCache(cudaStream_t stream, IdleBlocks& idle) : stream_(stream), idle_(idle) {}
     BlockCache(const BlockCache&) = delete;
     BlockCache& operator=(const BlockCache&) = delete;
     ~BlockCache() { trim(); }
@@ -95,12 +99,12 @@ public:
                 cached_bytes_ -= size;
                 return block;
             }
-            if (void* idle = IdleBlocks::instance().take(size)) return idle;
+            if (void* idle = idle_.take(size)) return idle;
         }
         void* block = pool_allocate(size);
         if (block == nullptr) {  // give back what is kept, then try once more
             trim();
-            IdleBlocks::instance().drain(stream_);
+            idle_.drain(stream_);
             block = pool_allocate(size);
         }
         return block;
@@ -123,7 +127,7 @@ public:
     void retire() {
         for (auto& [size, bin] : free_)
             for (void* block : bin)
-                if (!IdleBlocks::instance().put(block, size)) cudaFreeAsync(block, stream_);
+                if (!idle_.put(block, size)) cudaFreeAsync(block, stream_);
         free_.clear();
         cached_bytes_ = 0;
     }
@@ -156,6 +160,7 @@ private:
     }
 
     cudaStream_t stream_;
+    IdleBlocks& idle_;
     std::unordered_map<std::size_t, std::vector<void*>> free_;
     std::size_t cached_bytes_ = 0;
 };

@@ -46,7 +46,7 @@ __device__ __forceinline__ std::uint64_t count_outer_tuple(const JoinSpec& s, co
 // into the backend's pinned memory (device-accessible: unified addressing) and zeroes
 // them for the next launch on the same stream. A copy and a memset are each a dependent
 // step on the stream, and with eight analyses on the GPU each such step waits 13-17 us
-// instead of about 1.5 us alone (docs/BENCHMARKS.md, session 11, stream timeline).
+// instead of about 1.5 us alone (docs/BENCHMARKS.md, a stream timeline of eight analyses).
 constexpr unsigned kGridTotals = 2;
 struct GridTotals {
     unsigned long long* counters;  // kGridTotals
@@ -123,7 +123,7 @@ __device__ __forceinline__ std::uint64_t find_source(const std::uint64_t* offset
 // tile's first and last outputs, stages the offsets between them in shared memory, and
 // every thread finds its outputs' sources there.
 //
-// Why so (session 8): the filtered emit was the largest user of the GPU in the
+// Why so: the filtered emit was the largest user of the GPU in the
 // concurrency pool, its warps stalled on global loads 60 % of the time (ncu), and the
 // earlier version had one thread bisect the whole slice for each tile's first source while
 // the block waited, then every output gallop through global offsets. Now: emits 2x faster
@@ -235,7 +235,7 @@ __host__ __device__ inline bool outputs_grouped(const JoinSpec& s) {
 // costs a fraction of a probe of the global table (L2 or device memory). Keys are whole,
 // so "already here" is exact; the table is emptied between tiles once half full, so it
 // holds the recent outputs' keys. On CSPA zlib k=1, 16 % of the derived tuples reach the
-// global table (docs/BENCHMARKS.md, session 10).
+// global table (docs/BENCHMARKS.md).
 constexpr std::uint32_t kLocalFilterSlots = 2048;
 
 struct LocalFilter {
@@ -483,6 +483,45 @@ __global__ void absent_flags_kernel(const Cell* a, std::uint64_t na, const Cell*
             else hi = mid;
         }
         flags[i] = (lo < nb && compare_rows(b + lo * arity, x, arity) == 0) ? 0 : 1;
+    }
+}
+
+// Merged-sequence positions a thread of merge_absent_flags_kernel walks: its merge-path
+// search (about log2 of the shorter input in row reads) is paid once per this many steps.
+constexpr std::uint64_t kMergeFlagsItems = 32;
+
+// flags[i] = 1 when row i of sorted, distinct `a` is not in sorted, distinct `b`, by a
+// merge path: the rows of both in one order (a row of `a` before an equal row of `b`),
+// each thread taking kMergeFlagsItems consecutive positions of it. A thread finds where
+// its positions start with a binary search along the diagonal, then walks them: a row of
+// `a` it meets is in `b` exactly when the next row of `b` (all before it are smaller)
+// equals it. Every read is of a row of `a` or `b`: nothing past either end (unlike
+// Thrust's set_difference for rows wider than 8 bytes; set_ops.cuh, difference).
+__global__ void merge_absent_flags_kernel(const Cell* a, std::uint64_t na, const Cell* b, std::uint64_t nb,
+                                          std::uint32_t arity, std::uint8_t* flags) {
+    await_preceding_grid();
+    const std::uint64_t total = na + nb;
+    for (std::uint64_t start = thread_index() * kMergeFlagsItems; start < total;
+         start += grid_stride() * kMergeFlagsItems) {
+        // i = rows of `a` among the merged order's first `start`: a[mid] is one of them
+        // exactly when it is not greater than b[start - 1 - mid].
+        std::uint64_t lo = start > nb ? start - nb : 0, hi = min(start, na);
+        while (lo < hi) {
+            const std::uint64_t mid = lo + (hi - lo) / 2;
+            if (!row_less(b + (start - 1 - mid) * arity, a + mid * arity, arity)) lo = mid + 1;
+            else hi = mid;
+        }
+        std::uint64_t i = lo, j = start - lo;
+        const std::uint64_t end = min(start + kMergeFlagsItems, total);
+        for (std::uint64_t k = start; k < end; ++k) {
+            const Cell* x = a + i * arity;
+            if (i < na && (j >= nb || !row_less(b + j * arity, x, arity))) {  // a[i] comes next
+                flags[i] = (j < nb && compare_rows(b + j * arity, x, arity) == 0) ? 0 : 1;
+                ++i;
+            } else {
+                ++j;
+            }
+        }
     }
 }
 

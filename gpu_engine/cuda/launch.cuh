@@ -8,7 +8,7 @@
 // launch): the GPU takes it in while that kernel still runs, and its blocks start as the
 // other's finish, instead of after the front end has seen the other complete. That gap
 // is about 1.3 us with one analysis on the GPU and 13-21 us with eight (docs/BENCHMARKS.md,
-// session 11, stream timeline). Each kernel therefore begins with await_preceding_grid(),
+// a stream timeline). Each kernel therefore begins with await_preceding_grid(),
 // before it reads or writes global memory: it then sees everything the kernel before it
 // wrote, exactly as in plain stream order. A kernel after a memset or a copy, or one
 // launched without the attribute, passes that call at once.
@@ -42,15 +42,12 @@ __device__ __forceinline__ void await_preceding_grid() {
 #endif
 }
 
-// Whether launches are programmatic dependents (GALIAS_CUDA_PDL=0 turns it off, for
-// comparisons); read once.
-bool dependent_launches();
-
-// kernel<<<shape.grid, shape.block, shared_bytes, stream>>>(args...), as a programmatic
-// dependent of the stream's previous kernel.
+// kernel<<<shape.grid, shape.block, shared_bytes, stream>>>(args...), with `dependent` as
+// a programmatic dependent of the stream's previous kernel (CudaPolicy::dependent_launches;
+// GALIAS_CUDA_PDL=0 turns it off, for comparisons).
 template <class... Params, class... Args>
 void launch_kernel(void (*kernel)(Params...), LaunchShape shape, std::size_t shared_bytes,
-                   cudaStream_t stream, Args&&... args) {
+                   cudaStream_t stream, bool dependent, Args&&... args) {
     cudaLaunchAttribute attribute{};
     attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attribute.val.programmaticStreamSerializationAllowed = 1;
@@ -60,7 +57,7 @@ void launch_kernel(void (*kernel)(Params...), LaunchShape shape, std::size_t sha
     config.dynamicSmemBytes = shared_bytes;
     config.stream = stream;
     config.attrs = &attribute;
-    config.numAttrs = dependent_launches() ? 1 : 0;
+    config.numAttrs = dependent ? 1 : 0;
     GALIAS_CUDA_TRY(cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...));
 }
 

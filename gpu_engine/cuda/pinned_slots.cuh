@@ -1,6 +1,7 @@
 #pragma once
 // Small pinned host buffers for the backends' device-to-host reads of counts and sizes,
-// carved out of one page-locked slab per process. Why not cudaMallocHost per backend:
+// carved out of page-locked slabs that every backend of the device shares (one
+// PinnedSlots in SharedDevice, shared_device.cuh). Why not cudaMallocHost per backend:
 // page-locking and unlocking take process-wide driver locks and may synchronize the whole
 // device, and with `--batch` backends come and go while other analyses run. The slabs stay
 // for later backends until release() (at exit, engine::release_device_memory).
@@ -20,10 +21,9 @@ public:
     static constexpr std::size_t kSlotBytes = 256;
     static constexpr std::size_t kSlotsPerSlab = 1024;  // 256 KiB of page-locked memory
 
-    static PinnedSlots& instance() {
-        static PinnedSlots slots;
-        return slots;
-    }
+    PinnedSlots() = default;
+    PinnedSlots(const PinnedSlots&) = delete;
+    PinnedSlots& operator=(const PinnedSlots&) = delete;
 
     void* take() {
         std::lock_guard lock(mutex_);
@@ -55,7 +55,6 @@ public:
     }
 
 private:
-    PinnedSlots() = default;
     std::mutex mutex_;
     std::vector<void*> slabs_;
     std::vector<void*> free_;

@@ -3,7 +3,7 @@
 // (cuda_backend.cu, join_count) clears the total, runs join_count_kernel, CUB's scan (two
 // kernels) and copies the total to the host: four or five launches and copies before the
 // one synchronization that reads the total. The probe of the launch-bound jobs in
-// docs/BENCHMARKS.md (session 4) shows that a round trip's cost is its launches, so for at
+// docs/BENCHMARKS.md shows that a round trip's cost is its launches, so for at
 // most one tile of outer tuples one block counts, scans and hands the total over itself —
 // and, for a join's last step with a small output, writes the output too.
 
