@@ -17,6 +17,7 @@ if [ "$(id -u)" -ne 0 ]; then echo "test-deb.sh: needs root (debootstrap, chroot
 ROOT="${GALIAS_TEST_ROOT:-}"
 KEEP_ROOT=1
 if [ -z "$ROOT" ]; then ROOT="$(mktemp -d /var/tmp/galias-deb-root.XXXXXX)"; KEEP_ROOT=0; fi
+chmod 755 "$ROOT"  # mktemp's 0700 would keep apt's _apt user out of the root's lists
 cleanup() {
     for mount in "$ROOT/dev/pts" "$ROOT/proc"; do
         if mountpoint -q "$mount"; then umount "$mount"; fi
@@ -85,6 +86,11 @@ echo "\$ galias run /usr/share/galias/analyses/reach.dl -F graph -D -   # the in
 mkdir -p graph
 printf '1\t2\n2\t3\n3\t4\n' >graph/edge.facts
 galias run /usr/share/galias/analyses/reach.dl -F graph -D -
+echo "\$ galias run reach -F graph -D - --backend cuda; echo exit \$?   # this root has no NVIDIA driver"
+status=0
+galias run reach -F graph -D - --backend cuda || status=$?
+echo "exit $status"
+[ "$status" = 2 ]
 DEMO
 echo "== the bundled example with the installed galias =="
 in_root sh /tmp/galias-demo.sh
