@@ -34,7 +34,9 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # galias_<version>_<arch>.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-14-dev")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libc6-dev")
+if(GALIAS_HAVE_FRONTEND)  # without the frontend galias parses no C
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-14-dev")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libc6-dev")
+endif()
 
 include(CPack)
