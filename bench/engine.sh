@@ -74,7 +74,7 @@ SAMPLER=""
 cleanup() { [ -n "$SAMPLER" ] && kill "$SAMPLER" 2>/dev/null; rm -rf "$WORK"; }
 trap cleanup EXIT
 
-echo "galias $("$GALIAS" --version 2>/dev/null | awk '{print $2}'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, host $(hostname)"
+echo "galias $("$GALIAS" --version 2>/dev/null | head -n 1 | awk '{print $2}'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, host $(hostname)"
 command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
 echo
 echo "| program | dataset | tuples | expected | ok | wall s | engine s | peak RSS MB | peak device MB (pool / nvidia-smi) | EBM | threads | backend | iterations | join / dedup / diff / merge / index / alloc / load / write s |"

@@ -14,7 +14,7 @@ PACKAGES=(
   # the sanitizer build and the fuzz targets: libFuzzer, ASan and UBSan runtimes of Clang 14
   libclang-rt-14-dev
   # tests and benchmarks
-  libgtest-dev libgmock-dev googletest python3 python3-jsonschema bear time
+  libgtest-dev libgmock-dev googletest python3 python3-jsonschema python3-yaml bear time
 )
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"

@@ -69,7 +69,7 @@ now() { date +%s.%N; }
 calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }  # no bc on every machine
 less() { awk "BEGIN { exit !($1 < $2) }"; }
 
-echo "galias $("$GALIAS" --version 2>/dev/null | awk '{print $2}'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%dT%H:%MZ), host $(hostname)"
+echo "galias $("$GALIAS" --version 2>/dev/null | head -n 1 | awk '{print $2}'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%dT%H:%MZ), host $(hostname)"
 command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
 
 if [[ "$PART" == *A* ]]; then

@@ -51,7 +51,7 @@ while read -r program dir _; do
     [ -d "$dir" ] || { echo "queue_profile.sh: missing facts $dir ($program)" >&2; exit 2; }
 done < "$WORK/queue.txt"
 
-echo "galias $("$GALIAS" --version | awk '{print $2}'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "galias $("$GALIAS" --version | head -n 1 | awk '{print $2}'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%dT%H:%MZ)"
 command -v nvidia-smi > /dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
 echo
 echo "| jobs | one after another s | at most $AT at once s | speed-up | outputs identical |"

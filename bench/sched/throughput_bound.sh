@@ -63,7 +63,7 @@ whole_gpu() {
         END { printf "%.4f %.4f", kernels / 1e3, copies / 1e3 }'
 }
 
-echo "galias $("$GALIAS" --version | awk '{print $2}'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "galias $("$GALIAS" --version | head -n 1 | awk '{print $2}'), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%dT%H:%MZ)"
 command -v nvidia-smi > /dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
 echo
 echo "| jobs | one after another s | at most $AT at once s | speed-up | kernels' whole-GPU s, one after another | at $AT | copies and memsets s | bound |"

@@ -13,7 +13,7 @@
 #include "facts/temporary_files.hpp"
 #include "gpu_engine/engine.hpp"
 #include "tools/galias/command.hpp"
-#include "tools/galias/version.hpp"
+#include "tools/galias/version_text.hpp"
 
 namespace galias::tool {
 
@@ -65,7 +65,7 @@ int run_command(const std::string& command, const CommandAction& action) {
 
 int run_tool(int argc, char** argv) {
     CLI::App app{"galias: GPU-accelerated static alias analysis for C", "galias"};
-    app.set_version_flag("--version", std::string("galias ") + kVersion);
+    app.set_version_flag("--version", version_text, "Print the version, the commit and what was compiled in, and exit");
     app.require_subcommand(1);
     std::vector<std::pair<CLI::App*, CommandAction>> actions;
     for (const CommandInfo& info : registered_commands()) {

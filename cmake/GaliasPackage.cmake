@@ -1,0 +1,42 @@
+# The Debian package (`cpack -G DEB`, or scripts/build-deb.sh): what cmake/GaliasInstall.cmake
+# installs, under /usr, for Debian 12 (bookworm).
+#
+# Dependencies: dpkg-shlibdeps reads the libraries galias is linked against (libc, libstdc++,
+# oneTBB, Clang 14, LLVM 14, fmt, toml++) and names their packages. What it cannot see is
+# listed by hand:
+#   libclang-common-14-dev  Clang's built-in headers (stddef.h, stdarg.h, ...): the frontend
+#                           passes their directory to Clang, and no C file parses without it
+#   libc6-dev (Recommends)  the C library's headers: any project whose compilation database
+#                           galias reads was built against them, so they are normally there
+# The CUDA backend needs no package: the CUDA runtime is linked in statically
+# (CUDA::cudart_static) and opens the NVIDIA driver's libcuda.so.1 when galias first asks
+# for a GPU. Without a driver (or a GPU) --backend auto runs on the CPU; docs/INSTALL.md.
+set(GALIAS_PACKAGE_MAINTAINER "galias developers <https://github.com/galias/galias/issues>"
+    CACHE STRING "Maintainer field of the Debian package")
+
+set(CPACK_PACKAGE_NAME galias)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_VENDOR "galias")
+set(CPACK_PACKAGE_CONTACT "${GALIAS_PACKAGE_MAINTAINER}")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(CPACK_PACKAGE_DESCRIPTION
+    "galias reads a compile_commands.json, extracts pointer facts from the C sources with Clang, "
+    "solves Andersen and CSPA points-to analyses with a Datalog engine on a CUDA GPU or on the CPU, "
+    "and reports aliasing bugs (overlapping copies, restrict violations, must-not-alias pairs) "
+    "as text, JSON or SARIF for code scanning.")
+string(JOIN "" CPACK_PACKAGE_DESCRIPTION ${CPACK_PACKAGE_DESCRIPTION})
+set(CPACK_PACKAGE_HOMEPAGE_URL "${PROJECT_HOMEPAGE_URL}")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_GENERATOR DEB)
+
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # galias_<version>_<arch>.deb
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+if(GALIAS_HAVE_FRONTEND)  # without the frontend galias parses no C
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-14-dev")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libc6-dev")
+endif()
+
+include(CPack)

@@ -1,0 +1,12 @@
+#pragma once
+// The text of `galias --version`: the release, the commit, and what was compiled in.
+
+#include <string>
+
+namespace galias::tool {
+
+// Several lines, no trailing newline. Asks the CUDA runtime whether a GPU is usable when
+// the CUDA backend is compiled in, so it is only built when --version is given.
+std::string version_text();
+
+}  // namespace galias::tool
