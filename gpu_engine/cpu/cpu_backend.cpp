@@ -56,6 +56,16 @@ CpuBackend::~CpuBackend() = default;
 
 // Kept blocks are resident memory: on SG CA-HepTH with --no-ebm they raised the peak from
 // 1.4 to 2.0 GB for no measurable time (docs/BENCHMARKS.md, CPU backend on this machine).
+BackendCapabilities CpuBackend::capabilities() {
+    BackendCapabilities capabilities;
+    if (sched_ != sched::SchedMode::kOff) capabilities.lanes = this;
+    capabilities.scheduling = this;
+    capabilities.in_place_merge = this;
+    capabilities.tuple_sets = this;
+    capabilities.one_pass_join = this;
+    return capabilities;
+}
+
 void CpuBackend::keep_freed_buffers(bool keep) { blocks_->set_budget(keep ? block_cache_budget_ : 0); }
 
 std::string CpuBackend::description() const {

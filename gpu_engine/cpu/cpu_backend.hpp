@@ -13,12 +13,20 @@
 #include "gpu_engine/cpu/distinct_set.hpp"
 #include "gpu_engine/hisa/tuple_hash_set.hpp"
 #include "gpu_engine/runtime/backend.hpp"
+#include "gpu_engine/runtime/launch_scheduling.hpp"
 
 namespace galias::engine::cpu {
 
 class HostBlockCache;
 
-class CpuBackend final : public Backend {
+// Capabilities: lanes (with `sched` other than off), in-place merge, tuple sets and the
+// one-pass join into a bitmap set.
+class CpuBackend final : public Backend,
+                         public LaneSet,
+                         public LaunchScheduling,
+                         public InPlaceMerge,
+                         public TupleSets,
+                         public OnePassJoin {
 public:
     // threads 0 = all cores. With `sched` other than off the executor runs independent
     // rules on several host threads at once; they share this backend (its operators are
@@ -33,8 +41,11 @@ public:
     [[nodiscard]] unsigned threads() const override { return threads_; }
     [[nodiscard]] std::size_t free_memory() const override;
     [[nodiscard]] bool host_accessible() const override { return true; }
-    [[nodiscard]] std::size_t lane_count() const override { return sched_ == sched::SchedMode::kOff ? 1 : 4; }
-    [[nodiscard]] sched::SchedMode sched_mode() const override { return sched_; }
+    [[nodiscard]] BackendCapabilities capabilities() override;
+    // Lanes: every lane is this backend (its operators are safe to call concurrently).
+    [[nodiscard]] std::size_t count() const override { return 4; }
+    Backend& lane(std::size_t /*index*/) override { return *this; }
+    [[nodiscard]] sched::SchedMode mode() const override { return sched_; }
     // Small batches keep the working set of deduplication (batch + sort scratch) in the
     // hundreds of megabytes even when a join produces billions of duplicates.
     [[nodiscard]] std::size_t default_batch_bytes() const override { return std::size_t{128} << 20; }
@@ -49,6 +60,7 @@ public:
     void sort_unique(TupleArray& tuples) override;
     void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) override;
     void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) override;
+    // Grows full by realloc (remapping pages of large blocks), then merges backwards.
     bool merge_in_place(TupleArray& full, const TupleArray& delta, std::uint64_t capacity) override;
     void build_index(Hisa& hisa, double load_factor) override;
     std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
@@ -65,6 +77,12 @@ public:
     std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) override;
     void insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) override;
     void list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) override;
+    // join_emit, then insert_new (emit_then_insert_new).
+    std::uint64_t join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out,
+                                TupleHashSet& set) override {
+        return emit_then_insert_new(*this, *this, spec, outer, inner, counts, from, to, out, set);
+    }
     // Into a bitmap set: no counting pass, no scratch of every derived tuple; each chunk of
     // outer tuples keeps the tuples it was first to insert, copied out in chunk order.
     std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,

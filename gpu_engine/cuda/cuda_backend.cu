@@ -34,6 +34,7 @@
 #include "gpu_engine/cuda/sort_ops.cuh"
 #include "gpu_engine/cuda/tuple_set_ops.cuh"
 #include "gpu_engine/engine.hpp"
+#include "gpu_engine/runtime/launch_scheduling.hpp"
 #include "gpu_engine/sched/cuda_profiles.hpp"
 
 namespace galias::engine::cuda {
@@ -84,7 +85,17 @@ DeviceAnchor& anchor() {
     return *anchor;
 }
 
-class CudaBackend final : public Backend {
+// Capabilities: lanes (streams, with a mode other than off; a lane has none of its own),
+// launch scheduling, the counting pass that emits small outputs, the duplicate filter,
+// tuple sets and the one-pass join into a set. No in-place merge: a second buffer is
+// cheap next to a sequential merge on the device.
+class CudaBackend final : public Backend,
+                          public LaneSet,
+                          public LaunchScheduling,
+                          public CountingEmit,
+                          public DuplicateFiltering,
+                          public TupleSets,
+                          public OnePassJoin {
 public:
     // `parent`: the backend whose lane this is, else null. The policy comes from the
     // environment for a backend, from its parent for a lane.
@@ -106,9 +117,19 @@ public:
     }
     [[nodiscard]] unsigned threads() const override { return 1; }
 
-    [[nodiscard]] std::size_t lane_count() const override {
-        return context_.mode() == sched::SchedMode::kOff ? 1 : CudaPolicy::kLanes;
+    [[nodiscard]] BackendCapabilities capabilities() override {
+        BackendCapabilities capabilities;
+        if (context_.mode() != sched::SchedMode::kOff && parent_ == nullptr) capabilities.lanes = this;
+        capabilities.scheduling = this;
+        capabilities.counting_emit = this;
+        capabilities.duplicate_filtering = this;
+        capabilities.tuple_sets = this;
+        capabilities.one_pass_join = this;
+        return capabilities;
     }
+
+    // Lanes (LaneSet): each its own CudaBackend, with its own stream.
+    [[nodiscard]] std::size_t count() const override { return CudaPolicy::kLanes; }
     Backend& lane(std::size_t index) override {
         if (index == 0 || parent_ != nullptr) return *this;
         std::lock_guard lock(lanes_mutex_);
@@ -116,8 +137,9 @@ public:
             lanes_.push_back(std::make_unique<CudaBackend>(context_.device_ptr(), context_.mode(), urgency_, this));
         return *lanes_[index - 1];
     }
-    [[nodiscard]] sched::SchedMode sched_mode() const override { return context_.mode(); }
-    [[nodiscard]] sched::CoordinatorCounters sched_counters() const override {
+    // Launch scheduling (LaunchScheduling).
+    [[nodiscard]] sched::SchedMode mode() const override { return context_.mode(); }
+    [[nodiscard]] sched::CoordinatorCounters counters() const override {
         if (context_.coordinator()) return context_.coordinator()->counters();
         sched::CoordinatorCounters counters;
         counters.launches = context_.default_launches();
@@ -202,13 +224,13 @@ public:
                                      DuplicateFilter& filter) override {
         if (auto derived = joins::emit_distinct(context_, spec, outer, inner, counts, from, to, out, filter))
             return *derived;
-        return Backend::join_emit_distinct(spec, outer, inner, counts, from, to, out, filter);
+        return emit_unfiltered(*this, spec, outer, inner, counts, from, to, out);
     }
     std::uint64_t join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                 const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out,
                                 TupleHashSet& set) override {
         if (auto derived = joins::emit_new(context_, spec, outer, inner, counts, from, to, out, set)) return *derived;
-        return Backend::join_emit_new(spec, outer, inner, counts, from, to, out, set);
+        return emit_then_insert_new(*this, *this, spec, outer, inner, counts, from, to, out, set);
     }
     std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                                TupleArray& out, TupleHashSet& set, std::uint64_t room) override {

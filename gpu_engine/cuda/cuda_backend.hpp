@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpu_engine/runtime/backend.hpp"
+#include "gpu_engine/sched/plan.hpp"
 
 namespace galias::engine::cuda {
 

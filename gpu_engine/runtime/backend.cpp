@@ -103,19 +103,26 @@ void Backend::append(TupleArray& to, const TupleArray& from) {
     to.size += from.size;
 }
 
-std::uint64_t Backend::join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                     const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
-                                     TupleArray& out, TupleHashSet& set) {
+std::uint64_t emit_then_insert_new(Backend& backend, TupleSets& sets, const JoinSpec& spec, const TupleArray& outer,
+                                   const Hisa* inner, const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                   TupleArray& out, TupleHashSet& set) {
     TupleArray derived(spec.out_arity);
-    join_emit(spec, outer, inner, counts, from, to, derived);
+    backend.join_emit(spec, outer, inner, counts, from, to, derived);
     TupleArray added;
-    insert_new(set, derived, added);
-    append(out, added);
+    sets.insert_new(set, derived, added);
+    backend.append(out, added);
     return derived.size;
 }
 
-std::optional<std::uint64_t> Backend::join_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                                    TupleArray& out, std::uint64_t room) {
+std::uint64_t emit_unfiltered(Backend& backend, const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                              const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out) {
+    const std::uint64_t before = out.size;
+    backend.join_emit(spec, outer, inner, counts, from, to, out);
+    return out.size - before;
+}
+
+std::optional<std::uint64_t> OnePassJoin::join_distinct(const JoinSpec& spec, const TupleArray& outer,
+                                                        const Hisa* inner, TupleArray& out, std::uint64_t room) {
     const std::unique_ptr<TupleHashSet> scratch = make_scratch_bitmap(spec, outer.size);
     if (!scratch) return std::nullopt;
     return join_into_set(spec, outer, inner, out, *scratch, room);

@@ -1,7 +1,15 @@
 #pragma once
 // The seam between the backend-independent executor (semi-naive loop, EBM, statistics)
-// and the two backends. Every operator works on whole relations (bulk API, like CUB and
+// and the backends. Every operator works on whole relations (bulk API, like CUB and
 // cuCollections); per-element logic lives in gpu_engine/hisa/ and is shared.
+//
+// A backend has two parts: the primitives every backend implements (class Backend:
+// allocation, copies, permute, sort, set operations, index build, the two-pass join),
+// and optional capabilities (BackendCapabilities: lanes, launch scheduling, in-place
+// merge, one-call counting join, duplicate filter, tuple sets, one-pass join into a set),
+// each an interface the backend hands out or not. The executor asks a backend (and each
+// lane) for its capabilities once and picks its strategies from them; a capability that
+// is there is used, one that is not never reached.
 
 #include <atomic>
 #include <cstddef>
@@ -10,17 +18,18 @@
 #include <mutex>
 #include <optional>
 #include <span>
-#include <stdexcept>
+#include <new>
 #include <string>
+#include <utility>
 
 #include "gpu_engine/hisa/join_spec.hpp"
 #include "gpu_engine/runtime/buffer.hpp"
-#include "gpu_engine/sched/launch_coordinator.hpp"
 
 namespace galias::engine {
 
-// Host threads waiting for the device (stream synchronizations): how often and how long.
-// Jobs made of many small operators are bound by these round trips (docs/SCHEDULING.md).
+// Host threads waiting for a backend's queued work (synchronizations): how often and how
+// long. Jobs made of many small operators are bound by these round trips
+// (docs/SCHEDULING.md).
 struct DeviceWaits {
     std::uint64_t count = 0;
     double seconds = 0;
@@ -69,9 +78,137 @@ public:
     virtual ~TupleHashSet() = default;
     [[nodiscard]] virtual std::uint64_t size() const = 0;
     // Whether the set is a bitmap now (hisa/tuple_hash_set.hpp): it can then list its
-    // tuples in sorted order itself (Backend::list_sorted), and stays a bitmap.
+    // tuples in sorted order itself (TupleSets::list_sorted), and stays a bitmap.
     [[nodiscard]] virtual bool is_bitmap() const = 0;
 };
+
+class Backend;
+class LaunchScheduling;  // runtime/launch_scheduling.hpp
+
+// ---------------------------------------------------------------------------------------
+// Optional capabilities (BackendCapabilities). Each belongs to one backend object (a lane
+// has its own) and is used on that backend's work only.
+
+// Lanes: views of a backend that host threads may drive at the same time (each may queue
+// its work apart from the others). The executor runs the independent rule variants of one
+// iteration on different lanes. Lane 0 is the backend itself; every lane allocates into
+// the backend's memory counters, and a buffer may be used by another lane once the lane
+// that wrote it has synchronized.
+class LaneSet {
+public:
+    virtual ~LaneSet() = default;
+    [[nodiscard]] virtual std::size_t count() const = 0;  // at least 1
+    // Lane `index` < count(), made on first use (by the thread that will drive it).
+    virtual Backend& lane(std::size_t index) = 0;
+};
+
+// full ∪= delta inside full's own buffer: for a backend where a second full-size buffer
+// costs more than a sequential merge (the memory-lean mode, --no-ebm).
+class InPlaceMerge {
+public:
+    virtual ~InPlaceMerge() = default;
+    // Grows full to `capacity` tuples when too small; false when it did not merge (then
+    // the caller merges into a second buffer).
+    virtual bool merge_in_place(TupleArray& full, const TupleArray& delta, std::uint64_t capacity) = 0;
+};
+
+// The counting pass of a join's last step that may also write the output.
+class CountingEmit {
+public:
+    virtual ~CountingEmit() = default;
+    // Pass 1 over the whole outer relation for a join whose output goes to `out`; where
+    // the whole output is at most `room` tuples the backend may append it to `out` at once
+    // and set counts->emitted (no pass 2 to run). Otherwise only counts, as join_count.
+    virtual std::unique_ptr<JoinCounts> join_count_emit(const JoinSpec& spec, const TupleArray& outer,
+                                                        const Hisa* inner, TupleArray& out, std::uint64_t room) = 0;
+};
+
+// A duplicate pre-filter for join output (DuplicateFilter), and pass 2 through it.
+class DuplicateFiltering {
+public:
+    virtual ~DuplicateFiltering() = default;
+    // A filter for join output of `arity` columns, or nullptr where the backend would not
+    // filter such tuples.
+    virtual std::unique_ptr<DuplicateFilter> make_duplicate_filter(std::uint32_t arity) = 0;
+    // Pass 2 through `filter`: appends to `out` only the tuples the filter admits: every
+    // tuple the filter does not hold at least once; most copies of a tuple it holds (one
+    // appended through it before, since its last clear()) are dropped. Returns the tuples
+    // derived, admitted or not.
+    virtual std::uint64_t join_emit_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                             const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                             TupleArray& out, DuplicateFilter& filter) = 0;
+};
+
+// Exact tuple sets (TupleHashSet), for deduplicating a linearly recursive relation.
+class TupleSets {
+public:
+    virtual ~TupleSets() = default;
+    // An empty set for `arity`-column tuples, or nullptr for an arity the backend's sets
+    // do not hold (tuples must pack into one 64-bit key: at most 2 columns).
+    virtual std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) = 0;
+    // Whether `--dedup auto` deduplicates a linearly recursive relation of `arity` columns
+    // with a tuple set on this backend (faster than sorted runs there: measured,
+    // docs/BENCHMARKS.md). Asked after the value bound is set.
+    [[nodiscard]] virtual bool prefers_hash_dedup(std::uint32_t arity) const = 0;
+    // Inserts every tuple of `tuples` into `set`; `out` = the tuples that were not in it,
+    // each once, in no particular order. Returns with the set's work finished (the count
+    // is read back), so another lane may use the set next.
+    virtual void insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) = 0;
+    // Pass 2 into `set`: inserts the output of outer tuples [from, to) and appends to
+    // `out` exactly the tuples the set did not hold; returns the tuples derived. Returns
+    // with the set's work finished, like insert_new. emit_then_insert_new() below is the
+    // composition of join_emit and insert_new that a backend without a fused pass uses.
+    virtual std::uint64_t join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                        const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                        TupleArray& out, TupleHashSet& set) = 0;
+    // out = every tuple of `set`, sorted, for a set that is a bitmap (TupleHashSet::is_bitmap;
+    // its rows in order are the tuples in lexicographic order): one pass over the bitmap
+    // instead of a sort of the relation. Only for such a set.
+    virtual void list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) = 0;
+};
+
+// A join step into a tuple set in one pass, with no counting pass.
+class OnePassJoin {
+public:
+    virtual ~OnePassJoin() = default;
+    // Inserts the output of the whole outer relation into `set` and appends to `out`
+    // exactly the tuples the set did not hold; returns the tuples derived. The pass runs
+    // for some steps and sets only (say, a set that is a bitmap) and within `room`: how
+    // many tuples `out` may grow by within the batch budget. A backend that reserves room
+    // for a bound on them beforehand runs only when the bound fits, or runs with less room
+    // optimistically. Returns nothing where it did not run, having done nothing, or where
+    // the new tuples did not fit: then those it wrote are appended to `out` and held by
+    // the set, and the two passes (TupleSets::join_emit_new) append what the set still
+    // lacks. Returns with the set's work finished, like TupleSets::insert_new.
+    virtual std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer,
+                                                       const Hisa* inner, TupleArray& out, TupleHashSet& set,
+                                                       std::uint64_t room) = 0;
+    // An empty tuple set that is a bitmap from the start, for deduplicating the output of
+    // join step `spec` (about `rows` tuples, at least) once in join_into_set: nullptr where
+    // the backend has no such bitmap, would not run the step into it, or where a bitmap
+    // would not pay for so few rows.
+    virtual std::unique_ptr<TupleHashSet> make_scratch_bitmap(const JoinSpec& spec, std::uint64_t rows) = 0;
+    // A join step's distinct output in one pass, for an intermediate the next step reads:
+    // join_into_set into a scratch bitmap (sized for at least |outer| rows), so `out` gets
+    // each derived tuple once, in no particular order; returns the tuples derived, or
+    // nothing where it did not run or its room ran out (then `out` may hold part of the
+    // output: the caller drops it, and takes join and sort_unique).
+    std::optional<std::uint64_t> join_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                               TupleArray& out, std::uint64_t room);
+};
+
+// What a backend object offers beyond the primitives; null where it does not.
+struct BackendCapabilities {
+    LaneSet* lanes = nullptr;                       // more than one lane
+    const LaunchScheduling* scheduling = nullptr;  // how lanes' launches are shaped
+    InPlaceMerge* in_place_merge = nullptr;
+    CountingEmit* counting_emit = nullptr;
+    DuplicateFiltering* duplicate_filtering = nullptr;
+    TupleSets* tuple_sets = nullptr;
+    OnePassJoin* one_pass_join = nullptr;  // only with tuple_sets
+};
+
+// ---------------------------------------------------------------------------------------
 
 class Backend {
 public:
@@ -79,32 +216,23 @@ public:
 
     [[nodiscard]] virtual std::string description() const = 0;  // "cpu (2 threads)"
     [[nodiscard]] virtual unsigned threads() const = 0;
-    // Memory that could still be allocated (for EBM); host: MemAvailable, the cgroup's limit
-    // and RLIMIT_AS (cpu/host_memory.hpp), device: cudaMemGetInfo.
+    // Memory that could still be allocated (for EBM): what the backend's memory holds free
+    // now, within its limits.
     [[nodiscard]] virtual std::size_t free_memory() const = 0;
+    // Waits until the work queued by this backend object has finished (a no-op for a
+    // backend whose operators return finished).
     virtual void synchronize() {}
-    // EBM: a new merge buffer is at least this many times the tuples it must hold. Device
-    // memory is plentiful next to the relations, and every growth costs a fresh mapping,
-    // so the GPU grows geometrically; the host keeps to the exact EBM rule (memory-lean).
+    // EBM: a new merge buffer is at least this many times the tuples it must hold. 1 is the
+    // exact EBM rule (memory-lean); a backend whose every growth costs a fresh mapping, and
+    // whose memory is plentiful next to the relations, grows geometrically.
     [[nodiscard]] virtual double merge_buffer_growth() const { return 1.0; }
     // How many bytes of join output to collect before deduplicating them (0 = no limit).
     [[nodiscard]] virtual std::size_t default_batch_bytes() const = 0;
     // True when Buffers are plain host memory (outputs can be written without a copy).
     [[nodiscard]] virtual bool host_accessible() const { return false; }
-
-    // Lanes: views of this backend that host threads may drive at the same time (on the
-    // GPU each lane has its own stream). The executor runs the independent rule variants
-    // of one iteration on different lanes (`--sched streams|model`). Lane 0 is the backend
-    // itself; every lane allocates into this backend's memory counters, and a buffer may
-    // be used by another lane once the lane that wrote it has synchronized.
-    [[nodiscard]] virtual std::size_t lane_count() const { return 1; }
-    virtual Backend& lane(std::size_t index) {
-        (void)index;
-        return *this;
-    }
-    // How kernel launches are shaped when lanes run together (docs/SCHEDULING.md).
-    [[nodiscard]] virtual sched::SchedMode sched_mode() const { return sched::SchedMode::kOff; }
-    [[nodiscard]] virtual sched::CoordinatorCounters sched_counters() const { return {}; }
+    // The optional capabilities of this backend object (a lane answers for itself). The
+    // pointers stay valid as long as the backend.
+    [[nodiscard]] virtual BackendCapabilities capabilities() { return {}; }
 
     // Allocation, counted. Throws std::bad_alloc-derived OutOfMemory on failure.
     Buffer allocate(std::size_t bytes);
@@ -119,15 +247,16 @@ public:
     // Time spent allocating and releasing through this backend object alone (one lane),
     // for the executor's per-operator times; memory() sums all lanes.
     [[nodiscard]] double own_allocation_seconds() const { return own_allocation_seconds_.load(std::memory_order_relaxed); }
-    // Synchronizations of this backend and its lanes (zero for host backends).
+    // Synchronizations of this backend and its lanes (zero where operators return finished).
     [[nodiscard]] DeviceWaits device_waits() const {
         return {accounting_->wait_count_.load(std::memory_order_relaxed),
                 accounting_->wait_seconds_.load(std::memory_order_relaxed)};
     }
     // Whether freed buffers may be kept for reuse (faster) or must go back at once (the
-    // memory-lean mode, --no-ebm). Host backends keep up to 1 GiB by default.
+    // memory-lean mode, --no-ebm).
     virtual void keep_freed_buffers(bool keep) { (void)keep; }
-    // Device memory the backend's allocator reserved at its peak (0 for host backends).
+    // Memory the backend's own allocator reserved at its peak, where it reserves memory
+    // beyond the buffers it hands out (else 0).
     [[nodiscard]] virtual std::size_t reserved_peak_bytes() const { return 0; }
     // A promise from the executor: no cell of any relation it will hand this backend (or
     // its lanes) exceeds `largest`. Rules only copy values from their body and constants,
@@ -158,21 +287,14 @@ public:
     virtual void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) = 0;
     // out = the distinct tuples of `fresh` that are not in sorted, distinct `b`, sorted;
     // `fresh` is left sorted and deduplicated or as scratch (its contents are consumed).
-    // sort_unique then difference; a backend whose every size read is a round trip to the
-    // device may do both with one.
+    // sort_unique then difference; a backend whose every size read is a round trip may do
+    // both with one.
     virtual void unique_difference(TupleArray& fresh, const TupleArray& b, TupleArray& out) {
         sort_unique(fresh);
         difference(fresh, b, out);
     }
     // out = a ∪ b for sorted, disjoint, distinct a and b; out.capacity() >= a.size + b.size.
     virtual void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) = 0;
-    // full ∪= delta inside full's own buffer (grown to `capacity` tuples when too small),
-    // for backends where a second full-size buffer costs more than a sequential merge;
-    // returns false when the backend does not merge in place.
-    virtual bool merge_in_place(TupleArray& full, const TupleArray& delta, std::uint64_t capacity) {
-        (void)full, (void)delta, (void)capacity;
-        return false;
-    }
     // (Re)builds the hash index of `hisa` over its first key_len columns.
     virtual void build_index(Hisa& hisa, double load_factor) = 0;
     // Two-pass join, pass 1: counts the output of outer tuples [begin, end). The counts are
@@ -180,103 +302,10 @@ public:
     // `inner` is null for steps without an inner relation.
     virtual std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
                                                    std::uint64_t end, const Hisa* inner) = 0;
-    // Pass 1 over the whole outer relation for a join whose output goes to `out`. A
-    // backend may append the whole output to `out` at once when it is at most `room`
-    // tuples, and then sets counts->emitted (no pass 2 to run): the CUDA backend does for
-    // small outer relations, one launch instead of two. By default it only counts.
-    virtual std::unique_ptr<JoinCounts> join_count_emit(const JoinSpec& spec, const TupleArray& outer,
-                                                        const Hisa* inner, TupleArray& out, std::uint64_t room) {
-        (void)out, (void)room;
-        return join_count(spec, outer, 0, outer.size, inner);
-    }
     // Pass 2: appends the output of outer tuples [from, to) to `out` (grown as needed);
     // from/to are slice boundaries returned by counts.split().
     virtual void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
                            std::uint64_t from, std::uint64_t to, TupleArray& out) = 0;
-    // A duplicate pre-filter for join output of `arity` columns, or nullptr when the
-    // backend has none (the host backend removes duplicates in sort_unique, hashing per
-    // thread). With one, join_emit_distinct() replaces join_emit().
-    virtual std::unique_ptr<DuplicateFilter> make_duplicate_filter(std::uint32_t arity) {
-        (void)arity;
-        return nullptr;
-    }
-    // Pass 2 through `filter`: appends to `out` only the tuples the filter admits: every
-    // tuple the filter does not hold at least once; most copies of a tuple it holds (one
-    // appended through it before, since its last clear()) are dropped. Returns the tuples
-    // derived, admitted or not.
-    virtual std::uint64_t join_emit_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                             const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
-                                             TupleArray& out, DuplicateFilter& filter) {
-        (void)filter;
-        const std::uint64_t before = out.size;
-        join_emit(spec, outer, inner, counts, from, to, out);
-        return out.size - before;
-    }
-    // An empty tuple hash set for `arity`-column tuples, or nullptr when the backend has
-    // none (arity above 2: tuples must pack into one 64-bit key).
-    virtual std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) {
-        (void)arity;
-        return nullptr;
-    }
-    // Inserts every tuple of `tuples` into `set`; `out` = the tuples that were not in it,
-    // each once, in no particular order. Returns with the set's work finished (the count
-    // is read back), so another lane may use the set next.
-    virtual void insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) {
-        (void)set, (void)tuples, (void)out;
-        throw std::logic_error("insert_new: this backend has no tuple hash set");
-    }
-    // out = every tuple of `set`, sorted, for a set that is a bitmap (TupleHashSet::is_bitmap;
-    // its rows in order are the tuples in lexicographic order): one pass over the bitmap
-    // instead of a sort of the relation. Only for such a set.
-    virtual void list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) {
-        (void)set, (void)arity, (void)out;
-        throw std::logic_error("list_sorted: this backend has no tuple bitmap");
-    }
-    // Pass 2 into a tuple hash set: inserts the output of outer tuples [from, to) and
-    // appends to `out` exactly the tuples the set did not hold; returns the tuples derived.
-    // Returns with the set's work finished, like insert_new. By default join_emit into a
-    // scratch array, then insert_new; the CUDA backend fuses the two for the balanced pass.
-    virtual std::uint64_t join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                        const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
-                                        TupleArray& out, TupleHashSet& set);
-    // A join's last step into a tuple set in one pass, with no counting pass: inserts the
-    // output of the whole outer relation into `set` and appends to `out` exactly the tuples
-    // the set did not hold; returns the tuples derived. Returns nothing, having done
-    // nothing, where the backend has no such pass for this step or set (then the two
-    // passes run). `room`: how many tuples `out` may grow by within the batch budget — a
-    // backend that reserves room for a bound on them beforehand (the CUDA backend) declines
-    // when the bound exceeds it, or runs with less room optimistically: when the new tuples
-    // do not fit, it also returns nothing, with those it wrote appended to `out` and held
-    // by the set — the two passes then append what the set still lacks. Returns with the
-    // set's work finished, like insert_new.
-    virtual std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer,
-                                                       const Hisa* inner, TupleArray& out, TupleHashSet& set,
-                                                       std::uint64_t room) {
-        (void)spec, (void)outer, (void)inner, (void)out, (void)set, (void)room;
-        return std::nullopt;
-    }
-    // An empty tuple set that is a bitmap from the start, for deduplicating the output of
-    // join step `spec` (about `rows` tuples, at least) once in join_into_set: nullptr where
-    // the backend has no such bitmap, would not run the step into it, or where a bitmap
-    // would not pay for so few rows.
-    virtual std::unique_ptr<TupleHashSet> make_scratch_bitmap(const JoinSpec& spec, std::uint64_t rows) {
-        (void)spec, (void)rows;
-        return nullptr;
-    }
-    // A join step's distinct output in one pass, for an intermediate the next step reads:
-    // join_into_set into a scratch bitmap (sized for at least |outer| rows), so `out` gets
-    // each derived tuple once, in no particular order; returns the tuples derived, or
-    // nothing where the backend declines or its room ran out (then `out` may hold part of
-    // the output: the caller drops it, and takes join and sort_unique).
-    std::optional<std::uint64_t> join_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                               TupleArray& out, std::uint64_t room);
-    // Whether `--dedup auto` deduplicates a linearly recursive relation of `arity` columns
-    // with a tuple hash set on this backend (faster than sorted runs there: measured,
-    // docs/BENCHMARKS.md). Asked after the value bound is set.
-    [[nodiscard]] virtual bool prefers_hash_dedup(std::uint32_t arity) const {
-        (void)arity;
-        return false;
-    }
     // Both passes over the whole outer relation.
     void join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out);
 
@@ -302,6 +331,16 @@ private:
     mutable std::mutex memory_mutex_;
     MemoryCounters memory_;
 };
+
+// TupleSets::join_emit_new as join_emit into a scratch array, insert_new of it into `set`,
+// and an append of the new tuples to `out`, on `backend`.
+std::uint64_t emit_then_insert_new(Backend& backend, TupleSets& sets, const JoinSpec& spec, const TupleArray& outer,
+                                   const Hisa* inner, const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                   TupleArray& out, TupleHashSet& set);
+// DuplicateFiltering::join_emit_distinct without a filter: join_emit; returns the tuples
+// appended.
+std::uint64_t emit_unfiltered(Backend& backend, const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                              const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out);
 
 class OutOfMemory : public std::bad_alloc {
 public:

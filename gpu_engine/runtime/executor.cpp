@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "facts/diagnostic.hpp"
+#include "gpu_engine/runtime/launch_scheduling.hpp"
 
 namespace galias::engine {
 
@@ -131,6 +132,7 @@ struct Executor::RelationState {
 struct Executor::Lane {
     std::size_t index = 0;
     Backend& backend;
+    const BackendCapabilities& caps;  // backend's
     IterationStats& it;
     bool concurrent = false;
 };
@@ -167,12 +169,14 @@ private:
 
 Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions& options,
                    std::shared_ptr<facts::StringInterner> symbols)
-    : plan_(plan), backend_(backend), options_(options), symbols_(std::move(symbols)),
-      lane_count_(backend.sched_mode() == sched::SchedMode::kOff
+    : plan_(plan), backend_(backend), capabilities_(backend.capabilities()), options_(options),
+      symbols_(std::move(symbols)),
+      lane_count_(capabilities_.lanes == nullptr
                       ? 1
-                      : std::clamp<std::size_t>(backend.lane_count(), 1,
-                                                options.max_lanes != 0 ? options.max_lanes : backend.lane_count())),
-      lane_arena_(static_cast<int>(lane_count_)) {
+                      : std::clamp<std::size_t>(capabilities_.lanes->count(), 1,
+                                                options.max_lanes != 0 ? options.max_lanes
+                                                                       : capabilities_.lanes->count())),
+      lane_arena_(static_cast<int>(lane_count_)), lane_views_(lane_count_) {
     for (const plan::Relation& relation : plan_.relations) {
         auto state = std::make_unique<RelationState>();
         for (const plan::ColumnOrder& order : relation.orders) {
@@ -208,7 +212,8 @@ Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions
     stats_.backend = backend_.description();
     stats_.threads = backend_.threads();
     stats_.eager_buffers = options_.eager_buffers;
-    stats_.sched = std::string(sched::sched_mode_name(backend_.sched_mode()));
+    stats_.sched = std::string(sched::sched_mode_name(
+        capabilities_.scheduling != nullptr ? capabilities_.scheduling->mode() : sched::SchedMode::kOff));
     stats_.lanes = lane_count_;
     batch_bytes_ = options_.batch_bytes != 0 ? options_.batch_bytes : backend_.default_batch_bytes();
     resolve_constants();
@@ -420,7 +425,7 @@ void Executor::run_rules(const std::vector<plan::Rule>& rules, IterationStats& i
         if (scanned < options_.min_lane_work) lanes = 1;
     }
     if (lanes <= 1) {
-        Lane lane{0, backend_, it};
+        Lane lane{0, backend_, capabilities_, it};
         for (const plan::Rule& rule : rules) run_rule(rule, lane);
         return;
     }
@@ -429,7 +434,12 @@ void Executor::run_rules(const std::vector<plan::Rule>& rules, IterationStats& i
     std::exception_ptr failure;
     std::mutex failure_mutex;
     auto work = [&](std::size_t index) {
-        Lane lane{index, backend_.lane(index), lane_stats[index], true};
+        LaneView& view = lane_views_[index];
+        if (view.backend == nullptr) {  // the lane's first use: made by its own thread
+            view.backend = &capabilities_.lanes->lane(index);
+            view.capabilities = view.backend->capabilities();
+        }
+        Lane lane{index, *view.backend, view.capabilities, lane_stats[index], true};
         try {
             for (std::size_t r = next_rule++; r < rules.size(); r = next_rule++) run_rule(rules[r], lane);
             lane.backend.synchronize();
@@ -483,8 +493,10 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
     std::unique_ptr<JoinCounts> counts;
     {
         const OperatorTimer timer = time_operator(backend, lane.it, Operator::Join);
-        counts = last ? backend.join_count_emit(spec, outer, inner, fresh, budget > fresh.size ? budget - fresh.size : 0)
-                      : backend.join_count(spec, outer, 0, outer.size, inner);
+        counts = last && lane.caps.counting_emit != nullptr
+                     ? lane.caps.counting_emit->join_count_emit(spec, outer, inner, fresh,
+                                                                budget > fresh.size ? budget - fresh.size : 0)
+                     : backend.join_count(spec, outer, 0, outer.size, inner);
     }
     if (counts->total == 0) return;
     if (counts->emitted) {  // the whole output is in `new` already
@@ -504,10 +516,11 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
                 if (head.hash_set) {
                     // One lane at a time: the emit may grow the set (flush_into_hash_set).
                     std::lock_guard lock(head.next_delta_mutex);
-                    derived = backend.join_emit_new(spec, outer, inner, *counts, from, to, admitted,
-                                                    *head.hash_set);
+                    derived = lane.caps.tuple_sets->join_emit_new(spec, outer, inner, *counts, from, to, admitted,
+                                                                  *head.hash_set);
                 } else if (DuplicateFilter* filter = duplicate_filter(rule.head, lane)) {
-                    derived = backend.join_emit_distinct(spec, outer, inner, *counts, from, to, fresh, *filter);
+                    derived = lane.caps.duplicate_filtering->join_emit_distinct(spec, outer, inner, *counts, from,
+                                                                                to, fresh, *filter);
                 } else {
                     const std::uint64_t before = fresh.size;
                     backend.join_emit(spec, outer, inner, *counts, from, to, fresh);
@@ -545,6 +558,7 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
 // (the tuples it did append stay in `admitted` and the set; the two passes add the rest).
 bool Executor::run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec& spec, const TupleArray& outer,
                                          const Hisa* inner, std::uint64_t budget, Lane& lane) {
+    if (lane.caps.one_pass_join == nullptr) return false;
     RelationState& head = *relations_[rule.head];
     TupleArray& admitted = head.admitted[lane.index];
     const std::uint64_t held = head.fresh[lane.index].size + admitted.size;
@@ -552,8 +566,8 @@ bool Executor::run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec&
     {
         const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Join);
         std::lock_guard lock(head.next_delta_mutex);  // one lane at a time, as join_emit_new
-        derived = lane.backend.join_into_set(spec, outer, inner, admitted, *head.hash_set,
-                                             budget > held ? budget - held : 0);
+        derived = lane.caps.one_pass_join->join_into_set(spec, outer, inner, admitted, *head.hash_set,
+                                                         budget > held ? budget - held : 0);
     }
     if (!derived) return false;
     lane.it.join_output_tuples += *derived;
@@ -567,11 +581,12 @@ bool Executor::run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec&
 bool Executor::run_intermediate_in_one_pass(const plan::Rule& rule, std::size_t s, const JoinSpec& spec,
                                             const TupleArray& outer, const Hisa* inner, std::uint64_t budget,
                                             Lane& lane) {
+    if (lane.caps.one_pass_join == nullptr) return false;
     TupleArray intermediate(spec.out_arity);
     std::optional<std::uint64_t> derived;
     {
         const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Join);
-        derived = lane.backend.join_distinct(spec, outer, inner, intermediate, budget);
+        derived = lane.caps.one_pass_join->join_distinct(spec, outer, inner, intermediate, budget);
     }
     if (!derived) return false;
     lane.it.join_output_tuples += *derived;
@@ -585,7 +600,9 @@ bool Executor::run_intermediate_in_one_pass(const plan::Rule& rule, std::size_t 
 DuplicateFilter* Executor::duplicate_filter(std::uint32_t relation, Lane& lane) {
     RelationState& state = *relations_[relation];
     if (!state.filter_made[lane.index]) {
-        state.filters[lane.index] = lane.backend.make_duplicate_filter(plan_.relations[relation].arity());
+        if (lane.caps.duplicate_filtering != nullptr)
+            state.filters[lane.index] =
+                lane.caps.duplicate_filtering->make_duplicate_filter(plan_.relations[relation].arity());
         state.filter_made[lane.index] = 1;
     }
     return state.filters[lane.index].get();
@@ -663,7 +680,7 @@ void Executor::flush_into_hash_set(std::uint32_t relation, Lane& lane) {
     TupleArray part(fresh.arity);
     if (fresh.size != 0) {
         const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
-        backend.insert_new(*state.hash_set, fresh, part);
+        lane.caps.tuple_sets->insert_new(*state.hash_set, fresh, part);
         fresh.size = 0;  // the buffer is kept for the next batch
     }
     if (part.size == 0) {
@@ -677,7 +694,7 @@ void Executor::flush_into_hash_set(std::uint32_t relation, Lane& lane) {
         TupleArray new_mirrors;
         {
             const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
-            backend.insert_new(*state.hash_set, mirrored(backend, part), new_mirrors);
+            lane.caps.tuple_sets->insert_new(*state.hash_set, mirrored(backend, part), new_mirrors);
         }
         append(part, new_mirrors, lane);
     }
@@ -711,7 +728,7 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
     const plan::Relation& plan_relation = plan_.relations[relation];
     RelationState& state = *relations_[relation];
     for (std::size_t index = 0; index < state.fresh.size(); ++index) {
-        Lane lane{index, backend_, it};
+        Lane lane{index, backend_, capabilities_, it};
         flush(relation, lane);
     }
     state.delta = std::move(state.next_delta);
@@ -721,7 +738,7 @@ void Executor::absorb(std::uint32_t relation, IterationStats& it) {
         state.old_is_full = true;  // nothing new: old is full itself
         return;
     }
-    Lane main_lane{0, backend_, it};
+    Lane main_lane{0, backend_, capabilities_, it};
     if (state.hash_set) {
         // No merge and no index: no rule of the stratum reads this relation's full version.
         // A set that became a bitmap holds every tuple and lists them sorted at the end:
@@ -816,8 +833,9 @@ void Executor::merge_into(TupleArray& full, TupleArray& spare, const TupleArray&
     };
     // Without EBM the host backend merges in place (one buffer, grown by remapping):
     // the memory-lean mode. Otherwise, and on the GPU, merge into a second buffer.
-    if (!options_.eager_buffers &&
-        backend.merge_in_place(full, delta, full.capacity() >= needed ? full.capacity() : new_capacity())) {
+    if (!options_.eager_buffers && lane.caps.in_place_merge != nullptr &&
+        lane.caps.in_place_merge->merge_in_place(full, delta,
+                                                 full.capacity() >= needed ? full.capacity() : new_capacity())) {
         spare = TupleArray(full.arity);
         return;
     }
@@ -835,7 +853,7 @@ void Executor::merge_into(TupleArray& full, TupleArray& spare, const TupleArray&
 // read it.
 void Executor::finish_deferred_merges(const std::vector<std::uint32_t>& relations) {
     IterationStats it;
-    Lane main_lane{0, backend_, it};
+    Lane main_lane{0, backend_, capabilities_, it};
     bool any = false;
     for (std::uint32_t r : relations) {
         RelationState& state = *relations_[r];
@@ -847,7 +865,7 @@ void Executor::finish_deferred_merges(const std::vector<std::uint32_t>& relation
             state.found = TupleArray(arity);
             if (state.hash_set->is_bitmap()) {
                 const OperatorTimer timer = time_operator(backend_, it, Operator::Merge);
-                backend_.list_sorted(*state.hash_set, arity, found);
+                capabilities_.tuple_sets->list_sorted(*state.hash_set, arity, found);
             } else if (found.size != 0) {
                 const OperatorTimer timer = time_operator(backend_, it, Operator::Merge);
                 backend_.sort(found);  // distinct already: the set admitted each tuple once
@@ -876,9 +894,10 @@ void Executor::begin_stratum(const plan::Stratum& stratum) {
         const bool linear = stratum.recursive && plan_.relations[r].orders.size() == 1 &&
                             !reads_full(stratum.recursive_rules, r);
         using Dedup = EngineOptions::LinearDedup;
-        const bool hash = options_.linear_dedup == Dedup::Hash ||
-                          (options_.linear_dedup == Dedup::Auto && backend_.prefers_hash_dedup(arity));
-        state.hash_set = linear && hash ? backend_.make_tuple_hash_set(arity) : nullptr;
+        TupleSets* sets = capabilities_.tuple_sets;
+        const bool hash = sets != nullptr && (options_.linear_dedup == Dedup::Hash ||
+                                              (options_.linear_dedup == Dedup::Auto && sets->prefers_hash_dedup(arity)));
+        state.hash_set = linear && hash ? sets->make_tuple_hash_set(arity) : nullptr;
         // The set starts empty, as full does: all of a relation's rules are in its stratum,
         // and its input facts join the first `new` (load_inputs).
         state.found = TupleArray(arity);
@@ -1027,7 +1046,8 @@ void Executor::finish(Result& result) {
     stats_.allocated_bytes = backend_.memory().allocated_bytes;
     stats_.peak_bytes = backend_.memory().peak_bytes;
     stats_.device_reserved_peak_bytes = backend_.reserved_peak_bytes();
-    const sched::CoordinatorCounters launches = backend_.sched_counters();
+    const sched::CoordinatorCounters launches =
+        capabilities_.scheduling != nullptr ? capabilities_.scheduling->counters() : sched::CoordinatorCounters{};
     stats_.sched_launches = launches.launches;
     stats_.sched_concurrent_launches = launches.concurrent;
     stats_.sched_solves = launches.solves;

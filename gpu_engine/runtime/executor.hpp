@@ -65,10 +65,17 @@ private:
 
     const plan::Plan& plan_;
     Backend& backend_;
+    BackendCapabilities capabilities_;  // backend_'s, asked once
     EngineOptions options_;
     std::shared_ptr<facts::StringInterner> symbols_;
     std::size_t lane_count_ = 1;  // lanes the rules of an iteration run on (1: sequential)
     tbb::task_arena lane_arena_;   // runs the lanes (lane_count_ threads)
+    // Lane i's backend and its capabilities, from the lane's first use (null until then).
+    struct LaneView {
+        Backend* backend = nullptr;
+        BackendCapabilities capabilities;
+    };
+    std::vector<LaneView> lane_views_;
     std::vector<Cell> constants_;
     ValueCodes codes_;  // active when the run evaluates on codes (load_inputs)
     std::vector<std::unique_ptr<RelationState>> relations_;

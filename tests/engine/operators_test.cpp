@@ -45,6 +45,30 @@ protected:
         return rows;
     }
 
+    // The backend's optional capabilities (backend.hpp); both backends have tuple sets and
+    // the one-pass join.
+    TupleSets& sets() { return *backend_->capabilities().tuple_sets; }
+    OnePassJoin& one_pass() { return *backend_->capabilities().one_pass_join; }
+    std::unique_ptr<DuplicateFilter> make_duplicate_filter(std::uint32_t arity) {
+        DuplicateFiltering* filtering = backend_->capabilities().duplicate_filtering;
+        return filtering != nullptr ? filtering->make_duplicate_filter(arity) : nullptr;
+    }
+    // Through the filter where the backend has duplicate filtering, else join_emit.
+    std::uint64_t join_emit_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                     const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out,
+                                     DuplicateFilter& filter) {
+        DuplicateFiltering* filtering = backend_->capabilities().duplicate_filtering;
+        if (filtering == nullptr) return emit_unfiltered(*backend_, spec, outer, inner, counts, from, to, out);
+        return filtering->join_emit_distinct(spec, outer, inner, counts, from, to, out, filter);
+    }
+    // The counting pass that may emit, where the backend has one, else join_count.
+    std::unique_ptr<JoinCounts> join_count_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                                                TupleArray& out, std::uint64_t room) {
+        CountingEmit* emit = backend_->capabilities().counting_emit;
+        if (emit == nullptr) return backend_->join_count(spec, outer, 0, outer.size, inner);
+        return emit->join_count_emit(spec, outer, inner, out, room);
+    }
+
     // outer ⋈ inner on outer.1 = inner.0, projected to (outer.0, inner.1) or, with
     // outer_column_first false, (inner.1, outer.0).
     ProjectedJoin projected_join(const Rows& outer_rows, Rows inner_rows, bool outer_column_first = true);
@@ -60,7 +84,7 @@ protected:
         for (const auto& row : sorted_unique(rows))
             if (!held.contains(row)) expected.push_back(row);
         TupleArray out;
-        backend_->insert_new(set, upload(rows, arity), out);
+        sets().insert_new(set, upload(rows, arity), out);
         Rows got = download(out);
         std::sort(got.begin(), got.end());
         ASSERT_EQ(got, expected) << where;
@@ -467,10 +491,10 @@ TEST_P(OperatorsTest, MergeOfDisjointSortedArrays) {
 // table's empty marker, growth over batches of up to 10^5 tuples), and none for wider
 // tuples.
 TEST_P(OperatorsTest, TupleHashSetYieldsEachNewTupleOnce) {
-    EXPECT_EQ(backend_->make_tuple_hash_set(3), nullptr);
+    EXPECT_EQ(sets().make_tuple_hash_set(3), nullptr);
     std::mt19937 rng(12);
     for (std::uint32_t arity : {1u, 2u}) {
-        const std::unique_ptr<TupleHashSet> set = backend_->make_tuple_hash_set(arity);
+        const std::unique_ptr<TupleHashSet> set = sets().make_tuple_hash_set(arity);
         ASSERT_NE(set, nullptr);
         std::set<std::vector<Cell>> held;
         for (std::size_t batch = 0; batch < 24; ++batch) {
@@ -498,7 +522,7 @@ TEST_P(OperatorsTest, TupleHashSetBecomesBitmap) {
         // Bitmaps of 1.1 MB and 0.5 MB: the move comes with the first batch of 60,000.
         const Cell largest = arity == 2 ? 3000 : 4000000;
         backend_->set_value_bound(largest);
-        const std::unique_ptr<TupleHashSet> set = backend_->make_tuple_hash_set(arity);
+        const std::unique_ptr<TupleHashSet> set = sets().make_tuple_hash_set(arity);
         ASSERT_NE(set, nullptr);
         std::set<std::vector<Cell>> held;
         for (std::size_t batch = 0; batch < 12; ++batch) {
@@ -516,7 +540,7 @@ TEST_P(OperatorsTest, TupleHashSetBecomesBitmap) {
         }
         // The bitmap lists every tuple, sorted.
         TupleArray listed;
-        backend_->list_sorted(*set, arity, listed);
+        sets().list_sorted(*set, arity, listed);
         ASSERT_EQ(download(listed), Rows(held.begin(), held.end())) << "arity " << arity;
     }
 }
@@ -685,7 +709,7 @@ std::uint64_t OperatorsTest::emit_distinct_in_parts(const ProjectedJoin& join, s
     std::uint64_t derived = 0;
     for (std::uint64_t from = 0; from < join.outer.size;) {
         const std::uint64_t to = counts->split(from, counts->total / parts + 1);
-        derived += backend_->join_emit_distinct(join.spec, join.outer, &join.inner, *counts, from, to, out, filter);
+        derived += join_emit_distinct(join.spec, join.outer, &join.inner, *counts, from, to, out, filter);
         from = to;
     }
     EXPECT_EQ(derived, counts->total);
@@ -709,7 +733,7 @@ TEST_P(OperatorsTest, JoinEmitDistinctKeepsEveryTupleAndDropsCopies) {
         for (const bool sorted : {true, false}) {
             const ProjectedJoin join = projected_join(sorted ? sorted_unique(outer_rows) : outer_rows,
                                                       inner_rows, outer_column_first);
-            std::unique_ptr<DuplicateFilter> filter = backend_->make_duplicate_filter(2);
+            std::unique_ptr<DuplicateFilter> filter = make_duplicate_filter(2);
             NoFilter none;
             DuplicateFilter& used = filter ? *filter : none;
             for (int round = 0; round < 2; ++round) {  // the second round after clear()
@@ -733,7 +757,7 @@ TEST_P(OperatorsTest, JoinEmitDistinctOfMostlyNewTuples) {
         for (Cell v = 0; v < 16; ++v) inner_rows.push_back({k, v});
     const ProjectedJoin join = projected_join(outer_rows, inner_rows);
     ASSERT_EQ(join.expected.size(), std::size_t{1} << 21);
-    std::unique_ptr<DuplicateFilter> filter = backend_->make_duplicate_filter(2);
+    std::unique_ptr<DuplicateFilter> filter = make_duplicate_filter(2);
     NoFilter none;
     for (std::uint64_t parts : {24, 5}) (void)emit_distinct_in_parts(join, parts, filter ? *filter : none);
 }
@@ -759,13 +783,13 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetAppendsExactlyTheNewTuples) {
             const std::string where = "outer column first " + std::to_string(outer_column_first) + ", " +
                                       std::to_string(outer_size) + " outer tuples";
             // A table first: declined.
-            const std::unique_ptr<TupleHashSet> set = backend_->make_tuple_hash_set(2);
+            const std::unique_ptr<TupleHashSet> set = sets().make_tuple_hash_set(2);
             std::set<std::vector<Cell>> held;
             ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, random_pairs(rng, 100, kLargest + 1, kLargest + 1),
                                                          2, held, where));
             ASSERT_FALSE(set->is_bitmap());
             TupleArray out(2);
-            ASSERT_FALSE(backend_->join_into_set(join.spec, join.outer, &join.inner, out, *set, 1u << 30)) << where;
+            ASSERT_FALSE(one_pass().join_into_set(join.spec, join.outer, &join.inner, out, *set, 1u << 30)) << where;
             // 60,000 more tuples make it a bitmap (TupleHashSetBecomesBitmap).
             ASSERT_NO_FATAL_FAILURE(insert_new_and_check(
                 *set, random_pairs(rng, 60000, kLargest + 1, kLargest + 1), 2, held, where));
@@ -773,11 +797,11 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetAppendsExactlyTheNewTuples) {
             // No room: declined with nothing done, or (a backend that reserves no room) run.
             const std::uint64_t total =
                 backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
-            std::optional<std::uint64_t> derived = backend_->join_into_set(join.spec, join.outer, &join.inner, out, *set, 0);
+            std::optional<std::uint64_t> derived = one_pass().join_into_set(join.spec, join.outer, &join.inner, out, *set, 0);
             if (!derived) {
                 ASSERT_EQ(out.size, 0u) << where;
                 ASSERT_EQ(set->size(), held.size()) << where;
-                derived = backend_->join_into_set(join.spec, join.outer, &join.inner, out, *set, 1u << 30);
+                derived = one_pass().join_into_set(join.spec, join.outer, &join.inner, out, *set, 1u << 30);
             }
             ASSERT_TRUE(derived.has_value()) << where;
             EXPECT_EQ(*derived, total) << where;
@@ -791,11 +815,11 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetAppendsExactlyTheNewTuples) {
             held.insert(expected.begin(), expected.end());
             ASSERT_EQ(set->size(), held.size()) << where;
             TupleArray again(2);
-            ASSERT_EQ(backend_->join_into_set(join.spec, join.outer, &join.inner, again, *set, 1u << 30), total)
+            ASSERT_EQ(one_pass().join_into_set(join.spec, join.outer, &join.inner, again, *set, 1u << 30), total)
                 << where;
             EXPECT_EQ(again.size, 0u) << where;
             TupleArray listed;
-            backend_->list_sorted(*set, 2, listed);
+            sets().list_sorted(*set, 2, listed);
             ASSERT_EQ(download(listed), Rows(held.begin(), held.end())) << where;
         }
     }
@@ -817,7 +841,7 @@ void OperatorsTest::run_out_of_room(const ProjectedJoin& join, TupleHashSet& set
     const std::uint64_t total = backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
     TupleArray out(arity);
     const std::optional<std::uint64_t> derived =
-        backend_->join_into_set(join.spec, join.outer, &join.inner, out, set, room);
+        one_pass().join_into_set(join.spec, join.outer, &join.inner, out, set, room);
     Rows got = download(out);
     std::sort(got.begin(), got.end());
     if (GetParam() == BackendKind::Cuda) {
@@ -829,11 +853,11 @@ void OperatorsTest::run_out_of_room(const ProjectedJoin& join, TupleHashSet& set
         written.insert(got.begin(), got.end());
         ASSERT_EQ(set.size(), written.size());
         TupleArray listed;
-        backend_->list_sorted(set, arity, listed);
+        sets().list_sorted(set, arity, listed);
         ASSERT_EQ(download(listed), Rows(written.begin(), written.end()));  // nothing withdrawn is left
         const std::unique_ptr<JoinCounts> counts =
             backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner);
-        EXPECT_EQ(backend_->join_emit_new(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size, out, set),
+        EXPECT_EQ(sets().join_emit_new(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size, out, set),
                   total);
         got = download(out);
         std::sort(got.begin(), got.end());
@@ -845,7 +869,7 @@ void OperatorsTest::run_out_of_room(const ProjectedJoin& join, TupleHashSet& set
     held.insert(expected.begin(), expected.end());
     ASSERT_EQ(set.size(), held.size());
     TupleArray listed;
-    backend_->list_sorted(set, arity, listed);
+    sets().list_sorted(set, arity, listed);
     ASSERT_EQ(download(listed), Rows(held.begin(), held.end()));
 }
 
@@ -856,7 +880,7 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetWhoseRoomRunsOutLeavesTheRestToTheTwoPass
     std::mt19937 rng(47);
     const ProjectedJoin join = projected_join(sorted_unique(random_pairs(rng, 20000, kLargest + 1, 300)),
                                               random_pairs(rng, 3000, 300, kLargest + 1));
-    const std::unique_ptr<TupleHashSet> set = backend_->make_tuple_hash_set(2);
+    const std::unique_ptr<TupleHashSet> set = sets().make_tuple_hash_set(2);
     std::set<std::vector<Cell>> held;
     ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, random_pairs(rng, 60000, kLargest + 1, kLargest + 1),
                                                  2, held, "known tuples"));
@@ -876,7 +900,7 @@ TEST_P(OperatorsTest, OneColumnJoinIntoBitmapSetWhoseRoomRunsOutLeavesTheRestToT
     backend_->join(join.spec, join.outer, &join.inner, plain);
     backend_->sort_unique(plain);
     join.expected = download(plain);
-    const std::unique_ptr<TupleHashSet> set = backend_->make_tuple_hash_set(1);
+    const std::unique_ptr<TupleHashSet> set = sets().make_tuple_hash_set(1);
     std::set<std::vector<Cell>> held;
     Rows known;
     for (Cell v = 0; v <= kLargest; v += 40) known.push_back({v});
@@ -901,7 +925,7 @@ TEST_P(OperatorsTest, JoinDistinctYieldsEachDerivedTupleOnce) {
         ASSERT_GT(total, 4 * join.expected.size());  // many copies of each tuple
         TupleArray out(2);
         const std::optional<std::uint64_t> derived =
-            backend_->join_distinct(join.spec, join.outer, &join.inner, out, std::uint64_t{1} << 30);
+            one_pass().join_distinct(join.spec, join.outer, &join.inner, out, std::uint64_t{1} << 30);
         ASSERT_TRUE(derived.has_value()) << "outer column first " << outer_column_first;
         EXPECT_EQ(*derived, total);
         Rows got = download(out);
@@ -910,7 +934,7 @@ TEST_P(OperatorsTest, JoinDistinctYieldsEachDerivedTupleOnce) {
     }
     const ProjectedJoin few = projected_join(random_pairs(rng, 10, 80, 200), inner_rows);
     TupleArray out(2);
-    EXPECT_FALSE(backend_->join_distinct(few.spec, few.outer, &few.inner, out, std::uint64_t{1} << 30));
+    EXPECT_FALSE(one_pass().join_distinct(few.spec, few.outer, &few.inner, out, std::uint64_t{1} << 30));
     EXPECT_EQ(out.size, 0u);
     // A per-match filter (a != c): the host runs it, the CUDA backend declines it (nothing
     // done); either way no tuple may be wrong.
@@ -922,7 +946,7 @@ TEST_P(OperatorsTest, JoinDistinctYieldsEachDerivedTupleOnce) {
     for (const auto& row : filtered.expected)
         if (row[0] != row[1]) expected.push_back(row);
     TupleArray kept(2);
-    if (backend_->join_distinct(filtered.spec, filtered.outer, &filtered.inner, kept, std::uint64_t{1} << 30)) {
+    if (one_pass().join_distinct(filtered.spec, filtered.outer, &filtered.inner, kept, std::uint64_t{1} << 30)) {
         Rows got = download(kept);
         std::sort(got.begin(), got.end());
         EXPECT_EQ(got, expected);
@@ -936,7 +960,7 @@ TEST_P(OperatorsTest, JoinDistinctYieldsEachDerivedTupleOnce) {
 // those: a second emit of the same join admits only a few copies, all of them tuples of
 // the join, and a join of other tuples loses none of them.
 TEST_P(OperatorsTest, JoinEmitDistinctRemembersTuplesAdmittedBefore) {
-    std::unique_ptr<DuplicateFilter> filter = backend_->make_duplicate_filter(2);
+    std::unique_ptr<DuplicateFilter> filter = make_duplicate_filter(2);
     if (!filter) GTEST_SKIP() << "the " << backend_->description() << " backend has no duplicate pre-filter";
     std::mt19937 rng(31);
     const ProjectedJoin join =
@@ -944,14 +968,14 @@ TEST_P(OperatorsTest, JoinEmitDistinctRemembersTuplesAdmittedBefore) {
     std::unique_ptr<JoinCounts> counts =
         backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner);
     TupleArray first(2);
-    ASSERT_EQ(backend_->join_emit_distinct(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size,
+    ASSERT_EQ(join_emit_distinct(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size,
                                            first, *filter),
               counts->total);
     backend_->sort_unique(first);
     ASSERT_EQ(download(first), join.expected);
 
     TupleArray again(2);
-    ASSERT_EQ(backend_->join_emit_distinct(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size,
+    ASSERT_EQ(join_emit_distinct(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size,
                                            again, *filter),
               counts->total);
     EXPECT_LT(again.size, join.expected.size() / 10) << "the filter forgot the tuples it admitted before";
@@ -966,7 +990,7 @@ TEST_P(OperatorsTest, JoinEmitDistinctRemembersTuplesAdmittedBefore) {
     std::unique_ptr<JoinCounts> other_counts =
         backend_->join_count(other.spec, other.outer, 0, other.outer.size, &other.inner);
     TupleArray fresh(2);
-    (void)backend_->join_emit_distinct(other.spec, other.outer, &other.inner, *other_counts, 0,
+    (void)join_emit_distinct(other.spec, other.outer, &other.inner, *other_counts, 0,
                                        other.outer.size, fresh, *filter);
     backend_->sort_unique(fresh);
     EXPECT_EQ(download(fresh), other.expected);
@@ -986,7 +1010,7 @@ TEST_P(OperatorsTest, JoinEmitAcrossLongRunsOfUnmatchedOuterTuples) {
         for (Cell c = 0; c < 2000; ++c) expected.push_back({a % 97, c});
     expected = sorted_unique(std::move(expected));
     ASSERT_EQ(join.expected, expected);
-    std::unique_ptr<DuplicateFilter> filter = backend_->make_duplicate_filter(2);
+    std::unique_ptr<DuplicateFilter> filter = make_duplicate_filter(2);
     NoFilter none;
     for (std::uint64_t parts : {1, 3}) (void)emit_distinct_in_parts(join, parts, filter ? *filter : none);
 }
@@ -999,7 +1023,7 @@ TEST_P(OperatorsTest, JoinEmitDistinctOfSmallOutputs) {
     for (std::size_t outer_size : {1, 50, 700, 3000}) {
         const Rows outer_rows = random_pairs(rng, outer_size, 20, 30);
         const ProjectedJoin join = projected_join(outer_rows, random_pairs(rng, 40, 30, 10));
-        std::unique_ptr<DuplicateFilter> filter = backend_->make_duplicate_filter(2);
+        std::unique_ptr<DuplicateFilter> filter = make_duplicate_filter(2);
         NoFilter none;
         DuplicateFilter& used = filter ? *filter : none;
         for (std::uint64_t parts : {1, 3}) {  // the whole range, then slices
@@ -1032,7 +1056,7 @@ TEST_P(OperatorsTest, JoinCountEmitAppendsTheOutputOrLeavesItToJoinEmit) {
                                                   << room << " of " << plain.size);
                 TupleArray out = upload(prefix, 2);
                 std::unique_ptr<JoinCounts> counts =
-                    backend_->join_count_emit(join.spec, join.outer, &join.inner, out, room);
+                    join_count_emit(join.spec, join.outer, &join.inner, out, room);
                 ASSERT_EQ(counts->total, plain.size);
                 if (counts->emitted) {
                     EXPECT_LE(counts->total, room);
