@@ -1,0 +1,470 @@
+#include "gpu_engine/runtime/relation_store.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace galias::engine {
+
+namespace {
+
+// Column mapping that turns a tuple in the relation's primary order into order `o`.
+std::vector<std::uint32_t> order_from_primary(const plan::Relation& relation, std::size_t o) {
+    const plan::ColumnOrder& primary = relation.orders[0];
+    std::vector<std::uint32_t> position(primary.columns.size());
+    for (std::uint32_t j = 0; j < primary.columns.size(); ++j) position[primary.columns[j]] = j;
+    std::vector<std::uint32_t> columns;
+    for (std::uint32_t original : relation.orders[o].columns) columns.push_back(position[original]);
+    return columns;
+}
+
+// Whether a rule of `rules` reads relation r's full version: as the first step's outer
+// relation or as an inner relation (full or old, which the merges into full keep too).
+bool reads_full(const std::vector<plan::Rule>& rules, std::uint32_t r) {
+    for (const plan::Rule& rule : rules) {
+        for (std::size_t s = 0; s < rule.steps.size(); ++s) {
+            const plan::JoinStep& step = rule.steps[s];
+            if (s == 0 && step.outer_relation == r && step.outer_version == plan::Version::Full) return true;
+            if (step.has_inner && step.inner_relation == r) return true;
+        }
+    }
+    return false;
+}
+
+// Whether a rule of `rules` reads relation r's old version (full without the last delta).
+bool reads_old(const std::vector<plan::Rule>& rules, std::uint32_t r) {
+    for (const plan::Rule& rule : rules)
+        for (const plan::JoinStep& step : rule.steps)
+            if (step.has_inner && step.inner_relation == r && step.inner_version == plan::Version::Old)
+                return true;
+    return false;
+}
+
+// The mirror (y, x) of each tuple of a two-column relation (plan/symmetry.hpp). Swapping
+// the two stored columns mirrors a tuple in either column order.
+TupleArray mirrored(Backend& backend, const TupleArray& tuples) {
+    TupleArray mirror;
+    constexpr std::uint32_t kSwapped[] = {1, 0};
+    backend.permute(tuples, kSwapped, mirror);
+    return mirror;
+}
+
+// A deferred relation's recent run is folded into full once it holds more than
+// 1/kRecentShare of it: each iteration then merges its delta into a run of at most an
+// eighth of full instead of rewriting all of full.
+constexpr std::uint64_t kRecentShare = 8;
+
+}  // namespace
+
+RelationStore::RelationStore(const plan::Plan& plan, Backend& backend, const BackendCapabilities& capabilities,
+                             const EngineOptions& options, std::size_t lane_count, Stats& stats)
+    : plan_(plan), backend_(backend), capabilities_(capabilities), options_(options), stats_(stats) {
+    for (const plan::Relation& relation : plan_.relations) {
+        auto state = std::make_unique<RelationState>();
+        for (const plan::ColumnOrder& order : relation.orders) {
+            Hisa hisa;
+            hisa.data = TupleArray(relation.arity());
+            hisa.key_len = order.key_len;
+            state->full.push_back(std::move(hisa));
+            state->spare.emplace_back(relation.arity());
+        }
+        state->delta = TupleArray(relation.arity());
+        for (std::size_t lane = 0; lane < lane_count; ++lane) {
+            state->fresh.emplace_back(relation.arity());
+            state->admitted.emplace_back(relation.arity());
+        }
+        state->filters.resize(lane_count);
+        state->filter_made.resize(lane_count, 0);
+        state->next_delta = TupleArray(relation.arity());
+        state->next_delta_spare = TupleArray(relation.arity());
+        relations_.push_back(std::move(state));
+    }
+    for (const plan::Stratum& stratum : plan_.strata)
+        for (std::uint32_t r : stratum.relations) relations_[r]->defined_by_rules = true;
+}
+
+RelationStore::~RelationStore() = default;
+
+OperatorTimer RelationStore::time_operator(Backend& backend, IterationStats& it, Operator op) const {
+    return OperatorTimer(backend, it, op, options_.collect_stats);
+}
+
+// Makes sorted, distinct primary-order tuples the full relation, in every order.
+void RelationStore::install_full(std::uint32_t relation, TupleArray sorted_primary, IterationStats& it) {
+    const plan::Relation& plan_relation = plan_.relations[relation];
+    RelationState& state = *relations_[relation];
+    for (std::size_t o = 1; o < plan_relation.orders.size(); ++o) {
+        TupleArray copy;
+        {
+            const OperatorTimer timer = time_operator(backend_, it, Operator::Merge);
+            std::vector<std::uint32_t> columns = order_from_primary(plan_relation, o);
+            backend_.permute(sorted_primary, columns, copy);
+            backend_.sort(copy);
+        }
+        state.full[o].data = std::move(copy);
+    }
+    state.full[0].data = std::move(sorted_primary);
+    const OperatorTimer timer = time_operator(backend_, it, Operator::IndexBuild);
+    for (Hisa& hisa : state.full) backend_.build_index(hisa, options_.load_factor);
+}
+
+// The lane's duplicate pre-filter for `relation`'s new tuples, made by the lane's backend
+// on first use (only the lane's own thread touches its entry).
+DuplicateFilter* RelationStore::duplicate_filter(std::uint32_t relation, Lane& lane) {
+    RelationState& state = *relations_[relation];
+    if (!state.filter_made[lane.index]) {
+        if (lane.caps.duplicate_filtering != nullptr)
+            state.filters[lane.index] =
+                lane.caps.duplicate_filtering->make_duplicate_filter(plan_.relations[relation].arity());
+        state.filter_made[lane.index] = 1;
+    }
+    return state.filters[lane.index].get();
+}
+
+// Deduplicates the `new` tuples the lane collected: sort + unique, minus full, minus this
+// iteration's earlier batches (of every lane); what is left joins `next_delta`.
+void RelationStore::flush(std::uint32_t relation, Lane& lane) {
+    RelationState& state = *relations_[relation];
+    if (state.hash_set) {
+        flush_into_hash_set(relation, lane);
+        return;
+    }
+    TupleArray& fresh = state.fresh[lane.index];
+    if (fresh.size == 0) return;
+    Backend& backend = lane.backend;
+    // Mirrors (a symmetric relation that lost a rule variant or halves a scan): where a
+    // duplicate filter already thinned `new` (the GPU), mirrored before the one
+    // deduplication; otherwise (the host, whose `new` holds every copy derived) after
+    // it, so that the copies are not doubled first.
+    const bool mirrors = plan_.relations[relation].add_mirrors;
+    const bool mirror_first = mirrors && duplicate_filter(relation, lane) != nullptr;
+    if (mirror_first) add_mirrors(fresh, lane);
+    TupleArray part;
+    {
+        // One operator: a backend may fuse the two and read one size back instead of two.
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
+        backend.unique_difference(fresh, state.full[0].data, part);
+        fresh.size = 0;  // the buffer is kept for the next batch
+        // The lane's duplicate filter keeps the flushed tuples: they are in full or the
+        // next delta now, so it goes on dropping their copies in later batches and
+        // iterations (re-derivations of known tuples are most of a graph job's join output).
+    }
+    if (mirrors && !mirror_first && part.size != 0) {
+        // A mirror of a tuple not in full is not in full either (full is symmetric).
+        add_mirrors(part, lane);
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
+        backend.sort_unique(part);
+    }
+    if (part.size != 0 && state.recent.size != 0) {
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Difference);
+        TupleArray unseen;
+        backend.difference(part, state.recent, unseen);
+        part = std::move(unseen);
+    }
+    if (part.size == 0) return;
+    std::lock_guard lock(state.next_delta_mutex);
+    if (state.next_delta.size != 0) {
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Difference);
+        TupleArray unseen;
+        backend.difference(part, state.next_delta, unseen);
+        part = std::move(unseen);
+    }
+    if (part.size == 0) return;
+    if (state.next_delta.size == 0) {
+        state.next_delta = std::move(part);
+    } else {
+        merge_into(state.next_delta, state.next_delta_spare, part, plan_.relations[relation].name, lane);
+    }
+    // Operators queue work on the lane's stream; the next lane to take the lock reads
+    // next_delta on its own stream.
+    if (lane.concurrent) backend.synchronize();
+}
+
+// The lane's `new` into the relation's tuple hash set: what the set did not hold, and
+// what joins emitted straight into it, joins `next_delta`. One lane at a time: a lane may
+// have to grow the set.
+void RelationStore::flush_into_hash_set(std::uint32_t relation, Lane& lane) {
+    RelationState& state = *relations_[relation];
+    TupleArray& fresh = state.fresh[lane.index];
+    TupleArray& admitted = state.admitted[lane.index];
+    if (fresh.size == 0 && admitted.size == 0) return;
+    Backend& backend = lane.backend;
+    std::lock_guard lock(state.next_delta_mutex);
+    TupleArray part(fresh.arity);
+    if (fresh.size != 0) {
+        const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
+        lane.caps.tuple_sets->insert_new(*state.hash_set, fresh, part);
+        fresh.size = 0;  // the buffer is kept for the next batch
+    }
+    if (part.size == 0) {
+        std::swap(part, admitted);  // the lane's buffer goes on as `part`; a new one next time
+    } else {
+        append(part, admitted, lane);
+    }
+    admitted.size = 0;
+    if (plan_.relations[relation].add_mirrors && part.size != 0) {
+        // The mirror of a new tuple is new too, unless this iteration found it already.
+        TupleArray new_mirrors;
+        {
+            const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
+            lane.caps.tuple_sets->insert_new(*state.hash_set, mirrored(backend, part), new_mirrors);
+        }
+        append(part, new_mirrors, lane);
+    }
+    if (part.size == 0) return;
+    if (state.next_delta.size == 0) {
+        state.next_delta = std::move(part);
+    } else {
+        append(state.next_delta, part, lane);
+    }
+    // The append is queued on the lane's stream; the next lane to take the lock reads
+    // next_delta on its own.
+    if (lane.concurrent) backend.synchronize();
+}
+
+// to ∪= from, unsorted (Backend::append), timed as a merge.
+void RelationStore::append(TupleArray& to, const TupleArray& from, Lane& lane) {
+    if (from.size == 0) return;
+    const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Merge);
+    lane.backend.append(to, from);
+}
+
+// tuples ∪= the mirror (y, x) of each of them (unsorted), for a symmetric relation whose
+// rules the planner thinned (plan/symmetry.hpp).
+void RelationStore::add_mirrors(TupleArray& tuples, Lane& lane) {
+    const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Dedup);
+    lane.backend.append(tuples, mirrored(lane.backend, tuples));
+}
+
+// new -> dedup -> delta = new - full -> full ∪= delta in every order -> rebuild indexes.
+void RelationStore::absorb(std::uint32_t relation, IterationStats& it) {
+    const plan::Relation& plan_relation = plan_.relations[relation];
+    RelationState& state = *relations_[relation];
+    for (std::size_t index = 0; index < state.fresh.size(); ++index) {
+        Lane lane{index, backend_, capabilities_, it};
+        flush(relation, lane);
+    }
+    state.delta = std::move(state.next_delta);
+    state.next_delta = TupleArray(plan_relation.arity());
+    for (TupleArray& delta_o : state.delta_in) delta_o = TupleArray(plan_relation.arity());
+    if (state.delta.size == 0) {
+        state.old_is_full = true;  // nothing new: old is full itself
+        return;
+    }
+    Lane main_lane{0, backend_, capabilities_, it};
+    if (state.hash_set) {
+        // No merge and no index: no rule of the stratum reads this relation's full version.
+        // A set that became a bitmap holds every tuple and lists them sorted at the end:
+        // the log is no longer needed.
+        if (!state.hash_set->is_bitmap()) append(state.found, state.delta, main_lane);
+        else if (state.found.size != 0) state.found = TupleArray(plan_relation.arity());
+        return;
+    }
+    if (state.defer_merges) {
+        TupleArray& full = state.full[0].data;
+        if (state.recent.size == 0 && state.delta.size * kRecentShare > full.size) {
+            // A delta this large next to full: merged directly, no run to keep apart.
+            merge_into(full, state.spare[0], state.delta, plan_relation.name, main_lane);
+        } else {
+            merge_into(state.recent, state.recent_spare, state.delta, plan_relation.name, main_lane);
+            if (state.recent.size * kRecentShare > full.size) fold_recent(relation, main_lane);
+        }
+        return;  // no index: no rule of the stratum reads this relation's full version
+    }
+    // With old versions the merge target is old's buffer, and the full it replaces (with
+    // its index, built on it) becomes old.
+    auto target = [&](std::size_t o) -> TupleArray& {
+        return state.keeps_old ? state.old[o].data : state.spare[o];
+    };
+    merge_into(state.full[0].data, target(0), state.delta, plan_relation.name, main_lane);
+    for (std::size_t o = 1; o < plan_relation.orders.size(); ++o) {
+        TupleArray delta_o;
+        {
+            const OperatorTimer timer = time_operator(backend_, it, Operator::Merge);
+            backend_.permute(state.delta, order_from_primary(plan_relation, o), delta_o);
+            backend_.sort(delta_o);
+        }
+        merge_into(state.full[o].data, target(o), delta_o, plan_relation.name, main_lane);
+        if (state.scanned[o]) state.delta_in[o] = std::move(delta_o);
+    }
+    if (state.keeps_old) {
+        for (std::size_t o = 0; o < state.full.size(); ++o) {
+            state.old[o].slots = std::move(state.full[o].slots);
+            state.old[o].slot_count = state.full[o].slot_count;
+            state.old[o].longest_run = state.full[o].longest_run;
+            state.full[o].slot_count = 0;
+        }
+        state.old_is_full = false;
+    }
+    const OperatorTimer timer = time_operator(backend_, it, Operator::IndexBuild);
+    for (Hisa& hisa : state.full) {
+        if (hisa.key_len != 0) backend_.build_index(hisa, options_.load_factor);
+    }
+}
+
+// full[0] ∪= recent, emptying recent (its buffer is kept for the next run).
+void RelationStore::fold_recent(std::uint32_t relation, Lane& lane) {
+    RelationState& state = *relations_[relation];
+    if (state.recent.size == 0) return;
+    merge_into(state.full[0].data, state.spare[0], state.recent, plan_.relations[relation].name, lane);
+    state.recent.size = 0;
+}
+
+// Absorbs the iteration's output of every relation of a stratum. The merges and index
+// builds are queued on lane 0's stream; rules on lane 0 read them in stream order, and
+// run_rules synchronizes before rules run on other lanes.
+void RelationStore::absorb_all(const std::vector<std::uint32_t>& relations, IterationStats& it) {
+    for (std::uint32_t r : relations) absorb(r, it);
+}
+
+// full ∪= delta through a merge buffer. With EBM the buffer is sized for K more deltas
+// (K = alpha, reduced until it fits in free memory) and the previous full buffer is kept
+// as the next spare, so most iterations allocate nothing.
+void RelationStore::merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name,
+                          Lane& lane) {
+    Backend& backend = lane.backend;
+    const OperatorTimer timer = time_operator(backend, lane.it, Operator::Merge);
+    const std::uint64_t needed = full.size + delta.size;
+    const std::size_t tuple_bytes = sizeof(Cell) * full.arity;
+    // Capacity for a new buffer: exact without EBM; with EBM room for K more deltas,
+    // K = alpha reduced until the buffer fits in free memory.
+    auto new_capacity = [&] {
+        if (!options_.eager_buffers) return needed;
+        const std::size_t free_bytes = backend.free_memory();
+        double k = options_.ebm_alpha;
+        while (k >= 1 && static_cast<double>(full.size) + k * static_cast<double>(delta.size) >
+                             static_cast<double>(free_bytes) / static_cast<double>(tuple_bytes))
+            k -= 1;
+        if (k < 1)
+            throw OutOfMemory("not enough memory to merge relation '" + name + "': " + std::to_string(full.size) +
+                              " + " + std::to_string(delta.size) + " tuples of " + std::to_string(tuple_bytes) +
+                              " bytes, " + std::to_string(free_bytes) + " bytes free");
+        const auto ebm = full.size + static_cast<std::uint64_t>(k * static_cast<double>(delta.size));
+        const auto grown = static_cast<std::uint64_t>(backend.merge_buffer_growth() * static_cast<double>(needed));
+        const auto affordable = static_cast<std::uint64_t>(static_cast<double>(free_bytes) / 2.0 / static_cast<double>(tuple_bytes));
+        return std::max(ebm, std::min(grown, std::max(affordable, needed)));
+    };
+    // Without EBM the host backend merges in place (one buffer, grown by remapping):
+    // the memory-lean mode. Otherwise, and on the GPU, merge into a second buffer.
+    if (!options_.eager_buffers && lane.caps.in_place_merge != nullptr &&
+        lane.caps.in_place_merge->merge_in_place(full, delta,
+                                                 full.capacity() >= needed ? full.capacity() : new_capacity())) {
+        spare = TupleArray(full.arity);
+        return;
+    }
+    if (spare.capacity() < needed) {
+        spare = TupleArray(full.arity);
+        spare = backend.make_array(full.arity, new_capacity());
+    }
+    backend.merge(full, delta, spare);
+    std::swap(full, spare);
+    if (!options_.eager_buffers) spare = TupleArray(full.arity);
+}
+
+// At the end of a stratum: every deferred relation's recent run, and what a hash-set
+// deduplicated relation found, goes into full, and its index is built for the strata that
+// read it.
+void RelationStore::finish_deferred_merges(const std::vector<std::uint32_t>& relations) {
+    IterationStats it;
+    Lane main_lane{0, backend_, capabilities_, it};
+    bool any = false;
+    for (std::uint32_t r : relations) {
+        RelationState& state = *relations_[r];
+        if (!state.defer_merges && !state.hash_set) continue;
+        any = true;
+        const std::uint32_t arity = plan_.relations[r].arity();
+        if (state.hash_set) {
+            TupleArray found = std::move(state.found);
+            state.found = TupleArray(arity);
+            if (state.hash_set->is_bitmap()) {
+                const OperatorTimer timer = time_operator(backend_, it, Operator::Merge);
+                capabilities_.tuple_sets->list_sorted(*state.hash_set, arity, found);
+            } else if (found.size != 0) {
+                const OperatorTimer timer = time_operator(backend_, it, Operator::Merge);
+                backend_.sort(found);  // distinct already: the set admitted each tuple once
+            }
+            state.hash_set.reset();
+            // Full was empty (begin_stratum): every tuple of the relation went through the set.
+            state.full[0].data = std::move(found);
+        }
+        fold_recent(r, main_lane);
+        state.recent = TupleArray(arity);
+        state.defer_merges = false;
+        Hisa& hisa = state.full[0];
+        if (hisa.key_len != 0) backend_.build_index(hisa, options_.load_factor);
+    }
+    if (!any) return;
+    stats_.totals += it.times;
+}
+
+// Decides, for the stratum's relations, whether their merges are deferred and whether
+// they keep old versions (see RelationState), and sets up the state either needs.
+void RelationStore::begin_stratum(const plan::Stratum& stratum) {
+    for (std::uint32_t r : stratum.relations) {
+        RelationState& state = *relations_[r];
+        const std::uint32_t arity = plan_.relations[r].arity();
+        // Linear: full only serves to deduplicate (see RelationState).
+        const bool linear = stratum.recursive && plan_.relations[r].orders.size() == 1 &&
+                            !reads_full(stratum.recursive_rules, r);
+        using Dedup = EngineOptions::LinearDedup;
+        TupleSets* sets = capabilities_.tuple_sets;
+        const bool hash = sets != nullptr && (options_.linear_dedup == Dedup::Hash ||
+                                              (options_.linear_dedup == Dedup::Auto && sets->prefers_hash_dedup(arity)));
+        state.hash_set = linear && hash ? sets->make_tuple_hash_set(arity) : nullptr;
+        // The set starts empty, as full does: all of a relation's rules are in its stratum,
+        // and its input facts join the first `new` (load_inputs).
+        state.found = TupleArray(arity);
+        state.defer_merges = options_.defer_merges && linear && !state.hash_set;
+        state.recent = TupleArray(arity);
+        state.recent_spare = TupleArray(arity);
+        state.keeps_old =
+            options_.eager_buffers && stratum.recursive && reads_old(stratum.recursive_rules, r);
+        state.scanned.assign(state.full.size(), 0);
+        for (const plan::Rule& rule : stratum.recursive_rules) {
+            const plan::JoinStep* first = rule.steps.empty() ? nullptr : &rule.steps.front();
+            if (first != nullptr && first->outer_relation == r &&
+                first->outer_version == plan::Version::Delta)
+                state.scanned[first->outer_order] = 1;
+        }
+        state.delta_in.clear();
+        for (std::size_t o = 0; o < state.full.size(); ++o) state.delta_in.emplace_back(arity);
+        state.old_is_full = true;
+        state.old.clear();
+        state.old.resize(state.full.size());
+        for (std::size_t o = 0; o < state.full.size(); ++o) {
+            state.old[o].data = TupleArray(arity);
+            state.old[o].key_len = state.full[o].key_len;
+        }
+    }
+}
+
+// The stratum is done: deferred merges are finished, and its deltas, merge buffers, old
+// versions and filters are no longer needed.
+void RelationStore::end_stratum(const plan::Stratum& stratum) {
+    finish_deferred_merges(stratum.relations);
+    for (std::uint32_t r : stratum.relations) {
+        RelationState& state = *relations_[r];
+        const std::uint32_t arity = plan_.relations[r].arity();
+        for (auto& filter : state.filters) filter.reset();
+        state.delta = TupleArray(arity);
+        state.delta_in.clear();
+        for (TupleArray& spare : state.spare) spare = TupleArray(arity);
+        state.recent_spare = TupleArray(arity);
+        state.old.clear();
+        state.keeps_old = false;
+    }
+}
+
+// The full relation in declaration column order, sorted (a copy only when the primary
+// order is not the identity).
+TupleArray RelationStore::identity_order_copy(std::uint32_t relation) {
+    const plan::Relation& plan_relation = plan_.relations[relation];
+    const TupleArray& primary = relations_[relation]->full[0].data;
+    std::vector<std::uint32_t> columns(plan_relation.arity());
+    for (std::uint32_t j = 0; j < plan_relation.arity(); ++j) columns[plan_relation.orders[0].columns[j]] = j;
+    TupleArray copy;
+    backend_.permute(primary, columns, copy);
+    backend_.sort(copy);
+    return copy;
+}
+
+}  // namespace galias::engine
