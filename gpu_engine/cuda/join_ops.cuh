@@ -151,7 +151,7 @@ inline std::unique_ptr<JoinCounts> count(DeviceContext& ctx, const JoinSpec& spe
     return counts;
 }
 
-// Backend::join_count_emit: a small outer relation's output of up to
+// CountingEmit::join_count_emit: a small outer relation's output of up to
 // kUnfilteredEmitTuples tuples is written in the counting launch, into room reserved
 // beforehand in `out`.
 inline std::unique_ptr<JoinCounts> count_emit(DeviceContext& ctx, const JoinSpec& spec, const TupleArray& outer,
@@ -214,14 +214,14 @@ inline std::uint64_t slice_output(DeviceContext& ctx, const CudaJoinCounts& c, s
     return ctx.staged<std::uint64_t>(sizeof(std::uint64_t)) - ctx.staged<std::uint64_t>(0);
 }
 
-// Backend::make_duplicate_filter: tuples must pack into one 64-bit key.
+// DuplicateFiltering::make_duplicate_filter: tuples must pack into one 64-bit key.
 inline std::unique_ptr<DuplicateFilter> make_duplicate_filter(DeviceContext& ctx, std::uint32_t arity) {
     if (arity > 2 || !ctx.policy().duplicate_filter) return nullptr;
     return std::make_unique<CudaDuplicateFilter>(ctx.stream());
 }
 
-// Backend::join_emit_distinct, where it runs here: nullopt where the caller takes the
-// generic pass (Backend::join_emit_distinct) instead — only the load-balanced pass (no
+// DuplicateFiltering::join_emit_distinct, where it runs here: nullopt where the caller takes the
+// generic pass (emit_unfiltered, backend.hpp) instead — only the load-balanced pass (no
 // per-match filters) of one- or two-column output goes through the filter, on the lane
 // that made it.
 inline std::optional<std::uint64_t> emit_distinct(DeviceContext& ctx, const JoinSpec& spec, const TupleArray& outer,
@@ -301,7 +301,7 @@ inline std::optional<std::uint64_t> emit_distinct(DeviceContext& ctx, const Join
     return produced;
 }
 
-// Backend::join_emit_new, where it runs here (the load-balanced pass, no per-match
+// TupleSets::join_emit_new, where it runs here (the load-balanced pass, no per-match
 // filters, of one- or two-column output); nullopt where the caller takes the generic one.
 // The balanced pass 2 straight into the set: the filtered emit's kernel with the set as
 // its (exact) table, so the copies of known tuples are never written, nor read again.
@@ -351,7 +351,7 @@ inline std::optional<std::uint64_t> emit_new(DeviceContext& ctx, const JoinSpec&
            spec.out_arity <= 2;
 }
 
-// Backend::make_scratch_bitmap: a zeroed bitmap where join_into_set takes the step and
+// OnePassJoin::make_scratch_bitmap: a zeroed bitmap where join_into_set takes the step and
 // small_bitmap says it pays (join_distinct's scratch set).
 inline std::unique_ptr<TupleHashSet> make_scratch_bitmap(DeviceContext& ctx, const JoinSpec& spec,
                                                          std::uint64_t rows) {
@@ -361,7 +361,7 @@ inline std::unique_ptr<TupleHashSet> make_scratch_bitmap(DeviceContext& ctx, con
     return tuple_sets::make_bitmap_set(ctx, bitmap);
 }
 
-// Backend::join_into_set: one pass into a bitmap set (join_into_set.cuh), for steps
+// OnePassJoin::join_into_set: one pass into a bitmap set (join_into_set.cuh), for steps
 // without per-match filters. It reserves room for the tuples it may append: their bound
 // (at most |outer| x the inner's longest key run, and at most the tuples the bitmap lacks)
 // where that fits `room` and kJoinIntoSetMostTuples; otherwise, optimistically, the most it

@@ -147,13 +147,13 @@ inline Buffer make_room(DeviceContext& ctx, CudaTupleHashSet& s, std::uint64_t i
     return old_table;
 }
 
-// Backend::make_tuple_hash_set: tuples must pack into one 64-bit key.
+// TupleSets::make_tuple_hash_set: tuples must pack into one 64-bit key.
 inline std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) {
     if (arity == 0 || arity > 2) return nullptr;
     return std::make_unique<CudaTupleHashSet>();
 }
 
-// Backend::insert_new.
+// TupleSets::insert_new.
 inline void insert_new(DeviceContext& ctx, TupleHashSet& set, const TupleArray& tuples, TupleArray& out) {
     auto& s = static_cast<CudaTupleHashSet&>(set);
     const std::uint32_t arity = tuples.arity;
@@ -172,7 +172,7 @@ inline void insert_new(DeviceContext& ctx, TupleHashSet& set, const TupleArray& 
     s.held += out.size;
 }
 
-// Backend::list_sorted: a bitmap set's tuples in order (list_bitmap). No read-back: the
+// TupleSets::list_sorted: a bitmap set's tuples in order (list_bitmap). No read-back: the
 // set knows how many it holds.
 inline void list_sorted(DeviceContext& ctx, const TupleHashSet& set, std::uint32_t arity, TupleArray& out) {
     const auto& s = static_cast<const CudaTupleHashSet&>(set);

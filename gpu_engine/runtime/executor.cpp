@@ -318,7 +318,7 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
 }
 
 // A rule's last step straight into its head's tuple set, where the backend has a pass
-// that needs no counts first (Backend::join_into_set); false when it has not run whole
+// that needs no counts first (OnePassJoin::join_into_set); false when it has not run whole
 // (the tuples it did append stay in `admitted` and the set; the two passes add the rest).
 bool Executor::run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec& spec, const TupleArray& outer,
                                          const Hisa* inner, std::uint64_t budget, Lane& lane) {
@@ -340,7 +340,7 @@ bool Executor::run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec&
 }
 
 // A rule's intermediate step as one pass into a scratch bitmap, which hands the next step
-// each derived tuple once (Backend::join_distinct) — no counts, no sort; false when it
+// each derived tuple once (OnePassJoin::join_distinct) — no counts, no sort; false when it
 // has not run.
 bool Executor::run_intermediate_in_one_pass(const plan::Rule& rule, std::size_t s, const JoinSpec& spec,
                                             const TupleArray& outer, const Hisa* inner, std::uint64_t budget,
