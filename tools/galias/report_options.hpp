@@ -8,6 +8,7 @@
 #include "facts/diagnostic.hpp"
 #include "reports/pipeline/analysis_session.hpp"
 #include "tools/galias/command.hpp"
+#include "tools/galias/version_text.hpp"
 
 namespace galias::tool {
 
@@ -20,8 +21,20 @@ struct ReportCommonOptions {
     unsigned threads = 0;
     int context_k = -1;
     bool quiet = false;
+    std::string database;
+    reports::SessionRequest::DatabaseUse database_use = reports::SessionRequest::DatabaseUse::Off;
 
-    void declare(CLI::App& app) {
+    // `use`: how --db is used by this command (Answer for queries, Refresh for analyze/check).
+    void declare(CLI::App& app, reports::SessionRequest::DatabaseUse use) {
+        database_use = use;
+        if (use == reports::SessionRequest::DatabaseUse::Answer) {
+            app.add_option("--db", database,
+                           "Answer from this results database (galias analyze --db); -p may be left out; exit 2 "
+                           "when it is out of date");
+        } else {
+            app.add_option("--db", database,
+                           "Results database: reuse it when it is up to date, else analyse and write it there");
+        }
         app.add_option("-p,--build-dir", build_dir, "Directory with compile_commands.json (or the file itself)");
         app.add_option("--facts", facts_dir, "Analyse a fact directory (galias facts) instead of C sources");
         app.add_option("--config", config, "Configuration file (default: .galias.toml in the source root or above)");
@@ -46,6 +59,11 @@ struct ReportCommonOptions {
                                               : engine::BackendKind::Auto;
         request.threads = sane_thread_count(threads, "-j");
         request.quiet = quiet;
+        if (!database.empty()) {
+            request.database = database;
+            request.database_use = database_use;
+            request.tool_identity = version_identity();
+        }
         return request;
     }
 };
