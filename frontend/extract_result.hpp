@@ -28,6 +28,7 @@ struct TranslationUnitSummary {
     std::size_t analysed = 0;
     std::size_t failed = 0;   // did not compile, or the file is missing
     std::size_t skipped = 0;  // C++ / Objective-C, or duplicates of a file already analysed
+    std::size_t cached = 0;   // of the analysed: taken from the unit cache, not compiled
 };
 
 struct ExtractResult {

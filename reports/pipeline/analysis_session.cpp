@@ -123,6 +123,8 @@ void AnalysisSession::analyse(ProgressLine& progress) {
         extract.context_k = config_.context_k.value_or(1);
         extract.allocators = config_.allocators;
         extract.threads = request_.threads;
+        extract.unit_cache = request_.unit_cache;
+        extract.tool_identity = request_.tool_identity;
         extract.on_progress = [&progress](std::size_t done, std::size_t total, const std::string& file) {
             progress.update(fmt::format("parsing: {}/{} translation units ({})", done, total,
                                         fs::path(file).filename().string()));

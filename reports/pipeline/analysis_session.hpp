@@ -36,6 +36,7 @@ struct SessionRequest {
     std::filesystem::path database;
     DatabaseUse database_use = DatabaseUse::Off;
     std::string tool_identity;  // galias version and commit: a database from another build is stale
+    std::filesystem::path unit_cache;  // --cache DIR: the frontend's per-unit fact cache; empty = off
 };
 
 struct SessionTimes {

@@ -30,6 +30,7 @@ struct ProgramInput {
     // has none).
     std::size_t units_total = 0;
     std::size_t units_failed = 0;
+    std::size_t units_cached = 0;  // taken from the unit cache (--cache), not compiled
     std::vector<UnitFailure> failed_units;  // which ones (from the frontend only)
     std::vector<Diagnostic> diagnostics;  // from the frontend: failed units, warnings
 
@@ -46,6 +47,8 @@ struct ExtractRequest {
     std::vector<std::string> allocators;
     std::vector<std::string> source_filters;  // regexes; empty = every file
     unsigned threads = 0;
+    std::filesystem::path unit_cache;  // --cache: the per-unit fact cache; empty = off
+    std::string tool_identity;         // galias version and commit, part of the cache keys
     std::function<void(std::size_t done, std::size_t total, const std::string& file)> on_progress;
 };
 

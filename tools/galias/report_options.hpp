@@ -22,6 +22,7 @@ struct ReportCommonOptions {
     int context_k = -1;
     bool quiet = false;
     std::string database;
+    std::string unit_cache;
     reports::SessionRequest::DatabaseUse database_use = reports::SessionRequest::DatabaseUse::Off;
 
     // `use`: how --db is used by this command (Answer for queries, Refresh for analyze/check).
@@ -40,6 +41,9 @@ struct ReportCommonOptions {
         app.add_option("--config", config, "Configuration file (default: .galias.toml in the source root or above)");
         app.add_option("--source-root", source_root,
                        "Repository root: paths in reports are relative to it (default: current directory)");
+        app.add_option("--cache", unit_cache,
+                       "Per-unit fact cache: translation units whose source, headers and flags are unchanged are not "
+                       "parsed again (docs/FRONTEND.md)");
         app.add_option("--backend", backend, "Engine backend: auto, cpu or cuda")->check(CLI::IsMember({"auto", "cpu", "cuda"}));
         app.add_option("-j,--jobs", threads, "Threads of the frontend, the CPU engine and the checks (0 = all cores)");
         app.add_option("-k,--context-k", context_k, "Call-string depth for context cloning (overrides the config)")
@@ -59,11 +63,12 @@ struct ReportCommonOptions {
                                               : engine::BackendKind::Auto;
         request.threads = sane_thread_count(threads, "-j");
         request.quiet = quiet;
+        request.tool_identity = version_identity();
         if (!database.empty()) {
             request.database = database;
             request.database_use = database_use;
-            request.tool_identity = version_identity();
         }
+        request.unit_cache = unit_cache;
         return request;
     }
 };
