@@ -4,6 +4,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <optional>
@@ -134,6 +135,8 @@ std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs,
         switch (outcome.status) {
             case TuStatus::Ok:
                 ++result.units.analysed;
+                result.input_files.insert(result.input_files.end(), outcome.dependencies.begin(),
+                                          outcome.dependencies.end());
                 units.push_back(std::move(outcome.ir));
                 break;
             case TuStatus::SkippedCxx:
@@ -161,6 +164,9 @@ std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs,
             }
         }
     }
+    std::sort(result.input_files.begin(), result.input_files.end());
+    result.input_files.erase(std::unique(result.input_files.begin(), result.input_files.end()),
+                             result.input_files.end());
     if (!dropped_flags.empty()) {
         std::string list;
         for (const std::string& flag : dropped_flags) list += (list.empty() ? "" : " ") + flag;

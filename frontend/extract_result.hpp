@@ -44,6 +44,9 @@ struct ExtractResult {
     FactRelation andersen_store{"store", {}};
 
     TranslationUnitSummary units;
+    // Every file the analysed units read (sources and headers, absolute, sorted): what the
+    // results database checks for changes.
+    std::vector<std::string> input_files;
     // Wall seconds per stage ("compile", "link", "calls", "contexts", "emit"), for the
     // summary and benchmarks (kept out of stats.tsv so that fact directories are
     // reproducible byte for byte).

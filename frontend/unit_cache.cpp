@@ -95,14 +95,15 @@ std::optional<TuOutcome> UnitCache::find(const CompileJob& job) {
     if (!get_u64(in, checksum) || checksum != facts::hash_bytes(in)) return std::nullopt;
     std::uint64_t count = 0;
     if (!get_u64(in, count)) return std::nullopt;
+    TuOutcome outcome;
     for (std::uint64_t i = 0; i < count; ++i) {
         std::string path;
         std::uint64_t hash = 0;
         if (!get_text(in, path) || !get_u64(in, hash)) return std::nullopt;
         std::optional<std::uint64_t> now = file_hash(path);
         if (!now || *now != hash) return std::nullopt;  // the source or a header changed
+        outcome.dependencies.push_back(std::move(path));
     }
-    TuOutcome outcome;
     if (!get_u64(in, count)) return std::nullopt;
     for (std::uint64_t i = 0; i < count; ++i) {
         if (!get_text(in, outcome.dropped_flags.emplace_back())) return std::nullopt;

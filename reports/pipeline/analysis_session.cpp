@@ -161,7 +161,7 @@ void AnalysisSession::analyse(ProgressLine& progress) {
 
     if (snapshot) {
         progress.update("writing the results database " + request_.database.string(), true);
-        add_fact_files(*snapshot, input_.facts);
+        add_input_files(*snapshot, input_.input_files);
         write_database(request_.database, database_key(), *snapshot, input_, results_);
         progress.clear();
     }

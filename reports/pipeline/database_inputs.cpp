@@ -67,17 +67,12 @@ InputSnapshot snapshot_inputs(const fs::path& compile_database) {
     return snapshot;
 }
 
-void add_fact_files(InputSnapshot& snapshot, const facts::ProgramFacts& facts) {
+void add_input_files(InputSnapshot& snapshot, const std::vector<std::string>& files) {
     std::set<std::string> known;
     for (const SourceFile& file : snapshot.sources) known.insert(file.path);
-    std::set<std::string> more;
-    auto note = [&](const facts::SourcePos& pos) {
-        if (!pos.file.empty() && known.count(pos.file) == 0) more.insert(pos.file);
-    };
-    for (const facts::Node& node : facts.nodes) note(node.pos);
-    for (const facts::CallSite& call : facts.calls) note(call.begin);
-    for (const facts::AssignSite& site : facts.assign_sites) note(site.pos);
-    for (const std::string& path : more) snapshot.sources.push_back(hash_source(path));
+    for (const std::string& path : files) {
+        if (known.insert(path).second) snapshot.sources.push_back(hash_source(path));
+    }
     sort_unique(snapshot.sources);
 }
 

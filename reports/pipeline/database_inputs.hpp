@@ -14,7 +14,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "facts/program_facts.hpp"
 
 namespace galias::reports {
 
@@ -43,8 +42,8 @@ struct InputSnapshot {
 // the compile database cannot be read or is not a JSON array of commands.
 InputSnapshot snapshot_inputs(const std::filesystem::path& compile_database);
 
-// Adds the other files the facts place something in (headers), hashed now.
-void add_fact_files(InputSnapshot& snapshot, const facts::ProgramFacts& facts);
+// Adds the other files the frontend read (headers, ProgramInput::input_files), hashed now.
+void add_input_files(InputSnapshot& snapshot, const std::vector<std::string>& files);
 
 // Writes the key and the snapshot into `manifest`.
 void record_inputs(nlohmann::json& manifest, const DatabaseKey& key, const InputSnapshot& snapshot);

@@ -34,6 +34,7 @@ ProgramInput extract_program(const ExtractRequest& request) {
     input.units_total = result.units.total;
     input.units_failed = result.units.failed;
     input.units_cached = result.units.cached;
+    input.input_files = std::move(result.input_files);
     for (const Diagnostic& diagnostic : result.diagnostics) {
         // The frontend's errors are the units it could not analyse, each at its file.
         if (diagnostic.severity != Severity::Error || !diagnostic.location.known()) continue;
