@@ -48,9 +48,13 @@ void ContentHash::add_field(std::string_view bytes) {
     add(bytes);
 }
 
-std::uint64_t ContentHash::value() const { return mix(state_ ^ mix(length_)); }
+std::uint64_t ContentHash::value() const {
+    return mix(state_ ^ mix(length_));
+}
 
-std::string ContentHash::hex() const { return hash_hex(value()); }
+std::string ContentHash::hex() const {
+    return hash_hex(value());
+}
 
 std::uint64_t hash_bytes(std::string_view bytes) {
     ContentHash hash;

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <optional>
 #include <mutex>
+#include <optional>
 #include <regex>
 #include <set>
 #include <thread>
@@ -79,7 +79,8 @@ std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const Fronte
     std::vector<TuOutcome> outcomes(jobs.size());
     std::optional<UnitCache> cache;
     if (!options.unit_cache.empty()) {
-        cache.emplace(options.unit_cache, options.tool_identity, options.extra_args, options.integer_pointers);
+        cache.emplace(options.unit_cache, options.tool_identity, options.extra_args,
+                      options.integer_pointers);
     }
     std::atomic<std::size_t> cached{0};
     const unsigned threads =
@@ -99,11 +100,13 @@ std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const Fronte
                             outcomes[i] = std::move(*hit);
                             ++cached;
                         } else {
-                            outcomes[i] = run_translation_unit(jobs[i], options.extra_args, options.integer_pointers);
+                            outcomes[i] =
+                                run_translation_unit(jobs[i], options.extra_args, options.integer_pointers);
                             cache->store(jobs[i], outcomes[i]);
                         }
                     } else {
-                        outcomes[i] = run_translation_unit(jobs[i], options.extra_args, options.integer_pointers);
+                        outcomes[i] =
+                            run_translation_unit(jobs[i], options.extra_args, options.integer_pointers);
                     }
                     if (options.on_progress) {
                         std::lock_guard lock(progress_mutex);
@@ -115,11 +118,12 @@ std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const Fronte
     });
     result.units.cached = cached;
     if (cache && cache->write_failures() != 0) {
-        result.diagnostics.push_back(Diagnostic{
-            Severity::Warning,
-            SourceLocation{options.unit_cache.string(), 0, 0},
-            std::to_string(cache->write_failures()) + " translation units could not be stored in the unit cache",
-            {}});
+        result.diagnostics.push_back(
+            Diagnostic{Severity::Warning,
+                       SourceLocation{options.unit_cache.string(), 0, 0},
+                       std::to_string(cache->write_failures()) +
+                           " translation units could not be stored in the unit cache",
+                       {}});
     }
     return outcomes;
 }

@@ -20,7 +20,8 @@ static_assert(sizeof(facts::ArgumentAddress) == 152, "update ir_serialization.cp
 static_assert(sizeof(CallValue) == 240, "update ir_serialization.cpp for CallValue");
 static_assert(sizeof(CallSite) == 528, "update ir_serialization.cpp for CallSite");
 static_assert(sizeof(Function) == 280, "update ir_serialization.cpp for Function");
-static_assert(sizeof(facts::UnmodelledConstruct) == 104, "update ir_serialization.cpp for UnmodelledConstruct");
+static_assert(sizeof(facts::UnmodelledConstruct) == 104,
+              "update ir_serialization.cpp for UnmodelledConstruct");
 static_assert(sizeof(CollapsedPath) == 48, "update ir_serialization.cpp for CollapsedPath");
 static_assert(sizeof(FieldOverlap) == 8, "update ir_serialization.cpp for FieldOverlap");
 static_assert(sizeof(TranslationUnitIr) == 264, "update ir_serialization.cpp for TranslationUnitIr");
@@ -121,6 +122,8 @@ private:
     std::string_view in_;
 };
 
+// One line per struct, its fields in declaration order: easy to hold against program_ir.hpp.
+// clang-format off
 template <class A> void io(A& a, facts::SourcePos& x) { a(x.file); a(x.line); a(x.column); }
 template <class A> void io(A& a, Entity& x) {
     a(x.kind); a(x.key); a(x.name); a(x.function); a(x.pos); a(x.per_context); a(x.restrict_argument);
@@ -155,6 +158,7 @@ template <class A> void io_rest(A& a, TranslationUnitIr& x) {
     a(x.file); a(x.entities); a(x.functions); a(x.global_assigns); a(x.collapsed); a(x.field_overlaps);
     a(x.unmodelled); a(x.unused_static_functions);
 }
+// clang-format on
 
 }  // namespace
 

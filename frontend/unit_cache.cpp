@@ -15,7 +15,9 @@ namespace {
 
 constexpr std::string_view kMagic = "galias-unit-cache 1\n";
 
-void put_u64(std::string& out, std::uint64_t value) { out.append(reinterpret_cast<const char*>(&value), sizeof value); }
+void put_u64(std::string& out, std::uint64_t value) {
+    out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
 
 void put_text(std::string& out, std::string_view text) {
     put_u64(out, text.size());
@@ -53,7 +55,8 @@ std::optional<std::string> read_file(const fs::path& file) {
 
 }  // namespace
 
-UnitCache::UnitCache(fs::path dir, std::string tool_identity, std::vector<std::string> extra_args, bool integer_pointers)
+UnitCache::UnitCache(fs::path dir, std::string tool_identity, std::vector<std::string> extra_args,
+                     bool integer_pointers)
     : dir_(std::move(dir)),
       tool_identity_(std::move(tool_identity)),
       extra_args_(std::move(extra_args)),

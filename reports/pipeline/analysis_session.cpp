@@ -1,10 +1,10 @@
 #include "reports/pipeline/analysis_session.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <cstdio>
 #include <system_error>
-
-#include <fmt/format.h>
 
 #include "reports/pipeline/results_database.hpp"
 
@@ -16,11 +16,12 @@ using DatabaseUse = SessionRequest::DatabaseUse;
 
 AnalysisSession::AnalysisSession(const SessionRequest& request) : request_(request) {
     // A query on a database may leave -p out: the database names its compile database.
-    const bool input_from_database = request.database_use == DatabaseUse::Answer && request.build_dir.empty() &&
-                                     request.facts_dir.empty();
+    const bool input_from_database =
+        request.database_use == DatabaseUse::Answer && request.build_dir.empty() && request.facts_dir.empty();
     if (request.database_use != DatabaseUse::Off && !request.facts_dir.empty()) {
-        throw DiagnosticError(SourceLocation{}, "--db works with -p BUILD_DIR, not with --facts (a fact directory "
-                                                "is not checked for changes)");
+        throw DiagnosticError(SourceLocation{},
+                              "--db works with -p BUILD_DIR, not with --facts (a fact directory "
+                              "is not checked for changes)");
     }
     if (!input_from_database && request.build_dir.empty() == request.facts_dir.empty()) {
         throw DiagnosticError(SourceLocation{}, "give either -p BUILD_DIR (a directory with compile_commands.json) "
@@ -38,8 +39,9 @@ AnalysisSession::AnalysisSession(const SessionRequest& request) : request_(reque
 
 fs::path AnalysisSession::compile_database() const {
     std::error_code ec;
-    fs::path database = fs::is_directory(request_.build_dir, ec) ? request_.build_dir / "compile_commands.json"
-                                                                 : request_.build_dir;
+    fs::path database = fs::is_directory(request_.build_dir, ec)
+                            ? request_.build_dir / "compile_commands.json"
+                            : request_.build_dir;
     return fs::absolute(database, ec).lexically_normal();
 }
 
@@ -61,24 +63,28 @@ bool AnalysisSession::read_database(ProgressLine& progress) {
     try {
         nlohmann::json manifest = read_manifest(dir);
         if (request_.build_dir.empty()) {
-            const nlohmann::json* path = manifest.contains("compile_database") && manifest["compile_database"].is_object()
-                                             ? &manifest["compile_database"]["path"]
-                                             : nullptr;
+            const nlohmann::json* path =
+                manifest.contains("compile_database") && manifest["compile_database"].is_object()
+                    ? &manifest["compile_database"]["path"]
+                    : nullptr;
             if (path == nullptr || !path->is_string()) {
                 throw DiagnosticError(SourceLocation{(dir / "manifest.json").string(), 0, 0},
                                       "corrupt results database: the manifest names no compilation database");
             }
             request_.build_dir = path->get<std::string>();
         }
-        if (std::optional<std::string> reason = stale_reason(manifest, database_key(), dir / "manifest.json")) {
+        if (std::optional<std::string> reason =
+                stale_reason(manifest, database_key(), dir / "manifest.json")) {
             if (answer) {
-                throw DiagnosticError(
-                    SourceLocation{dir.string(), 0, 0},
-                    fmt::format("the results database is out of date: {}; refresh it with `galias analyze -p {} --db {}`",
-                                *reason, request_.build_dir.string(), dir.string()));
+                throw DiagnosticError(SourceLocation{dir.string(), 0, 0},
+                                      fmt::format("the results database is out of date: {}; refresh it with "
+                                                  "`galias analyze -p {} --db {}`",
+                                                  *reason, request_.build_dir.string(), dir.string()));
             }
             progress.clear();
-            if (!request_.quiet) std::fprintf(stderr, "galias: rewriting the results database %s: %s\n", dir.c_str(), reason->c_str());
+            if (!request_.quiet)
+                std::fprintf(stderr, "galias: rewriting the results database %s: %s\n", dir.c_str(),
+                             reason->c_str());
             return false;
         }
         load_database(dir, manifest, input_, results_);
@@ -86,7 +92,8 @@ bool AnalysisSession::read_database(ProgressLine& progress) {
         if (answer) throw;
         // analyze/check replace a database they cannot read; they do not need it.
         progress.clear();
-        std::fprintf(stderr, "%s\ngalias: note: writing the results database again\n", e.diagnostic().str().c_str());
+        std::fprintf(stderr, "%s\ngalias: note: writing the results database again\n",
+                     e.diagnostic().str().c_str());
         input_ = ProgramInput{};
         results_ = AliasResults{};
         return false;
@@ -98,7 +105,8 @@ void AnalysisSession::analyse(ProgressLine& progress) {
     auto start = std::chrono::steady_clock::now();
     if (request_.database_use != DatabaseUse::Off && read_database(progress)) {
         times_.from_database = true;
-        times_.input_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        times_.input_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         progress.clear();
         build_views();
         return;

@@ -35,7 +35,7 @@ struct SessionRequest {
     enum class DatabaseUse { Off, Answer, Refresh };
     std::filesystem::path database;
     DatabaseUse database_use = DatabaseUse::Off;
-    std::string tool_identity;  // galias version and commit: a database from another build is stale
+    std::string tool_identity;         // galias version and commit: a database from another build is stale
     std::filesystem::path unit_cache;  // --cache DIR: the frontend's per-unit fact cache; empty = off
 };
 

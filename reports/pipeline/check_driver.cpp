@@ -42,8 +42,9 @@ void print_stats(const AnalysisSession& session, const std::vector<Finding>& fin
     const ProgramInput& input = session.input();
     std::string out = "galias statistics\n";
     if (input.units_total != 0) {
-        out += fmt::format("  translation units  {} ({} failed{})\n", input.units_total, input.units_failed,
-                           input.units_cached != 0 ? fmt::format(", {} from the unit cache", input.units_cached) : "");
+        out += fmt::format(
+            "  translation units  {} ({} failed{})\n", input.units_total, input.units_failed,
+            input.units_cached != 0 ? fmt::format(", {} from the unit cache", input.units_cached) : "");
     }
     std::size_t clones = 0;
     for (const facts::Node& node : input.facts.nodes) clones += node.origin != node.id ? 1 : 0;

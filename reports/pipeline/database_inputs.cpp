@@ -1,11 +1,11 @@
 #include "reports/pipeline/database_inputs.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
 #include <system_error>
-
-#include <fmt/format.h>
 
 #include "facts/content_hash.hpp"
 #include "facts/diagnostic.hpp"
@@ -28,7 +28,8 @@ SourceFile hash_source(const std::string& path) {
 }
 
 void sort_unique(std::vector<SourceFile>& files) {
-    std::sort(files.begin(), files.end(), [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
+    std::sort(files.begin(), files.end(),
+              [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
     files.erase(std::unique(files.begin(), files.end(),
                             [](const SourceFile& a, const SourceFile& b) { return a.path == b.path; }),
                 files.end());
@@ -88,10 +89,12 @@ void record_inputs(json& manifest, const DatabaseKey& key, const InputSnapshot& 
     manifest["sources"] = std::move(sources);
 }
 
-std::optional<std::string> stale_reason(const json& manifest, const DatabaseKey& key, const fs::path& manifest_file) {
+std::optional<std::string> stale_reason(const json& manifest, const DatabaseKey& key,
+                                        const fs::path& manifest_file) {
     try {
         const std::string tool = manifest.at("galias").get<std::string>();
-        if (tool != key.tool) return fmt::format("it was written by galias {}, this is galias {}", tool, key.tool);
+        if (tool != key.tool)
+            return fmt::format("it was written by galias {}, this is galias {}", tool, key.tool);
         const json& database = manifest.at("compile_database");
         const std::string path = database.at("path").get<std::string>();
         if (path != key.compile_database.string()) {
@@ -118,7 +121,8 @@ std::optional<std::string> stale_reason(const json& manifest, const DatabaseKey&
                                source.at("size").get<std::uint64_t>(), now.size);
         }
     } catch (const json::exception& e) {
-        throw malformed(manifest_file, std::string("lacks a field or has one of the wrong type (") + e.what() + ")");
+        throw malformed(manifest_file,
+                        std::string("lacks a field or has one of the wrong type (") + e.what() + ")");
     }
     return std::nullopt;
 }

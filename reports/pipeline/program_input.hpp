@@ -30,9 +30,9 @@ struct ProgramInput {
     // has none).
     std::size_t units_total = 0;
     std::size_t units_failed = 0;
-    std::size_t units_cached = 0;  // taken from the unit cache (--cache), not compiled
+    std::size_t units_cached = 0;           // taken from the unit cache (--cache), not compiled
     std::vector<UnitFailure> failed_units;  // which ones (from the frontend only)
-    std::vector<std::string> input_files;  // from the frontend: every source and header it read
+    std::vector<std::string> input_files;   // from the frontend: every source and header it read
     std::vector<Diagnostic> diagnostics;  // from the frontend: failed units, warnings
 
     // Every translation unit was analysed: findings are not missing for lack of input.

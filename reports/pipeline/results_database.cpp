@@ -1,12 +1,12 @@
 #include "reports/pipeline/results_database.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <cstring>
 #include <system_error>
-
-#include <fmt/format.h>
 
 #include "facts/content_hash.hpp"
 #include "facts/diagnostic.hpp"
@@ -38,16 +38,21 @@ std::string file_name(const std::string& relation) {
 
 // The cells as bytes: the format is little-endian, as every host galias builds for is.
 std::string_view as_bytes(const std::vector<std::uint32_t>& cells) {
-    static_assert(std::endian::native == std::endian::little, "the results database stores little-endian words");
+    static_assert(std::endian::native == std::endian::little,
+                  "the results database stores little-endian words");
     return {reinterpret_cast<const char*>(cells.data()), cells.size() * sizeof(std::uint32_t)};
 }
 
-json write_relation(const fs::path& staging, const std::string& name, const std::vector<std::uint32_t>& cells) {
+json write_relation(const fs::path& staging, const std::string& name,
+                    const std::vector<std::uint32_t>& cells) {
     const std::string file = file_name(name);
     facts::OutputFile out(staging / file);
     out.write(as_bytes(cells));
     out.commit();
-    return {{"name", name}, {"file", file}, {"cells", cells.size()}, {"hash", facts::hash_hex(facts::hash_bytes(as_bytes(cells)))}};
+    return {{"name", name},
+            {"file", file},
+            {"cells", cells.size()},
+            {"hash", facts::hash_hex(facts::hash_bytes(as_bytes(cells)))}};
 }
 
 std::vector<std::uint32_t> read_relation(const fs::path& dir, const json& entry) {
@@ -57,7 +62,8 @@ std::vector<std::uint32_t> read_relation(const fs::path& dir, const json& entry)
     const std::uintmax_t size = fs::file_size(file, ec);
     if (ec) throw corrupt(file, "a relation file is missing");
     if (size != cells * sizeof(std::uint32_t) || cells % 2 != 0) {
-        throw corrupt(file, fmt::format("the relation has {} bytes, the manifest says {} cells", size, cells));
+        throw corrupt(file,
+                      fmt::format("the relation has {} bytes, the manifest says {} cells", size, cells));
     }
     std::vector<std::uint32_t> out(cells);
     std::FILE* f = std::fopen(file.c_str(), "rb");
@@ -81,8 +87,8 @@ void check_node_ids(const fs::path& file, const std::vector<std::uint32_t>& cell
 json run_json(const AnalysisRun& run) {
     json sizes = json::array();
     for (const auto& [name, size] : run.sizes) sizes.push_back({name, size});
-    return {{"name", run.name},   {"backend", run.backend}, {"iterations", run.iterations},
-            {"seconds", run.seconds}, {"sizes", sizes},       {"notes", run.notes}};
+    return {{"name", run.name},       {"backend", run.backend}, {"iterations", run.iterations},
+            {"seconds", run.seconds}, {"sizes", sizes},         {"notes", run.notes}};
 }
 
 AnalysisRun run_from_json(const json& j) {
@@ -91,7 +97,8 @@ AnalysisRun run_from_json(const json& j) {
     run.backend = j.at("backend").get<std::string>();
     run.iterations = j.at("iterations").get<std::size_t>();
     run.seconds = j.at("seconds").get<double>();
-    for (const json& size : j.at("sizes")) run.sizes.emplace_back(size.at(0).get<std::string>(), size.at(1).get<std::size_t>());
+    for (const json& size : j.at("sizes"))
+        run.sizes.emplace_back(size.at(0).get<std::string>(), size.at(1).get<std::size_t>());
     run.notes = j.at("notes").get<std::vector<std::string>>();
     return run;
 }
@@ -107,13 +114,16 @@ json read_manifest(const fs::path& dir) {
                               "`galias analyze -p BUILD_DIR --db DIR`");
     }
     json manifest = json::parse(facts::read_input_file(file, "results database manifest"), nullptr, false);
-    if (manifest.is_discarded() || !manifest.is_object()) throw corrupt(file, "the manifest is not valid JSON");
-    if (manifest.value("format", "") != kFormatName) throw corrupt(file, "the manifest is not a galias results database's");
+    if (manifest.is_discarded() || !manifest.is_object())
+        throw corrupt(file, "the manifest is not valid JSON");
+    if (manifest.value("format", "") != kFormatName)
+        throw corrupt(file, "the manifest is not a galias results database's");
     if (manifest.value("version", 0) != kDatabaseFormatVersion) {
-        throw DiagnosticError(SourceLocation{file.string(), 0, 0},
-                              fmt::format("the results database has format version {}, this galias reads {}; write it "
-                                          "again with `galias analyze --db`",
-                                          manifest.value("version", 0), kDatabaseFormatVersion));
+        throw DiagnosticError(
+            SourceLocation{file.string(), 0, 0},
+            fmt::format("the results database has format version {}, this galias reads {}; write it "
+                        "again with `galias analyze --db`",
+                        manifest.value("version", 0), kDatabaseFormatVersion));
     }
     return manifest;
 }
@@ -158,8 +168,9 @@ void load_database(const fs::path& dir, const json& manifest, ProgramInput& inpu
         }
         for (const json& run : manifest.at("runs")) results.runs.push_back(run_from_json(run));
     } catch (const json::exception& e) {
-        throw corrupt(manifest_file, std::string("the manifest lacks a field or has one of the wrong type (") +
-                                         e.what() + ")");
+        throw corrupt(
+            manifest_file,
+            std::string("the manifest lacks a field or has one of the wrong type (") + e.what() + ")");
     }
 }
 
@@ -173,27 +184,33 @@ void write_database(const fs::path& dir, const DatabaseKey& key, const InputSnap
     input.facts.write(staging / "facts");
     json fact_files = json::array();
     std::vector<fs::path> tables;
-    for (const fs::directory_entry& entry : fs::directory_iterator(staging / "facts")) tables.push_back(entry.path());
+    for (const fs::directory_entry& entry : fs::directory_iterator(staging / "facts"))
+        tables.push_back(entry.path());
     std::sort(tables.begin(), tables.end());
     for (const fs::path& table : tables) {
         std::optional<std::uint64_t> hash = facts::hash_file(table);
         if (!hash) throw facts::OutputError(table, "cannot read back what was written");
-        fact_files.push_back({{"file", "facts/" + table.filename().string()}, {"hash", facts::hash_hex(*hash)}});
+        fact_files.push_back(
+            {{"file", "facts/" + table.filename().string()}, {"hash", facts::hash_hex(*hash)}});
     }
     manifest["facts"] = std::move(fact_files);
 
     fs::create_directories(staging / "relations");
     json relations = json::array();
-    for (const auto& [name, cells] : input.cspa) relations.push_back(write_relation(staging, "cspa/" + name, cells));
-    for (const auto& [name, cells] : input.andersen) relations.push_back(write_relation(staging, "andersen/" + name, cells));
+    for (const auto& [name, cells] : input.cspa)
+        relations.push_back(write_relation(staging, "cspa/" + name, cells));
+    for (const auto& [name, cells] : input.andersen)
+        relations.push_back(write_relation(staging, "andersen/" + name, cells));
     relations.push_back(write_relation(staging, "ValueAlias", results.value_alias));
     relations.push_back(write_relation(staging, "MemoryAlias", results.memory_alias));
     relations.push_back(write_relation(staging, "PointsTo", results.points_to));
     manifest["relations"] = std::move(relations);
 
     json not_analysed = json::array();
-    for (const UnitFailure& unit : input.failed_units) not_analysed.push_back({{"file", unit.file}, {"reason", unit.reason}});
-    manifest["units"] = {{"total", input.units_total}, {"failed", input.units_failed}, {"not_analysed", not_analysed}};
+    for (const UnitFailure& unit : input.failed_units)
+        not_analysed.push_back({{"file", unit.file}, {"reason", unit.reason}});
+    manifest["units"] = {
+        {"total", input.units_total}, {"failed", input.units_failed}, {"not_analysed", not_analysed}};
     json runs = json::array();
     for (const AnalysisRun& run : results.runs) runs.push_back(run_json(run));
     manifest["runs"] = std::move(runs);

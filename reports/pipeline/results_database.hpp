@@ -16,7 +16,6 @@
 // new one, never a mix.
 
 #include <filesystem>
-
 #include <nlohmann/json.hpp>
 
 #include "reports/pipeline/alias_solver.hpp"

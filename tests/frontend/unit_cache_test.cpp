@@ -1,7 +1,6 @@
 // The unit cache (frontend/unit_cache.hpp) and the IR encoding under it: every fact case
 // gives the same facts from cached units as compiled, and damaged bytes are a miss.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <cstdlib>
@@ -19,7 +18,8 @@ namespace fs = std::filesystem;
 const fs::path kCases = GALIAS_FACT_CASES_DIR;
 
 fs::path fresh_directory(const std::string& name) {
-    fs::path dir = fs::temp_directory_path() / ("galias-unit-cache-test-" + std::to_string(::getpid()) + "-" + name);
+    fs::path dir =
+        fs::temp_directory_path() / ("galias-unit-cache-test-" + std::to_string(::getpid()) + "-" + name);
     fs::remove_all(dir);
     return dir;
 }
@@ -28,8 +28,10 @@ std::vector<std::string> everything(const frontend::ExtractResult& result) {
     std::vector<std::string> out = test::render_facts(result.program, result.cspa());
     std::vector<std::string> andersen = test::render_facts(result.program, result.andersen());
     out.insert(out.end(), andersen.begin(), andersen.end());
-    for (const facts::Node& node : result.program.nodes) out.push_back(test::node_label(result.program, node.id));
-    for (const auto& [name, value] : result.program.counters) out.push_back(name + "=" + std::to_string(value));
+    for (const facts::Node& node : result.program.nodes)
+        out.push_back(test::node_label(result.program, node.id));
+    for (const auto& [name, value] : result.program.counters)
+        out.push_back(name + "=" + std::to_string(value));
     return out;
 }
 

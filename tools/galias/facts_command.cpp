@@ -79,10 +79,11 @@ int run_facts(FactsOptions& options) {
             "  %zu nodes; CSPA %zu assign, %zu dereference; Andersen %zu addressOf, %zu assign, %zu load, "
             "%zu store\n"
             "  %llu contexts, %llu clones (k=%u); %zu unmodelled constructs (unmodelled.tsv)\n",
-            result.units.total, result.units.analysed, result.units.failed, result.units.skipped, cached.c_str(),
-            options.output.c_str(), p.nodes.size(), result.cspa_assign.size(), result.cspa_dereference.size(),
-            result.andersen_address_of.size(), result.andersen_assign.size(), result.andersen_load.size(),
-            result.andersen_store.size(), static_cast<unsigned long long>(p.counter("contexts")),
+            result.units.total, result.units.analysed, result.units.failed, result.units.skipped,
+            cached.c_str(), options.output.c_str(), p.nodes.size(), result.cspa_assign.size(),
+            result.cspa_dereference.size(), result.andersen_address_of.size(), result.andersen_assign.size(),
+            result.andersen_load.size(), result.andersen_store.size(),
+            static_cast<unsigned long long>(p.counter("contexts")),
             static_cast<unsigned long long>(p.counter("clones")), options.frontend.context_k,
             p.unmodelled.size());
         std::string times;
@@ -146,9 +147,10 @@ const RegisterCommand kRegister{CommandInfo{
                        "A function that returns fresh heap memory like malloc (repeatable)");
         app.add_option("--source-filter", options->frontend.source_filters,
                        "Analyse only files whose path matches this regex (repeatable)");
-        app.add_option("--cache", options->frontend.unit_cache,
-                       "Per-unit fact cache: translation units whose source, headers and flags are unchanged are not "
-                       "parsed again (docs/FRONTEND.md)");
+        app.add_option(
+            "--cache", options->frontend.unit_cache,
+            "Per-unit fact cache: translation units whose source, headers and flags are unchanged are not "
+            "parsed again (docs/FRONTEND.md)");
         app.add_flag("-q,--quiet", options->quiet, "No progress and no summary");
         app.add_option("extra-args", options->frontend.extra_args,
                        "After --: arguments added to every compile command");
