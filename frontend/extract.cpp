@@ -4,8 +4,11 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <mutex>
+#include <optional>
 #include <regex>
 #include <set>
 #include <thread>
@@ -21,6 +24,7 @@
 #include "frontend/indirect_calls.hpp"
 #include "frontend/linker.hpp"
 #include "frontend/tu_runner.hpp"
+#include "frontend/unit_cache.hpp"
 
 namespace galias::frontend {
 
@@ -70,8 +74,15 @@ std::vector<CompileJob> select_jobs(const FrontendOptions& options, ExtractResul
     return selected;
 }
 
-std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const FrontendOptions& options) {
+std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const FrontendOptions& options,
+                               ExtractResult& result) {
     std::vector<TuOutcome> outcomes(jobs.size());
+    std::optional<UnitCache> cache;
+    if (!options.unit_cache.empty()) {
+        cache.emplace(options.unit_cache, options.tool_identity, options.extra_args,
+                      options.integer_pointers);
+    }
+    std::atomic<std::size_t> cached{0};
     const unsigned threads =
         options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     // Clang recurses deeply on deeply nested code; give workers the stack a main thread has.
@@ -84,7 +95,19 @@ std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const Fronte
             tbb::blocked_range<std::size_t>(0, jobs.size(), 1),
             [&](const tbb::blocked_range<std::size_t>& range) {
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                    outcomes[i] = run_translation_unit(jobs[i], options.extra_args, options.integer_pointers);
+                    if (cache) {
+                        if (std::optional<TuOutcome> hit = cache->find(jobs[i])) {
+                            outcomes[i] = std::move(*hit);
+                            ++cached;
+                        } else {
+                            outcomes[i] =
+                                run_translation_unit(jobs[i], options.extra_args, options.integer_pointers);
+                            cache->store(jobs[i], outcomes[i]);
+                        }
+                    } else {
+                        outcomes[i] =
+                            run_translation_unit(jobs[i], options.extra_args, options.integer_pointers);
+                    }
                     if (options.on_progress) {
                         std::lock_guard lock(progress_mutex);
                         options.on_progress(ExtractProgress{++done, jobs.size(), jobs[i].file});
@@ -93,6 +116,15 @@ std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const Fronte
             },
             tbb::simple_partitioner());
     });
+    result.units.cached = cached;
+    if (cache && cache->write_failures() != 0) {
+        result.diagnostics.push_back(
+            Diagnostic{Severity::Warning,
+                       SourceLocation{options.unit_cache.string(), 0, 0},
+                       std::to_string(cache->write_failures()) +
+                           " translation units could not be stored in the unit cache",
+                       {}});
+    }
     return outcomes;
 }
 
@@ -107,6 +139,8 @@ std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs,
         switch (outcome.status) {
             case TuStatus::Ok:
                 ++result.units.analysed;
+                result.input_files.insert(result.input_files.end(), outcome.dependencies.begin(),
+                                          outcome.dependencies.end());
                 units.push_back(std::move(outcome.ir));
                 break;
             case TuStatus::SkippedCxx:
@@ -134,6 +168,9 @@ std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs,
             }
         }
     }
+    std::sort(result.input_files.begin(), result.input_files.end());
+    result.input_files.erase(std::unique(result.input_files.begin(), result.input_files.end()),
+                             result.input_files.end());
     if (!dropped_flags.empty()) {
         std::string list;
         for (const std::string& flag : dropped_flags) list += (list.empty() ? "" : " ") + flag;
@@ -156,7 +193,7 @@ ExtractResult extract_facts(const FrontendOptions& options) {
         started = now;
     };
     const std::vector<CompileJob> jobs = select_jobs(options, result);
-    std::vector<TuOutcome> outcomes = run_all(jobs, options);
+    std::vector<TuOutcome> outcomes = run_all(jobs, options, result);
     lap("compile");
     std::vector<TranslationUnitIr> units = summarize(jobs, outcomes, result);
     outcomes.clear();

@@ -28,6 +28,7 @@ struct TranslationUnitSummary {
     std::size_t analysed = 0;
     std::size_t failed = 0;   // did not compile, or the file is missing
     std::size_t skipped = 0;  // C++ / Objective-C, or duplicates of a file already analysed
+    std::size_t cached = 0;   // of the analysed: taken from the unit cache, not compiled
 };
 
 struct ExtractResult {
@@ -43,6 +44,9 @@ struct ExtractResult {
     FactRelation andersen_store{"store", {}};
 
     TranslationUnitSummary units;
+    // Every file the analysed units read (sources and headers, absolute, sorted): what the
+    // results database checks for changes.
+    std::vector<std::string> input_files;
     // Wall seconds per stage ("compile", "link", "calls", "contexts", "emit"), for the
     // summary and benchmarks (kept out of stats.tsv so that fact directories are
     // reproducible byte for byte).

@@ -76,6 +76,10 @@ struct FrontendOptions {
     // steps; 10^8 is a few seconds). The corpus needs up to 4.3 * 10^8 (git).
     std::uint64_t points_to_budget = 2'000'000'000;
     std::vector<std::string> allocators;  // extra functions that return fresh heap objects
+    // The per-unit fact cache (unit_cache.hpp); empty: off. `tool_identity` (the galias
+    // version and commit) is part of every key: another build never reuses an entry.
+    std::filesystem::path unit_cache;
+    std::string tool_identity;
 
     std::function<void(const ExtractProgress&)> on_progress;  // called from worker threads, serialized
     // Called when a whole-program stage starts ("linking 800 translation units", ...).

@@ -14,6 +14,7 @@
 #include <llvm/Option/OptTable.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -190,7 +191,19 @@ TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::str
         }
         outcome.ir = TranslationUnitIr{};
         outcome.ir.file = job.file;
+        return outcome;
     }
+    llvm::SmallVector<const clang::FileEntry*, 64> opened;
+    files->GetUniqueIDMapping(opened);
+    for (const clang::FileEntry* entry : opened) {
+        if (entry == nullptr) continue;
+        std::filesystem::path path = entry->getName().str();
+        if (path.is_relative()) path = std::filesystem::path(job.directory) / path;
+        outcome.dependencies.push_back(path.lexically_normal().string());
+    }
+    std::sort(outcome.dependencies.begin(), outcome.dependencies.end());
+    outcome.dependencies.erase(std::unique(outcome.dependencies.begin(), outcome.dependencies.end()),
+                               outcome.dependencies.end());
     return outcome;
 }
 

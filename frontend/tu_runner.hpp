@@ -23,6 +23,9 @@ struct TuOutcome {
     std::vector<Diagnostic> errors;  // the first compiler errors (at most kMaxErrorsKept)
     std::size_t error_count = 0;
     std::vector<std::string> dropped_flags;  // compiler flags Clang does not know, removed
+    // Every file the compiler opened (the source and its headers, absolute), when Ok: what
+    // the unit cache checks before reusing the IR.
+    std::vector<std::string> dependencies;
     TranslationUnitIr ir;
 };
 

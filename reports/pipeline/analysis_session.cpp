@@ -1,17 +1,29 @@
 #include "reports/pipeline/analysis_session.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <cstdio>
 #include <system_error>
 
-#include <fmt/format.h>
+#include "reports/pipeline/results_database.hpp"
 
 namespace galias::reports {
 
 namespace fs = std::filesystem;
 
+using DatabaseUse = SessionRequest::DatabaseUse;
+
 AnalysisSession::AnalysisSession(const SessionRequest& request) : request_(request) {
-    if (request.build_dir.empty() == request.facts_dir.empty()) {
+    // A query on a database may leave -p out: the database names its compile database.
+    const bool input_from_database =
+        request.database_use == DatabaseUse::Answer && request.build_dir.empty() && request.facts_dir.empty();
+    if (request.database_use != DatabaseUse::Off && !request.facts_dir.empty()) {
+        throw DiagnosticError(SourceLocation{},
+                              "--db works with -p BUILD_DIR, not with --facts (a fact directory "
+                              "is not checked for changes)");
+    }
+    if (!input_from_database && request.build_dir.empty() == request.facts_dir.empty()) {
         throw DiagnosticError(SourceLocation{}, "give either -p BUILD_DIR (a directory with compile_commands.json) "
                                                 "or --facts FACTS_DIR");
     }
@@ -25,8 +37,81 @@ AnalysisSession::AnalysisSession(const SessionRequest& request) : request_(reque
     if (request.context_k) config_.context_k = request.context_k;
 }
 
+fs::path AnalysisSession::compile_database() const {
+    std::error_code ec;
+    fs::path database = fs::is_directory(request_.build_dir, ec)
+                            ? request_.build_dir / "compile_commands.json"
+                            : request_.build_dir;
+    return fs::absolute(database, ec).lexically_normal();
+}
+
+DatabaseKey AnalysisSession::database_key() const {
+    DatabaseKey key;
+    key.tool = request_.tool_identity;
+    key.compile_database = compile_database();
+    key.context_k = config_.context_k.value_or(1);
+    key.allocators = config_.allocators;
+    return key;
+}
+
+bool AnalysisSession::read_database(ProgressLine& progress) {
+    const fs::path& dir = request_.database;
+    const bool answer = request_.database_use == DatabaseUse::Answer;
+    std::error_code ec;
+    if (!answer && !fs::exists(dir / "manifest.json", ec)) return false;  // the first run writes it
+    progress.update("reading the results database " + dir.string(), true);
+    try {
+        nlohmann::json manifest = read_manifest(dir);
+        if (request_.build_dir.empty()) {
+            const nlohmann::json* path =
+                manifest.contains("compile_database") && manifest["compile_database"].is_object()
+                    ? &manifest["compile_database"]["path"]
+                    : nullptr;
+            if (path == nullptr || !path->is_string()) {
+                throw DiagnosticError(SourceLocation{(dir / "manifest.json").string(), 0, 0},
+                                      "corrupt results database: the manifest names no compilation database");
+            }
+            request_.build_dir = path->get<std::string>();
+        }
+        if (std::optional<std::string> reason =
+                stale_reason(manifest, database_key(), dir / "manifest.json")) {
+            if (answer) {
+                throw DiagnosticError(SourceLocation{dir.string(), 0, 0},
+                                      fmt::format("the results database is out of date: {}; refresh it with "
+                                                  "`galias analyze -p {} --db {}`",
+                                                  *reason, request_.build_dir.string(), dir.string()));
+            }
+            progress.clear();
+            if (!request_.quiet)
+                std::fprintf(stderr, "galias: rewriting the results database %s: %s\n", dir.c_str(),
+                             reason->c_str());
+            return false;
+        }
+        load_database(dir, manifest, input_, results_);
+    } catch (const DiagnosticError& e) {
+        if (answer) throw;
+        // analyze/check replace a database they cannot read; they do not need it.
+        progress.clear();
+        std::fprintf(stderr, "%s\ngalias: note: writing the results database again\n",
+                     e.diagnostic().str().c_str());
+        input_ = ProgramInput{};
+        results_ = AliasResults{};
+        return false;
+    }
+    return true;
+}
+
 void AnalysisSession::analyse(ProgressLine& progress) {
     auto start = std::chrono::steady_clock::now();
+    if (request_.database_use != DatabaseUse::Off && read_database(progress)) {
+        times_.from_database = true;
+        times_.input_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        progress.clear();
+        build_views();
+        return;
+    }
+    std::optional<InputSnapshot> snapshot;
     if (!request_.facts_dir.empty()) {
         progress.update("reading facts from " + request_.facts_dir.string(), true);
         input_ = read_fact_dir(request_.facts_dir);
@@ -39,11 +124,15 @@ void AnalysisSession::analyse(ProgressLine& progress) {
                                   "no compilation database here; create one with CMake "
                                   "(-DCMAKE_EXPORT_COMPILE_COMMANDS=ON) or `bear -- make`");
         }
+        // Hashed before extraction: an edit during the run makes the database stale, not wrong.
+        if (request_.database_use == DatabaseUse::Refresh) snapshot = snapshot_inputs(compile_database());
         ExtractRequest extract;
         extract.build_dir = request_.build_dir;
         extract.context_k = config_.context_k.value_or(1);
         extract.allocators = config_.allocators;
         extract.threads = request_.threads;
+        extract.unit_cache = request_.unit_cache;
+        extract.tool_identity = request_.tool_identity;
         extract.on_progress = [&progress](std::size_t done, std::size_t total, const std::string& file) {
             progress.update(fmt::format("parsing: {}/{} translation units ({})", done, total,
                                         fs::path(file).filename().string()));
@@ -78,6 +167,16 @@ void AnalysisSession::analyse(ProgressLine& progress) {
             for (const std::string& note : run.notes) std::fprintf(stderr, "galias: warning: %s: %s\n", run.name.c_str(), note.c_str());
     }
 
+    if (snapshot) {
+        progress.update("writing the results database " + request_.database.string(), true);
+        add_input_files(*snapshot, input_.input_files);
+        write_database(request_.database, database_key(), *snapshot, input_, results_);
+        progress.clear();
+    }
+    build_views();
+}
+
+void AnalysisSession::build_views() {
     // The oracle takes ValueAlias over (it can be billions of rows; nothing else reads it).
     oracle_ = std::make_unique<RelationAliasOracle>(input_.facts, std::move(results_.value_alias), results_.points_to);
     view_ = std::make_unique<SourceView>(input_.facts);

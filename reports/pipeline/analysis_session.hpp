@@ -12,6 +12,7 @@
 #include "reports/alias_oracle.hpp"
 #include "reports/config.hpp"
 #include "reports/pipeline/alias_solver.hpp"
+#include "reports/pipeline/database_inputs.hpp"
 #include "reports/pipeline/program_input.hpp"
 #include "reports/progress_line.hpp"
 #include "reports/witness_path.hpp"
@@ -27,11 +28,21 @@ struct SessionRequest {
     engine::BackendKind backend = engine::BackendKind::Auto;
     unsigned threads = 0;
     bool quiet = false;
+    // --db DIR (reports/pipeline/results_database.hpp). Answer (query, points-to): answer
+    // from the database, refuse a stale one; -p may be left out (the database names its
+    // compile database). Refresh (analyze, check): use it when it is fresh, else analyse
+    // and write it.
+    enum class DatabaseUse { Off, Answer, Refresh };
+    std::filesystem::path database;
+    DatabaseUse database_use = DatabaseUse::Off;
+    std::string tool_identity;         // galias version and commit: a database from another build is stale
+    std::filesystem::path unit_cache;  // --cache DIR: the frontend's per-unit fact cache; empty = off
 };
 
 struct SessionTimes {
     double input_seconds = 0;
     double solve_seconds = 0;
+    bool from_database = false;  // the results were read from --db, nothing was extracted or solved
 };
 
 class AnalysisSession {
@@ -53,6 +64,13 @@ public:
     [[nodiscard]] const SessionRequest& request() const { return request_; }
 
 private:
+    [[nodiscard]] std::filesystem::path compile_database() const;
+    [[nodiscard]] DatabaseKey database_key() const;
+    // Loads a fresh --db; false when it must be (re)written. Throws for a stale or corrupt
+    // one in Answer mode.
+    bool read_database(ProgressLine& progress);
+    void build_views();
+
     SessionRequest request_;
     ReportConfig config_;
     ProgramInput input_;

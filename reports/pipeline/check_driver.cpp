@@ -42,7 +42,9 @@ void print_stats(const AnalysisSession& session, const std::vector<Finding>& fin
     const ProgramInput& input = session.input();
     std::string out = "galias statistics\n";
     if (input.units_total != 0) {
-        out += fmt::format("  translation units  {} ({} failed)\n", input.units_total, input.units_failed);
+        out += fmt::format(
+            "  translation units  {} ({} failed{})\n", input.units_total, input.units_failed,
+            input.units_cached != 0 ? fmt::format(", {} from the unit cache", input.units_cached) : "");
     }
     std::size_t clones = 0;
     for (const facts::Node& node : input.facts.nodes) clones += node.origin != node.id ? 1 : 0;
@@ -67,8 +69,9 @@ void print_stats(const AnalysisSession& session, const std::vector<Finding>& fin
     for (const auto& [rule, count] : per_rule) rules.push_back(fmt::format("{} {}", rule, count));
     out += fmt::format("  findings           {}{}\n", summary_line(findings, suppressed),
                        rules.empty() ? "" : fmt::format(" [{}]", fmt::join(rules, ", ")));
-    out += fmt::format("  time               input {:.3f} s, solve {:.3f} s, checks {:.3f} s\n",
-                       session.times().input_seconds, session.times().solve_seconds, check_seconds);
+    out += fmt::format("  time               input {:.3f} s, solve {:.3f} s, checks {:.3f} s{}\n",
+                       session.times().input_seconds, session.times().solve_seconds, check_seconds,
+                       session.times().from_database ? " (input and results from the results database)" : "");
     std::fputs(out.c_str(), stderr);
 }
 

@@ -19,6 +19,8 @@ ProgramInput extract_program(const ExtractRequest& request) {
     options.allocators = request.allocators;
     options.source_filters = request.source_filters;
     options.threads = request.threads;
+    options.unit_cache = request.unit_cache;
+    options.tool_identity = request.tool_identity;
     if (request.on_progress) {
         options.on_progress = [&request](const frontend::ExtractProgress& progress) {
             request.on_progress(progress.done, progress.total, progress.file);
@@ -31,6 +33,8 @@ ProgramInput extract_program(const ExtractRequest& request) {
     for (const frontend::FactRelation* relation : result.andersen()) input.andersen[relation->name] = relation->cells;
     input.units_total = result.units.total;
     input.units_failed = result.units.failed;
+    input.units_cached = result.units.cached;
+    input.input_files = std::move(result.input_files);
     for (const Diagnostic& diagnostic : result.diagnostics) {
         // The frontend's errors are the units it could not analyse, each at its file.
         if (diagnostic.severity != Severity::Error || !diagnostic.location.known()) continue;

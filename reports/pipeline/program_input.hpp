@@ -30,7 +30,9 @@ struct ProgramInput {
     // has none).
     std::size_t units_total = 0;
     std::size_t units_failed = 0;
+    std::size_t units_cached = 0;           // taken from the unit cache (--cache), not compiled
     std::vector<UnitFailure> failed_units;  // which ones (from the frontend only)
+    std::vector<std::string> input_files;   // from the frontend: every source and header it read
     std::vector<Diagnostic> diagnostics;  // from the frontend: failed units, warnings
 
     // Every translation unit was analysed: findings are not missing for lack of input.
@@ -46,6 +48,8 @@ struct ExtractRequest {
     std::vector<std::string> allocators;
     std::vector<std::string> source_filters;  // regexes; empty = every file
     unsigned threads = 0;
+    std::filesystem::path unit_cache;  // --cache: the per-unit fact cache; empty = off
+    std::string tool_identity;         // galias version and commit, part of the cache keys
     std::function<void(std::size_t done, std::size_t total, const std::string& file)> on_progress;
 };
 

@@ -26,7 +26,7 @@ struct CheckCommandOptions {
 
     void declare(CLI::App& app, const std::string& default_fail_on) {
         fail_on = default_fail_on;
-        common.declare(app);
+        common.declare(app, reports::SessionRequest::DatabaseUse::Refresh);
         app.add_option("--fail-on", fail_on,
                        fmt::format("Exit 1 when a finding is at or above: error, warning, note, none (default {})",
                                    default_fail_on))

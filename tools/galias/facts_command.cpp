@@ -11,6 +11,7 @@
 #include "facts/output_file.hpp"
 #include "frontend/extract.hpp"
 #include "tools/galias/command.hpp"
+#include "tools/galias/version_text.hpp"
 
 namespace galias::tool {
 namespace {
@@ -56,6 +57,7 @@ int run_facts(FactsOptions& options) {
         };
     }
     options.frontend.threads = sane_thread_count(options.frontend.threads, "-j");
+    options.frontend.tool_identity = version_identity();
     // -o is checked before anything is compiled; the directory is written as a whole once
     // everything is extracted (facts/output_file.hpp).
     facts::StagedDirectory output(options.output);
@@ -68,16 +70,20 @@ int run_facts(FactsOptions& options) {
     }
     const facts::ProgramFacts& p = result.program;
     if (!options.quiet) {
+        const std::string cached = options.frontend.unit_cache.empty()
+                                       ? std::string()
+                                       : ", " + std::to_string(result.units.cached) + " from the unit cache";
         std::fprintf(
             stderr,
-            "galias facts: %zu translation units (%zu analysed, %zu failed, %zu skipped) -> %s\n"
+            "galias facts: %zu translation units (%zu analysed, %zu failed, %zu skipped%s) -> %s\n"
             "  %zu nodes; CSPA %zu assign, %zu dereference; Andersen %zu addressOf, %zu assign, %zu load, "
             "%zu store\n"
             "  %llu contexts, %llu clones (k=%u); %zu unmodelled constructs (unmodelled.tsv)\n",
             result.units.total, result.units.analysed, result.units.failed, result.units.skipped,
-            options.output.c_str(), p.nodes.size(), result.cspa_assign.size(), result.cspa_dereference.size(),
-            result.andersen_address_of.size(), result.andersen_assign.size(), result.andersen_load.size(),
-            result.andersen_store.size(), static_cast<unsigned long long>(p.counter("contexts")),
+            cached.c_str(), options.output.c_str(), p.nodes.size(), result.cspa_assign.size(),
+            result.cspa_dereference.size(), result.andersen_address_of.size(), result.andersen_assign.size(),
+            result.andersen_load.size(), result.andersen_store.size(),
+            static_cast<unsigned long long>(p.counter("contexts")),
             static_cast<unsigned long long>(p.counter("clones")), options.frontend.context_k,
             p.unmodelled.size());
         std::string times;
@@ -141,6 +147,10 @@ const RegisterCommand kRegister{CommandInfo{
                        "A function that returns fresh heap memory like malloc (repeatable)");
         app.add_option("--source-filter", options->frontend.source_filters,
                        "Analyse only files whose path matches this regex (repeatable)");
+        app.add_option(
+            "--cache", options->frontend.unit_cache,
+            "Per-unit fact cache: translation units whose source, headers and flags are unchanged are not "
+            "parsed again (docs/FRONTEND.md)");
         app.add_flag("-q,--quiet", options->quiet, "No progress and no summary");
         app.add_option("extra-args", options->frontend.extra_args,
                        "After --: arguments added to every compile command");

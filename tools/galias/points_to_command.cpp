@@ -19,7 +19,7 @@ const RegisterCommand kPointsTo{CommandInfo{
     "What may a pointer point to? (objects with their declaration or allocation site)",
     [](CLI::App& app) -> CommandAction {
         auto options = std::make_shared<PointsToOptions>();
-        options->common.declare(app);
+        options->common.declare(app, reports::SessionRequest::DatabaseUse::Answer);
         app.add_option("variables", options->variables, "Pointers (FILE:LINE:VAR, FUNCTION::VAR or GLOBAL)")->required();
         app.add_option("--format", options->format, "text, json or csv")->check(CLI::IsMember({"text", "json", "csv"}));
         app.add_flag("--per-context", options->per_context, "One answer per calling context");

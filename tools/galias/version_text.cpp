@@ -7,6 +7,10 @@
 
 namespace galias::tool {
 
+std::string version_identity() {
+    return std::string(kVersion) + " (commit " + kGitCommit + ")";
+}
+
 std::string version_text() {
     std::string text = std::string("galias ") + kVersion + " (commit " + kGitCommit + ")\n";
     text += "backends: cpu";

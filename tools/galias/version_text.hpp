@@ -9,4 +9,8 @@ namespace galias::tool {
 // the CUDA backend is compiled in, so it is only built when --version is given.
 std::string version_text();
 
+// "VERSION (commit HASH)": what a stored result depends on (a results database made by
+// another build is stale).
+std::string version_identity();
+
 }  // namespace galias::tool
