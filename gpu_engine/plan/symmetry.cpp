@@ -1,6 +1,8 @@
 #include "gpu_engine/plan/symmetry.hpp"
 
+#include <algorithm>
 #include <map>
+#include <utility>
 #include <string>
 
 namespace galias::engine::plan {
@@ -51,12 +53,13 @@ ast::CompareOp flipped(ast::CompareOp op) {
 }
 
 // Backtracking search for a renaming of variables that maps every item onto an item. Its
-// work is bounded: a body of many atoms of one relation can make the search exponential,
-// and a rule the search gives up on is simply not treated as symmetric (an optimization).
+// work is bounded by `budget` (attempted item pairings, shared by the searches of one
+// question): a body of many atoms of one relation can make the search exponential, and a
+// rule the search gives up on is simply not treated as symmetric (an optimization).
 class MirrorSearch {
 public:
-    MirrorSearch(std::vector<Item> items, const std::string& x, const std::string& y)
-        : items_(std::move(items)) {
+    MirrorSearch(std::vector<Item> items, const std::string& x, const std::string& y, std::size_t& budget)
+        : items_(std::move(items)), budget_(budget) {
         rename_[x] = y;
         rename_[y] = x;
         taken_[x] = taken_[y] = true;
@@ -68,19 +71,18 @@ public:
     [[nodiscard]] const std::map<std::string, std::string>& renaming() const { return rename_; }
 
 private:
-    static constexpr std::size_t kMaxSteps = std::size_t{1} << 16;  // attempted item pairings
-
     bool match(std::size_t i) {
         if (i == items_.size()) return true;
-        if (steps_ > kMaxSteps) return false;
         const Item& from = items_[i];
         for (std::size_t j = 0; j < items_.size(); ++j) {
             const Item& to = items_[j];
             if (used_[j] || to.relation != from.relation || to.args.size() != from.args.size()) continue;
-            if (++steps_ > kMaxSteps) return false;
+            if (budget_ == 0) return false;
+            --budget_;
             for (int swap = 0; swap <= (from.unordered ? 1 : 0); ++swap) {
-                const auto saved_rename = rename_;
-                const auto saved_taken = taken_;
+                // Bindings are undone from a trail, not by copying the maps: each attempt
+                // costs what it binds.
+                const std::size_t mark = trail_.size();
                 bool fits = true;
                 for (std::size_t k = 0; k < from.args.size() && fits; ++k) {
                     const std::size_t other = swap != 0 ? from.args.size() - 1 - k : k;
@@ -92,8 +94,7 @@ private:
                     if (match(i + 1)) return true;
                     used_[j] = false;
                 }
-                rename_ = saved_rename;
-                taken_ = saved_taken;
+                undo(mark);
             }
         }
         return false;
@@ -103,24 +104,35 @@ private:
         if (!a.variable || !b.variable) return a == b;  // constants map to themselves only
         auto it = rename_.find(a.text);
         if (it != rename_.end()) return it->second == b.text;
-        if (taken_[b.text]) return false;  // one-to-one
+        if (taken_.contains(b.text)) return false;  // one-to-one
         rename_[a.text] = b.text;
         taken_[b.text] = true;
+        trail_.emplace_back(a.text, b.text);
         return true;
+    }
+    void undo(std::size_t mark) {
+        while (trail_.size() > mark) {
+            rename_.erase(trail_.back().first);
+            taken_.erase(trail_.back().second);
+            trail_.pop_back();
+        }
     }
 
     std::vector<Item> items_;
+    std::size_t& budget_;
     std::map<std::string, std::string> rename_;
-    std::map<std::string, bool> taken_;  // variables already the image of one
+    std::map<std::string, bool> taken_;                      // variables already the image of one
+    std::vector<std::pair<std::string, std::string>> trail_;  // bindings made, in order
     std::vector<std::size_t> target_;
     std::vector<bool> used_;
-    std::size_t steps_ = 0;
 };
 
-}  // namespace
+// Attempted item pairings: for one rule, and for all the rules of one program.
+constexpr std::size_t kStepsPerRule = std::size_t{1} << 16;
+constexpr std::size_t kStepsPerProgram = std::size_t{1} << 18;
 
-std::optional<Mirror> mirror_of(const datalog::CheckedProgram& program, const ast::Clause& clause,
-                                const std::vector<bool>& symmetric) {
+std::optional<Mirror> find_mirror(const datalog::CheckedProgram& program, const ast::Clause& clause,
+                                  const std::vector<bool>& symmetric, std::size_t& budget) {
     const ast::Atom& head = clause.head;
     if (head.args.size() != 2 || head.args[0].kind != ast::Term::Kind::Variable ||
         head.args[1].kind != ast::Term::Kind::Variable || head.args[0].text == head.args[1].text)
@@ -143,13 +155,21 @@ std::optional<Mirror> mirror_of(const datalog::CheckedProgram& program, const as
         item.unordered = c.op == ast::CompareOp::Eq || c.op == ast::CompareOp::Ne;
         items.push_back(std::move(item));
     }
-    MirrorSearch search(std::move(items), head.args[0].text, head.args[1].text);
+    MirrorSearch search(std::move(items), head.args[0].text, head.args[1].text, budget);
     if (!search.run()) return std::nullopt;
     Mirror mirror;
     mirror.atoms.assign(search.targets().begin(),
                         search.targets().begin() + static_cast<std::ptrdiff_t>(clause.body.size()));
     mirror.rename = search.renaming();
     return mirror;
+}
+
+}  // namespace
+
+std::optional<Mirror> mirror_of(const datalog::CheckedProgram& program, const ast::Clause& clause,
+                                const std::vector<bool>& symmetric) {
+    std::size_t budget = kStepsPerRule;
+    return find_mirror(program, clause, symmetric, budget);
 }
 
 bool halves_delta(const ast::Clause& clause, std::size_t delta, const Mirror& mirror) {
@@ -168,6 +188,8 @@ bool halves_delta(const ast::Clause& clause, std::size_t delta, const Mirror& mi
 std::vector<bool> symmetric_relations(const datalog::CheckedProgram& program) {
     const std::size_t count = program.relations.size();
     std::vector<bool> symmetric(count, false);
+    // One budget for the whole fixpoint: each round may search every rule again.
+    std::size_t budget = kStepsPerProgram;
     for (const ast::Clause& clause : program.ast.clauses) {
         const std::size_t r = program.relation_index.at(clause.head.relation);
         const datalog::RelationInfo& info = program.relations[r];
@@ -182,7 +204,11 @@ std::vector<bool> symmetric_relations(const datalog::CheckedProgram& program) {
             const ast::Term& b = clause.head.args[1];
             const bool same_term =
                 a.kind == b.kind && a.text == b.text && a.number == b.number;  // R(x, x), R(1, 1)
-            if (same_term || mirror_of(program, clause, symmetric)) continue;
+            std::size_t rule_budget = std::min(budget, kStepsPerRule);
+            const std::size_t granted = rule_budget;
+            const bool mirrored = same_term || find_mirror(program, clause, symmetric, rule_budget);
+            budget -= granted - rule_budget;
+            if (mirrored) continue;
             symmetric[r] = false;
             changed = true;
         }

@@ -147,5 +147,23 @@ TEST(Symmetry, ManyAtomsOfOneRelationPlanQuickly) {
     EXPECT_LT(seconds, 5.0) << "the mirror search is not bounded";
 }
 
+TEST(Symmetry, ManyRulesShareOneSearchBudget) {
+    // Forty rules of many atoms of one relation whose last atom has no mirror, so that every
+    // pairing of the others is tried: each round of the fixpoint over the rules may search
+    // every rule again, so the search is bounded per program, not only per rule
+    // (tests/fuzz/corpus/datalog/timeout-symmetry-map-copies.dl).
+    std::string text = ".decl edge(x: number, y: number)\n.input edge\n.decl SG(x: number, y: number)\n.output SG\n";
+    for (int rule = 0; rule < 40; ++rule) {
+        text += "SG(x, y) :- edge(a, x), edge(b, y)";
+        for (int atom = 0; atom < 14; ++atom) text += ", SG(v" + std::to_string(atom) + ", w" + std::to_string(atom % 3) + ")";
+        text += ", edge(x, c).\n";
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const engine::Program program = engine::compile_program(text, "many_rules.dl");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_FALSE(relation(program, "SG").symmetric);
+    EXPECT_LT(seconds, 5.0) << "the mirror search is not bounded per program";
+}
+
 }  // namespace
 }  // namespace galias::test
