@@ -8,16 +8,19 @@ A ledger is a TSV file, one row per finding read, with the columns
 `location` is FILE:LINE:COLUMN relative to the project's source tree, `verdict` is TRUE,
 FALSE, UNCLEAR or ? (not read yet) and `reason` one line read from the code. A finding is
 TRUE at level `error` when the two pointers overlap on every execution that reaches the
-call, and at level `warning` when they overlap on some feasible execution (docs/PRECISION.md).
+call, and at level `warning` or `note` when they overlap on some feasible execution
+(docs/PRECISION.md).
 
-    ledger.py sample LEDGER RUN_DIR [--seed N] [--size N] [PROJECT...]
+    ledger.py sample LEDGER RUN_DIR [--seed N] [--size N] [--notes N] [PROJECT...]
         adds the findings of RUN_DIR/PROJECT.json (bench/precision/run.sh) that the ledger
-        lacks: every finding of a project with at most SIZE (default 30) of them, else
-        every error and a seeded random sample of SIZE of the others. Rows already in the
-        ledger (same project, rule, level, location and fingerprint) keep their verdicts.
-        With --carry OLD_LEDGER, a new row takes the verdict of a read row of OLD_LEDGER
-        with the same project, rule, level and location (the code there is the same; the
-        reason is marked `(carried)`), so only findings nobody read before need reading.
+        lacks: every error; every warning of a project with at most SIZE (default 30) of
+        them, else a seeded random sample of SIZE; and likewise at most NOTES (default 10)
+        notes. Rows already in the ledger (same project, rule, level, location and
+        fingerprint) keep their verdicts. With --carry OLD_LEDGER, a new row takes the
+        verdict of a read row of OLD_LEDGER with the same project, rule and location and a
+        level that asks the same question (warning and note both ask whether an overlap is
+        feasible; the reason is marked `(carried)`), so only findings nobody read before
+        need reading.
     ledger.py summary LEDGER [RUN_DIR] [--markdown]
         verdicts per project and level; with RUN_DIR, the number of findings of each run.
     ledger.py recall LEDGER RUN_DIR
@@ -89,7 +92,8 @@ def projects_in(run_dir):
 
 
 def where(row):
-    return (row["project"], row["rule"], row["level"], row["location"])
+    question = "error" if row["level"] == "error" else "feasible"
+    return (row["project"], row["rule"], question, row["location"])
 
 
 def sample(args):
@@ -101,13 +105,11 @@ def sample(args):
             earlier.setdefault(where(r), r)
     for project in args.projects or projects_in(args.run_dir):
         found = findings_of(args.run_dir, project)
-        if len(found) <= args.size:
-            chosen = found
-        else:
-            errors = [r for r in found if r["level"] == "error"]
-            others = [r for r in found if r["level"] != "error"]
-            rng = random.Random(f"{args.seed}:{project}")
-            chosen = errors + rng.sample(others, min(args.size, len(others)))
+        chosen = [r for r in found if r["level"] == "error"]
+        for level, size in (("warning", args.size), ("note", args.notes)):
+            these = [r for r in found if r["level"] == level]
+            rng = random.Random(f"{args.seed}:{project}" + ("" if level == "warning" else ":note"))
+            chosen += these if len(these) <= size else rng.sample(these, size)
         added = [r for r in chosen if key(r) not in known]
         carried = 0
         for r in added:
@@ -131,31 +133,35 @@ def summary(args):
         for project in projects_in(args.run_dir):
             levels = collections.Counter(r["level"] for r in findings_of(args.run_dir, project))
             totals[project] = levels
-    header = ["project", "findings (errors/warnings)", "read", "errors TRUE/FALSE/UNCLEAR",
-              "warnings TRUE/FALSE/UNCLEAR", "warnings TRUE %"]
+    header = ["project", "findings (errors/warnings/notes)", "read", "errors TRUE/FALSE/UNCLEAR",
+              "warnings TRUE/FALSE/UNCLEAR", "warnings TRUE %", "notes TRUE/FALSE/UNCLEAR"]
     lines = []
     all_projects = sorted(set(counts) | set(totals))
     grand = collections.Counter()
     for project in all_projects:
         c = counts[project]
         t = totals.get(project)
-        total = f"{sum(t.values())} ({t['error']}/{t['warning']})" if t is not None else "-"
+        total = f"{sum(t.values())} ({t['error']}/{t['warning']}/{t['note']})" if t is not None else "-"
         read = sum(v for (level, verdict), v in c.items() if verdict != "?")
         e = [c[("error", v)] for v in ("TRUE", "FALSE", "UNCLEAR")]
         w = [c[("warning", v)] for v in ("TRUE", "FALSE", "UNCLEAR")]
+        n = [c[("note", v)] for v in ("TRUE", "FALSE", "UNCLEAR")]
         rate = f"{100 * w[0] / (w[0] + w[1]):.0f}" if w[0] + w[1] else "-"
-        lines.append([project, total, str(read), "/".join(map(str, e)), "/".join(map(str, w)), rate])
+        lines.append([project, total, str(read), "/".join(map(str, e)), "/".join(map(str, w)), rate,
+                      "/".join(map(str, n))])
         for level, verdict in c:
             grand[(level, verdict)] += c[(level, verdict)]
     e = [grand[("error", v)] for v in ("TRUE", "FALSE", "UNCLEAR")]
     w = [grand[("warning", v)] for v in ("TRUE", "FALSE", "UNCLEAR")]
+    n = [grand[("note", v)] for v in ("TRUE", "FALSE", "UNCLEAR")]
     rate = f"{100 * w[0] / (w[0] + w[1]):.0f}" if w[0] + w[1] else "-"
     all_total = "-"
     if totals:
         t = sum(totals.values(), collections.Counter())
-        all_total = f"{sum(t.values())} ({t['error']}/{t['warning']})"
+        all_total = f"{sum(t.values())} ({t['error']}/{t['warning']}/{t['note']})"
     read = sum(v for (level, verdict), v in grand.items() if verdict != "?")
-    lines.append(["all", all_total, str(read), "/".join(map(str, e)), "/".join(map(str, w)), rate])
+    lines.append(["all", all_total, str(read), "/".join(map(str, e)), "/".join(map(str, w)), rate,
+                  "/".join(map(str, n))])
     if args.markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "---|" * len(header))
@@ -194,6 +200,7 @@ def main():
     p.add_argument("projects", nargs="*")
     p.add_argument("--seed", default="26")
     p.add_argument("--size", type=int, default=30)
+    p.add_argument("--notes", type=int, default=10)
     p.add_argument("--carry", metavar="OLD_LEDGER")
     p = sub.add_parser("summary")
     p.add_argument("ledger")

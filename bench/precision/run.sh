@@ -2,7 +2,7 @@
 # Runs `galias check` (default options, so the default context depth) on every prepared
 # corpus project (docs/CORPUS.md) and keeps each project's findings as JSON and SARIF, for
 # the precision ledger (bench/precision/ledger.py, docs/PRECISION.md). Prints one row per
-# project: lines of C, exit status, findings by level, seconds and peak memory of the whole
+# project: lines of C, exit status, findings by level (error, warning, note), seconds and peak memory of the whole
 # run, and the stage times and ValueAlias size that `--stats` reports. results.tsv holds the
 # rows of every project run into the same --out so far.
 #
@@ -53,7 +53,7 @@ fi
 mkdir -p "$OUT"
 
 
-HEADER='project\tlines\texit\terrors\twarnings\tseconds\tpeak_MiB\tinput_s\tsolve_s\tchecks_s\tValueAlias\tPointsTo'
+HEADER='project\tlines\texit\terrors\twarnings\tnotes\tseconds\tpeak_MiB\tinput_s\tsolve_s\tchecks_s\tValueAlias\tPointsTo'
 printf "$HEADER\n"
 for p in "${projects[@]}"; do
     src="$CACHE/$p/src"
@@ -74,16 +74,16 @@ for p in "${projects[@]}"; do
     set -e
     seconds=$(sed -n 's/.*Elapsed (wall clock) time.*: //p' "$OUT/$p.time" | awk -F: '{ s = 0; for (i = 1; i <= NF; ++i) s = s * 60 + $i; printf "%.1f", s }')
     peak=$(awk '/Maximum resident set size/ { printf "%d", $NF / 1024 }' "$OUT/$p.time")
-    errors=-; warnings=-
+    errors=-; warnings=-; notes=-
     if [ -s "$OUT/$p.json" ]; then
-        read -r errors warnings < <(python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; print(sum(x["level"]=="error" for x in f), sum(x["level"]=="warning" for x in f))' "$OUT/$p.json")
+        read -r errors warnings notes < <(python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))["findings"]; print(*(sum(x["level"]==l for x in f) for l in ("error","warning","note")))' "$OUT/$p.json")
     fi
     input=$(sed -n 's/.*time *input \([0-9.]*\) s.*/\1/p' "$log")
     solve=$(sed -n 's/.*solve \([0-9.]*\) s.*/\1/p' "$log")
     checks=$(sed -n 's/.*checks \([0-9.]*\) s.*/\1/p' "$log")
     va=$(sed -n 's/.*ValueAlias \([0-9]*\).*/\1/p' "$log" | head -n 1)
     pt=$(sed -n 's/.*PointsTo \([0-9]*\).*/\1/p' "$log" | head -n 1)
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "${lines:--}" "$code" "$errors" "$warnings" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "${lines:--}" "$code" "$errors" "$warnings" "$notes" \
         "${seconds:--}" "${peak:--}" "${input:--}" "${solve:--}" "${checks:--}" "${va:--}" "${pt:--}" | tee "$OUT/$p.row"
 done
 { printf "$HEADER\n"; cat "$OUT"/*.row; } > "$OUT/results.tsv"
