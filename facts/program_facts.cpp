@@ -38,7 +38,7 @@ constexpr const char* kCallsHeader =
     "id\tcallee\tfile\tline\tcolumn\tend_file\tend_line\tend_column\tcontext\tcaller\targs\trestrict\tmacro_file\t"
     "macro_line\tmacro_column\tloads";
 constexpr const char* kFieldStoresFile = "field_stores.tsv";
-constexpr const char* kFieldStoresHeader = "field\tpointer\tvalue";
+constexpr const char* kFieldStoresHeader = "field\tpointer\tvalue\tvalue_pointer";
 constexpr const char* kBulkWritesFile = "bulk_writes.tsv";
 constexpr const char* kBulkWritesHeader = "pointer";
 constexpr const char* kArgumentsFile = "arguments.tsv";
@@ -312,8 +312,9 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         }
         facts.arguments.push_back(std::move(a));
     });
-    read_side_table(facts_dir / kFieldStoresFile, 3, [&](const TableRecord& r) {
-        facts.field_stores.push_back(FieldStore{parse_node(r, r.text(0)), parse_node(r, r.text(1)), parse_node(r, r.text(2))});
+    read_side_table(facts_dir / kFieldStoresFile, 4, [&](const TableRecord& r) {
+        facts.field_stores.push_back(FieldStore{parse_node(r, r.text(0)), parse_node(r, r.text(1)), parse_node(r, r.text(2)),
+                                                parse_node(r, r.text(3))});
     });
     read_side_table(facts_dir / kBulkWritesFile, 1,
                     [&](const TableRecord& r) { facts.bulk_writes.push_back(parse_node(r, r.text(0))); });
@@ -389,6 +390,11 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
     TableWriter field_stores_out(kFieldStoresHeader);
     for (const FieldStore& s : field_stores) {
         field_stores_out.number(s.field).number(s.pointer).number(s.value);
+        if (s.value_pointer == kNoNode) {
+            field_stores_out.text("-");
+        } else {
+            field_stores_out.number(s.value_pointer);
+        }
         field_stores_out.end_record();
     }
     field_stores_out.write(facts_dir / kFieldStoresFile);

@@ -127,6 +127,9 @@ struct FieldStore {
     NodeId field = kNoNode;
     NodeId pointer = kNoNode;
     NodeId value = kNoNode;
+    // When the value is itself a field read through a pointer (`p->f = q->g`): q's node, so
+    // that a store of one field of an object into another of the same object is visible.
+    NodeId value_pointer = kNoNode;
 };
 
 // Where a CSPA assign(src, dst) edge comes from (one row per edge the frontend emitted).

@@ -271,7 +271,9 @@ void FactEmitter::emit_assign(TermId src, ContextId src_context, TermId dst, Con
     const NodeId d = node(dst, dst_context);
     if (s != d) {
         const NodeId owner = field_owner(dst, dst_context);
-        if (owner != facts::kNoNode) out_.program.field_stores.push_back(facts::FieldStore{d, owner, s});
+        if (owner != facts::kNoNode) {
+            out_.program.field_stores.push_back(facts::FieldStore{d, owner, s, field_owner(src, src_context)});
+        }
     }
     if (s == d || !assigns_.insert(pair_key(s, d)).second) return;
     out_.cspa_assign.add(s, d);

@@ -27,6 +27,27 @@ std::uint64_t pair_key(NodeId a, NodeId b) { return (std::uint64_t{a} << 32) | b
 
 }  // namespace
 
+bool is_one_object(const facts::Node& object) {
+    switch (object.kind) {
+        case facts::NodeKind::Local:
+        case facts::NodeKind::Param:
+        case facts::NodeKind::Global:
+        case facts::NodeKind::Static:
+        case facts::NodeKind::Return:
+        case facts::NodeKind::Function: return true;
+        // A field path inside a variable (`main::s.a`) is part of that variable; a field of a
+        // struct or union type (`struct:node.next`) is the field of every instance.
+        case facts::NodeKind::Field: return !object.name.starts_with("struct:") && !object.name.starts_with("union:");
+        case facts::NodeKind::Deref:
+        case facts::NodeKind::AddrOf:
+        case facts::NodeKind::Heap:
+        case facts::NodeKind::String:
+        case facts::NodeKind::Temp:
+        case facts::NodeKind::Unknown: return false;
+    }
+    return false;
+}
+
 bool sorted_sets_meet(const std::vector<NodeId>& x, const std::vector<NodeId>& y) {
     auto i = x.begin();
     auto j = y.begin();
@@ -102,8 +123,7 @@ bool RelationAliasOracle::must_alias(NodeId a, NodeId b) const {
     if (pa->second.size() != 1 || pa->second != pb->second) return false;
     NodeId object = pa->second.front();
     if (object >= facts_.nodes.size()) return false;
-    facts::NodeKind kind = facts_.nodes[object].kind;
-    return kind != facts::NodeKind::Heap && kind != facts::NodeKind::Temp;
+    return is_one_object(facts_.nodes[object]);
 }
 
 std::vector<NodeId> RelationAliasOracle::points_to(NodeId p) const {

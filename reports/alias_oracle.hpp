@@ -20,6 +20,14 @@ using facts::NodeId;
 // Whether two sorted sets of nodes (points-to sets) share an element.
 [[nodiscard]] bool sorted_sets_meet(const std::vector<NodeId>& x, const std::vector<NodeId>& y);
 
+// Whether an abstract object of the points-to analysis is one run-time object (a variable,
+// a field path inside one, a function) rather than a summary of many: a heap allocation
+// site (every block allocated there), a field node of a struct or union type (that field
+// of every instance), a string literal node, a temporary, or the unknown object of an API
+// parameter. Two pointers into one summary object are not evidence that they point into
+// one run-time object.
+[[nodiscard]] bool is_one_object(const facts::Node& object);
+
 enum class AliasKind : std::uint8_t { No, May, Must };
 const char* alias_kind_name(AliasKind kind);  // "no-alias", "may-alias", "must-alias"
 
@@ -43,7 +51,7 @@ public:
 //
 // may_alias(a, b): a == b, or ValueAlias(a, b) or (b, a), or the points-to sets intersect.
 // must_alias(a, b): a == b, or both point to exactly one and the same object that is one
-// concrete location (not a heap allocation site, which stands for many objects).
+// run-time object (is_one_object).
 class RelationAliasOracle final : public AliasOracle {
 public:
     RelationAliasOracle(const facts::ProgramFacts& facts, std::vector<std::uint32_t> value_alias,

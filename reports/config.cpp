@@ -128,7 +128,15 @@ ReportConfig parse_config(std::string_view text, const std::string& file_name) {
 
     if (const toml::node* node = root.get("checks")) {
         const toml::table& checks = reader.table(*node, "checks");
-        reader.only_keys(checks, {"enable", "disable"}, "[checks]");
+        reader.only_keys(checks, {"enable", "disable", "summary-level"}, "[checks]");
+        if (const toml::node* level = checks.get("summary-level")) {
+            const auto* name = level->as_string();
+            const std::optional<Level> parsed = name != nullptr ? parse_level(name->get()) : std::nullopt;
+            if (!parsed || *parsed == Level::Error) {
+                reader.fail(*level, "'summary-level' must be \"warning\", \"note\" or \"none\"");
+            }
+            config.summary_level = parsed;
+        }
         if (const toml::node* enable = checks.get("enable")) {
             config.enabled_checks.clear();
             for (auto& [id, where] : reader.strings(*enable, "enable")) {

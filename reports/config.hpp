@@ -46,6 +46,7 @@ struct ReportConfig {
     std::vector<MustNotAliasPair> must_not_alias;
     std::vector<std::string> exclude;
     std::optional<bool> allow_partial;  // [analysis] allow-partial
+    std::optional<Level> summary_level;  // [checks] summary-level (CheckOptions::summary_level)
 };
 
 // Defaults: every check enabled, nothing else set.

@@ -7,7 +7,13 @@ namespace galias::reports {
 FieldContents::FieldContents(const facts::ProgramFacts& facts, const AliasOracle& oracle,
                              std::span<const std::uint32_t> andersen_stores)
     : oracle_(oracle) {
-    for (const facts::FieldStore& s : facts.field_stores) direct_[s.field].push_back(Store{s.pointer, s.value});
+    for (const facts::FieldStore& s : facts.field_stores) {
+        direct_[s.field].push_back(Store{s.pointer, s.value});
+        // The value of `p->a = p->b` is b's field node, read through the same pointer node.
+        if (s.value_pointer == s.pointer && s.value != s.field) links_.emplace_back(s.field, s.value);
+    }
+    std::sort(links_.begin(), links_.end());
+    links_.erase(std::unique(links_.begin(), links_.end()), links_.end());
     for (NodeId target : facts.bulk_writes) {
         const std::vector<NodeId> objects = oracle.points_to(target);
         bulk_written_.insert(bulk_written_.end(), objects.begin(), objects.end());
@@ -25,6 +31,11 @@ FieldContents::FieldContents(const facts::ProgramFacts& facts, const AliasOracle
             }
         }
     }
+}
+
+bool FieldContents::linked(NodeId field_a, NodeId field_b) const {
+    return std::binary_search(links_.begin(), links_.end(), std::make_pair(field_a, field_b)) ||
+           std::binary_search(links_.begin(), links_.end(), std::make_pair(field_b, field_a));
 }
 
 std::vector<NodeId> FieldContents::points_to(NodeId pointer, NodeId field) const {

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <span>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "facts/program_facts.hpp"
@@ -36,6 +37,11 @@ public:
     // The objects `pointer->field` may point to (sorted); `field` is the field's node.
     [[nodiscard]] std::vector<NodeId> points_to(NodeId pointer, NodeId field) const;
 
+    // Whether the program stores one of the two fields of an object into the other field of
+    // the same object (`p->a = p->b`, one pointer value on both sides), so that the two
+    // fields of one object may point into one buffer: a buffer and a cursor into it.
+    [[nodiscard]] bool linked(NodeId field_a, NodeId field_b) const;
+
 private:
     struct Store {
         NodeId pointer;
@@ -45,6 +51,7 @@ private:
     std::unordered_map<NodeId, std::vector<Store>> direct_;    // field node -> stores p->f = v
     std::unordered_map<NodeId, std::vector<Store>> indirect_;  // field node -> stores *q = v, q may point to it
     std::vector<NodeId> bulk_written_;  // sorted: the objects whole objects may be copied into
+    std::vector<std::pair<NodeId, NodeId>> links_;  // sorted (field, field it was set from)
 };
 
 }  // namespace galias::reports

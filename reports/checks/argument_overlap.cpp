@@ -28,6 +28,29 @@ bool lists(const Address* address, std::uint32_t other) {
 
 }  // namespace
 
+Level finding_level(const OverlapVerdict& verdict, const CheckOptions& options) {
+    if (verdict.overlap == Overlap::Certain) return Level::Error;
+    return verdict.summary_only ? options.summary_level : Level::Warning;
+}
+
+std::string_view evidence_remark(const OverlapVerdict& verdict) {
+    if (verdict.linked_fields) return ", and the program sets one of these two fields of an object from the other";
+    return verdict.summary_only ? ", which stands for many run-time objects" : "";
+}
+
+void name_verdict_objects(const CheckContext& context, const OverlapVerdict& verdict, AliasEvidence& evidence) {
+    if (verdict.common.empty()) return;
+    std::vector<NodeId> objects;
+    for (NodeId object : verdict.common) objects.push_back(context.view.origin(object));
+    std::sort(objects.begin(), objects.end());
+    objects.erase(std::unique(objects.begin(), objects.end()), objects.end());
+    std::stable_partition(objects.begin(), objects.end(), [&](NodeId object) {
+        const facts::Node* n = context.facts.node(object);
+        return n != nullptr && is_one_object(*n);
+    });
+    evidence.objects = std::move(objects);
+}
+
 OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSite& call, std::uint32_t a,
                                 std::uint32_t b, const AccessExtent& extent_a, const AccessExtent& extent_b) {
     OverlapVerdict verdict;
@@ -102,6 +125,20 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
     }
     verdict.overlap = common.empty() ? Overlap::Apart : Overlap::Possible;
     verdict.reason = common.empty() ? OverlapReason::NoCommonObject : OverlapReason::CommonObject;
+    verdict.common = common;
+    verdict.summary_only = !common.empty() && std::none_of(common.begin(), common.end(), [&](NodeId object) {
+        const facts::Node* n = context.facts.node(object);
+        return n != nullptr && is_one_object(*n);
+    });
+    if (!common.empty() && context.fields != nullptr && a < call.arg_loads.size() && b < call.arg_loads.size()) {
+        const auto& [pointer_a, field_a] = call.arg_loads[a];
+        const auto& [pointer_b, field_b] = call.arg_loads[b];
+        if (pointer_a != facts::kNoNode && pointer_a == pointer_b && field_a != field_b &&
+            context.fields->linked(field_a, field_b)) {
+            verdict.linked_fields = true;
+            verdict.summary_only = false;
+        }
+    }
     return verdict;
 }
 

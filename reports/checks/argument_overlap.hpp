@@ -9,7 +9,9 @@
 //             run-time objects.
 //   Possible  the points-to analysis (Andersen's) finds an object both may point into (or
 //             both have the same base at offsets or lengths not known), and no fact keeps
-//             them apart. A string literal is never such an object for a call that writes
+//             them apart. When every such object is a summary of many run-time objects (an
+//             allocation site, the field of every instance: is_one_object), that is weak
+//             evidence, and the checks report it at CheckOptions::summary_level. A string literal is never such an object for a call that writes
 //             through one of the two: writing into a literal is an error of its own, and
 //             literals are one object for the analysis (docs/FACTS.md, "String literals").
 //   Apart     a fact keeps them apart: byte ranges of one base that do not meet, two
@@ -18,7 +20,10 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
+#include <vector>
 
+#include "reports/checks/alias_evidence.hpp"
 #include "reports/checks/check.hpp"
 
 namespace galias::reports {
@@ -59,7 +64,27 @@ struct OverlapVerdict {
     // SameBase with constant offsets: each pointer's offset from the base.
     std::optional<std::int64_t> offset_a;
     std::optional<std::int64_t> offset_b;
+    // CommonObject: the objects both may point into (sorted), and whether every one of
+    // them stands for many run-time objects.
+    std::vector<NodeId> common;
+    bool summary_only = false;
+    // Both arguments are fields of one pointer value (`p->a`, `p->b`), and the program sets
+    // one of these fields of an object from the other (FieldContents::linked): they may
+    // point into one buffer of that object, however many objects the buffer's node stands for.
+    bool linked_fields = false;
 };
+
+// The level of a finding about a pair the verdict does not keep apart: Error when Certain,
+// options.summary_level when the only evidence is a summary object, Warning otherwise.
+Level finding_level(const OverlapVerdict& verdict, const CheckOptions& options);
+
+// What the common object means for the verdict, to follow its name in a message: that it
+// stands for many run-time objects (summary only), that the two fields are linked, or "".
+std::string_view evidence_remark(const OverlapVerdict& verdict);
+
+// Makes the verdict's common objects the evidence's (source nodes, objects that are one
+// run-time object first), so the message names what the verdict rests on.
+void name_verdict_objects(const CheckContext& context, const OverlapVerdict& verdict, AliasEvidence& evidence);
 
 // Arguments `a` and `b` (indices) of `call`, accessed as `extent_a` and `extent_b`.
 OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSite& call, std::uint32_t a,

@@ -42,6 +42,11 @@ struct CheckOptions {
     bool per_context = false;  // report each calling context separately
     std::size_t max_witness_steps = kDefaultMaxWitnessSteps;
     unsigned threads = 0;  // threads for the per-call-site work; 0 = all cores
+    // The level of a possible overlap whose only evidence is an object of the points-to
+    // analysis that stands for many run-time objects (an allocation site, a field of every
+    // instance): read against the source of real projects such findings were almost never
+    // true (docs/PRECISION.md). Level::None drops them.
+    Level summary_level = Level::Note;
 
     [[nodiscard]] bool is_enabled(std::string_view id) const;
 };

@@ -80,18 +80,21 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
         const auto [write, read] = copy_extents(library->shape, length);
         const OverlapVerdict verdict = relate_arguments(context, call, 0, 1, write.written(), read);
         if (verdict.overlap == Overlap::Apart) return;
+        const Level level = finding_level(verdict, context.options);
+        if (level == Level::None) return;
         const NodeId dst = call.args[0];
         const NodeId src = call.args[1];
 
         Finding finding;
         finding.rule_id = std::string(info().id);
-        finding.level = verdict.overlap == Overlap::Certain ? Level::Error : Level::Warning;
+        finding.level = level;
         finding.key = callee;
         locate_at_call(call, finding);
         finding.context = context.context_label(call.context);
         std::array<NodeId, 1> sa{dst};
         std::array<NodeId, 1> sb{src};
         AliasEvidence evidence = gather_evidence(context, sa, sb);
+        name_verdict_objects(context, verdict, evidence);
         if (verdict.reason == OverlapReason::SameBase) {
             std::string what;
             if (!verdict.offset_a || !verdict.offset_b) {
@@ -113,7 +116,8 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
             std::string object = link_common_object(context, evidence, finding);
             std::string origin = link_value_origin(context, evidence, true, src, finding);
             finding.message = fmt::format("source and destination of `{}` may overlap{}{}; use memmove or separate buffers",
-                                          call.callee, object.empty() ? "" : ": both may point into " + object,
+                                          call.callee,
+                                          object.empty() ? "" : ": both may point into " + object + std::string(evidence_remark(verdict)),
                                           origin.empty() ? "" : " (" + origin + ")");
         }
         link_macro_spelling(call, finding);

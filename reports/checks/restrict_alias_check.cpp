@@ -74,16 +74,19 @@ void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& 
                 const OverlapVerdict verdict = relate_arguments(
                     context, call, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), ei, ej);
                 if (verdict.overlap == Overlap::Apart) continue;
+                const Level level = finding_level(verdict, context.options);
+                if (level == Level::None) continue;
 
                 Finding finding;
                 finding.rule_id = std::string(info().id);
-                finding.level = verdict.overlap == Overlap::Certain ? Level::Error : Level::Warning;
+                finding.level = level;
                 finding.key = fmt::format("{}:{}:{}", callee, i + 1, j + 1);
                 locate_at_call(call, finding);
                 finding.context = context.context_label(call.context);
                 std::array<NodeId, 1> sa{a};
                 std::array<NodeId, 1> sb{b};
                 AliasEvidence evidence = gather_evidence(context, sa, sb);
+                name_verdict_objects(context, verdict, evidence);
                 std::string which = ri && rj ? fmt::format("parameters {} and {} are", i + 1, j + 1)
                                              : fmt::format("parameter {} is", ri ? i + 1 : j + 1);
                 std::string how;
@@ -96,7 +99,8 @@ void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& 
                 } else {
                     std::string object = link_common_object(context, evidence, finding);
                     std::string origin = link_value_origin(context, evidence, true, b, finding);
-                    how = fmt::format("may alias{}{}", object.empty() ? "" : ": both may point to " + object,
+                    how = fmt::format("may alias{}{}",
+                                      object.empty() ? "" : ": both may point to " + object + std::string(evidence_remark(verdict)),
                                       origin.empty() ? "" : " (" + origin + ")");
                 }
                 finding.message = fmt::format("{} and {} of `{}` {}, but {} restrict-qualified",

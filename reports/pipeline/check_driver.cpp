@@ -147,6 +147,7 @@ int run_check(const CheckRequest& request) {
     options.per_context = request.per_context;
     options.max_witness_steps = session.config().max_witness_steps.value_or(kDefaultMaxWitnessSteps);
     options.threads = request.session.threads;
+    options.summary_level = request.summary_level.value_or(session.config().summary_level.value_or(Level::Note));
     const auto stores = session.input().andersen.find("store");
     const FieldContents fields(session.input().facts, session.oracle(),
                                stores == session.input().andersen.end() ? std::span<const std::uint32_t>()

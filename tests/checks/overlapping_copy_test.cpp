@@ -9,8 +9,10 @@ namespace {
 using namespace testing;
 
 // Error only where the argument facts prove the overlap; a warning where the points-to
-// analysis finds a common object; nothing where a fact keeps the two apart.
-TEST(OverlappingCopy, ProvenIsErrorPossibleIsWarning) {
+// analysis finds a common object that is one run-time object (a variable), a note where the
+// only common object is a summary (an allocation site); nothing where a fact keeps the two
+// apart.
+TEST(OverlappingCopy, ProvenIsErrorPossibleIsWarningSummaryIsNote) {
     FactsBuilder b;
     NodeId buf = b.node("buf", NodeKind::Global, "", 1, 6);
     NodeId other = b.node("other", NodeKind::Global, "", 2, 6);
@@ -27,7 +29,7 @@ TEST(OverlappingCopy, ProvenIsErrorPossibleIsWarning) {
     b.argument(same, 0, facts::ArgumentAddress::Base::Object, "object:buf", 0);
     b.argument(same, 1, facts::ArgumentAddress::Base::Object, "object:buf", 4);
     b.constant(same, 2, 16);
-    b.call("__builtin___strcpy_chk", {h1, h2, facts::kNoNode}, 11, 5, 40);  // heap: may
+    b.call("__builtin___strcpy_chk", {h1, h2, facts::kNoNode}, 11, 5, 40);  // heap only: note
     b.call("strcat", {p, o}, 12, 5, 18);                                 // o -> {buf, other}: may
     b.call("strncpy", {o, heap, facts::kNoNode}, 13, 5, 25);             // no alias
     b.call("memmove", {p, q, facts::kNoNode}, 14, 5, 21);                // allowed
@@ -50,7 +52,9 @@ TEST(OverlappingCopy, ProvenIsErrorPossibleIsWarning) {
     RelationAliasOracle oracle(b.facts, rows({{p, q}}),
                                rows({{p, buf}, {q, buf}, {h1, heap}, {h2, heap}, {o, buf}, {o, other}}));
     std::vector<Finding> found = run_one("overlapping-copy", b.facts, oracle);
-    EXPECT_EQ(summarize(found), (std::vector<Summary>{{10, "error"}, {11, "warning"}, {12, "warning"}}));
+    EXPECT_EQ(summarize(found), (std::vector<Summary>{{10, "error"}, {11, "note"}, {12, "warning"}}));
+    EXPECT_NE(found[1].message.find("which stands for many run-time objects"), std::string::npos) << found[1].message;
+    EXPECT_EQ(found[2].message.find("stands for many"), std::string::npos) << found[2].message;
     EXPECT_EQ(found[0].region.column, 5u);
     EXPECT_EQ(found[0].region.end_column, 20u);
     EXPECT_NE(found[0].message.find("point 4 bytes apart into one buffer and 16 bytes are copied: they overlap on every call"),
@@ -63,6 +67,16 @@ TEST(OverlappingCopy, ProvenIsErrorPossibleIsWarning) {
     std::vector<std::uint32_t> lines;
     for (const FlowStep& step : found[0].witness) lines.push_back(step.region.line);
     EXPECT_EQ(lines, (std::vector<std::uint32_t>{4, 5}));  // source p (declared line 4), then q = p
+
+    // summary-level: the level of the heap-only pair, or none to drop it.
+    CheckOptions as_warning;
+    as_warning.summary_level = Level::Warning;
+    EXPECT_EQ(summarize(run_one("overlapping-copy", b.facts, oracle, as_warning)),
+              (std::vector<Summary>{{10, "error"}, {11, "warning"}, {12, "warning"}}));
+    CheckOptions dropped;
+    dropped.summary_level = Level::None;
+    EXPECT_EQ(summarize(run_one("overlapping-copy", b.facts, oracle, dropped)),
+              (std::vector<Summary>{{10, "error"}, {12, "warning"}}));
 }
 
 TEST(CLibrary, NormalizesFortifiedNames) {

@@ -125,6 +125,15 @@ TEST(Config, AllowPartial) {
     EXPECT_EQ(error_of("[analysis]\nallow-partial = 1\n").location.str(), ".galias.toml:2:17");
 }
 
+TEST(Config, SummaryLevel) {
+    EXPECT_FALSE(parse_config("", "x.toml").summary_level.has_value());
+    EXPECT_EQ(parse_config("[checks]\nsummary-level = \"warning\"\n", "x.toml").summary_level, Level::Warning);
+    EXPECT_EQ(parse_config("[checks]\nsummary-level = \"none\"\n", "x.toml").summary_level, Level::None);
+    // An error level would make a summary object a proof, which it never is.
+    EXPECT_EQ(error_of("[checks]\nsummary-level = \"error\"\n").location.str(), ".galias.toml:2:17");
+    EXPECT_EQ(error_of("[checks]\nsummary-level = 2\n").location.str(), ".galias.toml:2:17");
+}
+
 TEST(Config, ADirectoryIsNoConfiguration) {
     auto dir = testing::temp_dir("config-dir");
     try {

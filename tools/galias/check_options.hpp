@@ -14,6 +14,7 @@ namespace galias::tool {
 struct CheckCommandOptions {
     ReportCommonOptions common;
     std::string fail_on;
+    std::string summary_level;
     std::string baseline;
     std::string sarif;
     std::string output;
@@ -31,6 +32,10 @@ struct CheckCommandOptions {
                        fmt::format("Exit 1 when a finding is at or above: error, warning, note, none (default {})",
                                    default_fail_on))
             ->check(CLI::IsMember({"error", "warning", "note", "none"}));
+        app.add_option("--summary-level", summary_level,
+                       "Level of possible overlaps whose only evidence is an allocation site or a field of "
+                       "every instance: warning, note (default) or none")
+            ->check(CLI::IsMember({"warning", "note", "none"}));
         app.add_option("--baseline", baseline, "Suppress findings already in this SARIF log (by fingerprint)");
         app.add_option("--sarif", sarif, "Write a SARIF 2.1.0 log for GitHub code scanning");
         app.add_option("-o,--output", output, "Write the text/JSON report here instead of stdout");
@@ -49,6 +54,7 @@ struct CheckCommandOptions {
         request.checks = checks;
         request.per_context = per_context;
         request.fail_on = *reports::parse_level(fail_on);
+        if (!summary_level.empty()) request.summary_level = reports::parse_level(summary_level);
         if (!baseline.empty()) request.baseline = baseline;
         if (!sarif.empty()) request.sarif = sarif;
         if (!output.empty()) request.output = output;
