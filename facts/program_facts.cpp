@@ -30,7 +30,7 @@ constexpr std::array<std::pair<NodeKind, const char*>, 13> kNodeKindNames{{
 
 // File names of the side tables, and their header lines (column names).
 constexpr const char* kSymbolsFile = "symbols.tsv";
-constexpr const char* kSymbolsHeader = "id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin";
+constexpr const char* kSymbolsHeader = "id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin\tcompound";
 constexpr const char* kContextsFile = "contexts.tsv";
 constexpr const char* kContextsHeader = "id\tcall_string";
 constexpr const char* kCallsFile = "calls.tsv";
@@ -249,7 +249,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         throw DiagnosticError(SourceLocation{facts_dir.string(), 0, 0}, "fact directory not found");
     }
     ProgramFacts facts;
-    const bool have_symbols = read_side_table(facts_dir / kSymbolsFile, 9, [&](const TableRecord& r) {
+    const bool have_symbols = read_side_table(facts_dir / kSymbolsFile, 10, [&](const TableRecord& r) {
         Node n;
         n.id = r.u32(0);
         if (n.id != facts.nodes.size()) {
@@ -265,6 +265,9 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         n.pos = read_pos(r, 4);
         n.context = r.u32(7);
         n.origin = parse_node(r, r.text(8));
+        const std::string compound = r.text(9);
+        if (compound != "0" && compound != "1") r.fail("compound must be 0 or 1, found '" + excerpt(compound) + "'");
+        n.compound = compound == "1";
         facts.nodes.push_back(std::move(n));
     });
     if (!have_symbols) {
@@ -351,7 +354,7 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
     for (const Node& n : nodes) {
         symbols.number(n.id).text(node_kind_name(n.kind)).text(n.name).text(n.function);
         write_pos(symbols, n.pos);
-        symbols.number(n.context).text(node_text(n.origin));
+        symbols.number(n.context).text(node_text(n.origin)).number(n.compound ? 1 : 0);
         symbols.end_record();
     }
     symbols.write(facts_dir / kSymbolsFile);

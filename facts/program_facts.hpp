@@ -63,6 +63,9 @@ struct Node {
     SourcePos pos;
     std::uint32_t context = 0;  // 0 = context-insensitive / the only copy
     NodeId origin = kNoNode;    // the source node this clone was made from; == id if not a clone
+    // A variable of struct or union type, or an array of them: one object of many separate
+    // parts (a table of records, an iterator struct), not one buffer.
+    bool compound = false;
 };
 
 struct Context {

@@ -179,6 +179,7 @@ NodeId FactEmitter::node(TermId term, ContextId context) {
             n.kind = t.path.empty() ? e.kind : NodeKind::Field;
             n.function = e.function;
             if (t.path.empty()) n.pos = e.pos;
+            n.compound = t.path.empty() && e.compound;
             break;
         }
         case TermKind::AddrOf:

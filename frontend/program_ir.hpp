@@ -44,6 +44,8 @@ struct Entity {
     // A string literal passed directly to a restrict-qualified parameter: an object of its
     // own even when string literals are merged (FrontendOptions::merge_string_literals).
     bool restrict_argument = false;
+    // A variable of struct or union type, or an array of them (facts::Node::compound).
+    bool compound = false;
 };
 
 enum class TermKind : std::uint8_t {

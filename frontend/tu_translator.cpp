@@ -103,6 +103,11 @@ EntityId Translator::entity_for(const clang::VarDecl* var) {
     } else {
         id = add_entity(NodeKind::Static, "tu:static:" + name, base_name(p.file) + "::" + name, "", p, false);
     }
+    // A struct variable or a table of records holds many separate parts; pointers into two
+    // of them are no evidence of one buffer (reports' is_one_object).
+    const clang::Type* type = var->getType().getCanonicalType().getTypePtr();
+    while (type->isArrayType()) type = type->getArrayElementTypeNoTypeQual()->getCanonicalTypeInternal().getTypePtr();
+    ir_.entities[id].compound = type->isRecordType();
     entities_.emplace(var, id);
     return id;
 }

@@ -27,6 +27,8 @@ std::uint64_t pair_key(NodeId a, NodeId b) { return (std::uint64_t{a} << 32) | b
 
 }  // namespace
 
+bool is_one_buffer(const facts::Node& object) { return !object.compound && is_one_object(object); }
+
 bool is_one_object(const facts::Node& object) {
     switch (object.kind) {
         case facts::NodeKind::Local:

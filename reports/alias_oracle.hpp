@@ -24,9 +24,13 @@ using facts::NodeId;
 // a field path inside one, a function) rather than a summary of many: a heap allocation
 // site (every block allocated there), a field node of a struct or union type (that field
 // of every instance), a string literal node, a temporary, or the unknown object of an API
-// parameter. Two pointers into one summary object are not evidence that they point into
-// one run-time object.
+// parameter.
 [[nodiscard]] bool is_one_object(const facts::Node& object);
+
+// Whether two pointers into the object are evidence that they point into one buffer: one
+// run-time object that is not a struct variable or a table of records (Node::compound),
+// whose separate parts a pointer analysis that mixes them up would blur.
+[[nodiscard]] bool is_one_buffer(const facts::Node& object);
 
 enum class AliasKind : std::uint8_t { No, May, Must };
 const char* alias_kind_name(AliasKind kind);  // "no-alias", "may-alias", "must-alias"

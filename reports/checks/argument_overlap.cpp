@@ -35,7 +35,7 @@ Level finding_level(const OverlapVerdict& verdict, const CheckOptions& options) 
 
 std::string_view evidence_remark(const OverlapVerdict& verdict) {
     if (verdict.linked_fields) return ", and the program sets one of these two fields of an object from the other";
-    return verdict.summary_only ? ", which stands for many run-time objects" : "";
+    return verdict.summary_only ? ", which stands for many objects or parts" : "";
 }
 
 void name_verdict_objects(const CheckContext& context, const OverlapVerdict& verdict, AliasEvidence& evidence) {
@@ -46,7 +46,7 @@ void name_verdict_objects(const CheckContext& context, const OverlapVerdict& ver
     objects.erase(std::unique(objects.begin(), objects.end()), objects.end());
     std::stable_partition(objects.begin(), objects.end(), [&](NodeId object) {
         const facts::Node* n = context.facts.node(object);
-        return n != nullptr && is_one_object(*n);
+        return n != nullptr && is_one_buffer(*n);
     });
     evidence.objects = std::move(objects);
 }
@@ -128,7 +128,7 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
     verdict.common = common;
     verdict.summary_only = !common.empty() && std::none_of(common.begin(), common.end(), [&](NodeId object) {
         const facts::Node* n = context.facts.node(object);
-        return n != nullptr && is_one_object(*n);
+        return n != nullptr && is_one_buffer(*n);
     });
     if (!common.empty() && context.fields != nullptr && a < call.arg_loads.size() && b < call.arg_loads.size()) {
         const auto& [pointer_a, field_a] = call.arg_loads[a];

@@ -9,9 +9,10 @@
 //             run-time objects.
 //   Possible  the points-to analysis (Andersen's) finds an object both may point into (or
 //             both have the same base at offsets or lengths not known), and no fact keeps
-//             them apart. When every such object is a summary of many run-time objects (an
-//             allocation site, the field of every instance: is_one_object), that is weak
-//             evidence, and the checks report it at CheckOptions::summary_level. A string literal is never such an object for a call that writes
+//             them apart. When no such object is one buffer (is_one_buffer: each is an
+//             allocation site, the field of every instance, a struct variable or a table of
+//             records...), that is weak evidence, and the checks report it at
+//             CheckOptions::summary_level. A string literal is never such an object for a call that writes
 //             through one of the two: writing into a literal is an error of its own, and
 //             literals are one object for the analysis (docs/FACTS.md, "String literals").
 //   Apart     a fact keeps them apart: byte ranges of one base that do not meet, two
