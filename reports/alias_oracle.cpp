@@ -27,7 +27,11 @@ std::uint64_t pair_key(NodeId a, NodeId b) { return (std::uint64_t{a} << 32) | b
 
 }  // namespace
 
-bool is_one_buffer(const facts::Node& object) { return !object.compound && is_one_object(object); }
+bool is_one_buffer(const facts::Node& object) {
+    // A function has no bytes to copy: a data pointer that may point to one got there
+    // through a slot that holds both kinds of pointer.
+    return !object.compound && object.kind != facts::NodeKind::Function && is_one_object(object);
+}
 
 bool is_one_object(const facts::Node& object) {
     switch (object.kind) {

@@ -28,8 +28,8 @@ using facts::NodeId;
 [[nodiscard]] bool is_one_object(const facts::Node& object);
 
 // Whether two pointers into the object are evidence that they point into one buffer: one
-// run-time object that is not a struct variable or a table of records (Node::compound),
-// whose separate parts a pointer analysis that mixes them up would blur.
+// run-time object that is neither a struct variable or a table of records (Node::compound),
+// whose separate parts a pointer analysis that mixes them up would blur, nor a function.
 [[nodiscard]] bool is_one_buffer(const facts::Node& object);
 
 enum class AliasKind : std::uint8_t { No, May, Must };

@@ -79,6 +79,32 @@ TEST(OverlappingCopy, ProvenIsErrorPossibleIsWarningSummaryIsNote) {
               (std::vector<Summary>{{10, "error"}, {12, "warning"}}));
 }
 
+// Objects that are no evidence of one buffer: a table of records (compound) and a function
+// (a data pointer reaches one only through a slot that mixes kinds of pointers).
+TEST(OverlappingCopy, CompoundObjectsAndFunctionsAreWeakEvidence) {
+    FactsBuilder b;
+    NodeId table = b.node("table", NodeKind::Global, "", 1, 6);
+    b.facts.nodes[table].compound = true;
+    NodeId hook = b.node("hook", NodeKind::Function, "", 2, 6);
+    NodeId line = b.node("line", NodeKind::Global, "", 3, 6);
+    NodeId p = b.node("main::p", NodeKind::Local, "main", 4);
+    NodeId q = b.node("main::q", NodeKind::Local, "main", 5);
+    NodeId r = b.node("main::r", NodeKind::Local, "main", 6);
+    NodeId s = b.node("main::s", NodeKind::Local, "main", 7);
+    b.call("memcpy", {p, q, facts::kNoNode}, 10, 5, 20);  // {table, hook} in common: note
+    b.call("memcpy", {r, s, facts::kNoNode}, 11, 5, 20);  // {table, line}: line is one buffer
+    RelationAliasOracle oracle(b.facts, rows({}),
+                               rows({{p, table}, {p, hook}, {q, table}, {q, hook}, {r, table}, {r, line},
+                                     {s, table}, {s, line}}));
+    EXPECT_EQ(summarize(run_one("overlapping-copy", b.facts, oracle)),
+              (std::vector<Summary>{{10, "note"}, {11, "warning"}}));
+    // A compound variable is still one object for must-alias: both point to it and nothing else.
+    NodeId t = b.node("main::t", NodeKind::Local, "main", 8);
+    NodeId u = b.node("main::u", NodeKind::Local, "main", 9);
+    RelationAliasOracle single(b.facts, rows({}), rows({{t, table}, {u, table}}));
+    EXPECT_TRUE(single.must_alias(t, u));
+}
+
 TEST(CLibrary, NormalizesFortifiedNames) {
     EXPECT_EQ(normalize_callee("__builtin___memcpy_chk"), "memcpy");
     EXPECT_EQ(normalize_callee("__builtin_strcpy"), "strcpy");
