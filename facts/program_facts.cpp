@@ -30,7 +30,7 @@ constexpr std::array<std::pair<NodeKind, const char*>, 13> kNodeKindNames{{
 
 // File names of the side tables, and their header lines (column names).
 constexpr const char* kSymbolsFile = "symbols.tsv";
-constexpr const char* kSymbolsHeader = "id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin\tcompound";
+constexpr const char* kSymbolsHeader = "id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin\ttraits";
 constexpr const char* kContextsFile = "contexts.tsv";
 constexpr const char* kContextsHeader = "id\tcall_string";
 constexpr const char* kCallsFile = "calls.tsv";
@@ -57,6 +57,29 @@ constexpr const char* kUnmodelledHeader = "category\tfile\tline\tcolumn\tdetail"
 // Node ids in text: decimal, or '-' for kNoNode.
 std::string node_text(NodeId id) {
     return id == kNoNode ? std::string("-") : std::to_string(id);
+}
+
+// symbols.tsv's traits: `-`, or a comma-separated list of `compound` and `const`.
+void read_traits(const TableRecord& record, std::string_view text, Node& node) {
+    if (text == "-") return;
+    while (!text.empty()) {
+        const std::size_t comma = text.find(',');
+        const std::string_view word = text.substr(0, comma);
+        if (word == "compound") {
+            node.compound = true;
+        } else if (word == "const") {
+            node.constant = true;
+        } else {
+            record.fail("unknown trait '" + excerpt(word) + "' (expected compound or const)");
+        }
+        text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    }
+}
+
+std::string traits_text(const Node& node) {
+    if (!node.compound && !node.constant) return "-";
+    if (node.compound && node.constant) return "compound,const";
+    return node.compound ? "compound" : "const";
 }
 
 NodeId parse_node(const TableRecord& record, std::string_view text) {
@@ -265,9 +288,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         n.pos = read_pos(r, 4);
         n.context = r.u32(7);
         n.origin = parse_node(r, r.text(8));
-        const std::string compound = r.text(9);
-        if (compound != "0" && compound != "1") r.fail("compound must be 0 or 1, found '" + excerpt(compound) + "'");
-        n.compound = compound == "1";
+        read_traits(r, r.text(9), n);
         facts.nodes.push_back(std::move(n));
     });
     if (!have_symbols) {
@@ -354,7 +375,7 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
     for (const Node& n : nodes) {
         symbols.number(n.id).text(node_kind_name(n.kind)).text(n.name).text(n.function);
         write_pos(symbols, n.pos);
-        symbols.number(n.context).text(node_text(n.origin)).number(n.compound ? 1 : 0);
+        symbols.number(n.context).text(node_text(n.origin)).text(traits_text(n));
         symbols.end_record();
     }
     symbols.write(facts_dir / kSymbolsFile);

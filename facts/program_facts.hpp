@@ -66,6 +66,8 @@ struct Node {
     // A variable of struct or union type, or an array of them: one object of many separate
     // parts (a table of records, an iterator struct), not one buffer.
     bool compound = false;
+    // A const-qualified variable: nothing may write into it.
+    bool constant = false;
 };
 
 struct Context {

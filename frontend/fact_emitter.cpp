@@ -180,6 +180,7 @@ NodeId FactEmitter::node(TermId term, ContextId context) {
             n.function = e.function;
             if (t.path.empty()) n.pos = e.pos;
             n.compound = t.path.empty() && e.compound;
+            n.constant = t.path.empty() && e.constant;
             break;
         }
         case TermKind::AddrOf:

@@ -46,6 +46,7 @@ struct Entity {
     bool restrict_argument = false;
     // A variable of struct or union type, or an array of them (facts::Node::compound).
     bool compound = false;
+    bool constant = false;  // const-qualified (facts::Node::constant)
 };
 
 enum class TermKind : std::uint8_t {

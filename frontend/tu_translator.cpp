@@ -108,6 +108,11 @@ EntityId Translator::entity_for(const clang::VarDecl* var) {
     const clang::Type* type = var->getType().getCanonicalType().getTypePtr();
     while (type->isArrayType()) type = type->getArrayElementTypeNoTypeQual()->getCanonicalTypeInternal().getTypePtr();
     ir_.entities[id].compound = type->isRecordType();
+    // A const object (a sentinel whose address is only compared, a table of constants) is
+    // never written; a pointer that may point to it is not where a copy writes.
+    ir_.entities[id].constant = var->getType().isConstQualified() ||
+                                (var->getType()->isArrayType() &&
+                                 context_.getAsArrayType(var->getType())->getElementType().isConstQualified());
     entities_.emplace(var, id);
     return id;
 }

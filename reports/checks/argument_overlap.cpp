@@ -118,9 +118,10 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
     std::set_intersection(objects_a.begin(), objects_a.end(), objects_b.begin(), objects_b.end(),
                           std::back_inserter(common));
     if (extent_a.writes || extent_b.writes) {
+        // Writing into a literal or a const variable is an error of its own, not an overlap.
         std::erase_if(common, [&](NodeId object) {
             const facts::Node* n = context.facts.node(object);
-            return n != nullptr && n->kind == facts::NodeKind::String;
+            return n != nullptr && (n->kind == facts::NodeKind::String || n->constant);
         });
     }
     verdict.overlap = common.empty() ? Overlap::Apart : Overlap::Possible;

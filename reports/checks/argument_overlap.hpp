@@ -12,9 +12,10 @@
 //             them apart. When no such object is one buffer (is_one_buffer: each is an
 //             allocation site, the field of every instance, a struct variable or a table of
 //             records...), that is weak evidence, and the checks report it at
-//             CheckOptions::summary_level. A string literal is never such an object for a call that writes
-//             through one of the two: writing into a literal is an error of its own, and
-//             literals are one object for the analysis (docs/FACTS.md, "String literals").
+//             CheckOptions::summary_level. A string literal or a const variable is never
+//             such an object for a call that writes through one of the two: writing into
+//             it is an error of its own (and literals are one object for the analysis,
+//             docs/FACTS.md, "String literals").
 //   Apart     a fact keeps them apart: byte ranges of one base that do not meet, two
 //             different variables, disjoint fields of one struct type, a block allocated
 //             just before that the other argument cannot point into, or no common object.

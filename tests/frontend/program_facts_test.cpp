@@ -137,8 +137,8 @@ TEST(ProgramFacts, FindsNodesByNameAcrossContexts) {
 TEST(ProgramFacts, OptionalTablesMayBeMissing) {
     TempDir dir;
     write_file(dir.path() / "symbols.tsv",
-               "#id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin\tcompound\n"
-               "0\tlocal\tf::x\tf\ta.c\t1\t2\t0\t0\t0\r\n");
+               "#id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin\ttraits\n"
+               "0\tlocal\tf::x\tf\ta.c\t1\t2\t0\t0\t-\r\n");
     const ProgramFacts facts = ProgramFacts::read(dir.path());
     ASSERT_EQ(facts.nodes.size(), 1u);
     EXPECT_EQ(facts.nodes[0].name, "f::x");
@@ -164,25 +164,25 @@ TEST(ProgramFacts, RejectsMissingDirectoryAndSymbols) {
 
 TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
     TempDir dir;
-    const std::string header = "#id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin\tcompound\n";
-    const std::string good = "0\tlocal\tf::x\tf\ta.c\t1\t2\t0\t0\t0\n";
+    const std::string header = "#id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin\ttraits\n";
+    const std::string good = "0\tlocal\tf::x\tf\ta.c\t1\t2\t0\t0\t-\n";
     write_file(dir.path() / "symbols.tsv", header + good + "1\tlocal\tf::y\tf\ta.c\t1\n");
     EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: expected 10 columns, found 6"),
               std::string::npos);
 
-    write_file(dir.path() / "symbols.tsv", header + good + "1\tgadget\tf::y\tf\ta.c\t1\t2\t0\t1\t0\n");
+    write_file(dir.path() / "symbols.tsv", header + good + "1\tgadget\tf::y\tf\ta.c\t1\t2\t0\t1\t-\n");
     EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: unknown node kind 'gadget'"),
               std::string::npos);
 
-    write_file(dir.path() / "symbols.tsv", header + good + "1\tlocal\tf::y\tf\ta.c\t1\t2\t0\t1\tyes\n");
-    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: compound must be 0 or 1, found 'yes'"),
+    write_file(dir.path() / "symbols.tsv", header + good + "1\tlocal\tf::y\tf\ta.c\t1\t2\t0\t1\tcompound,shiny\n");
+    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: unknown trait 'shiny' (expected compound or const)"),
               std::string::npos);
 
-    write_file(dir.path() / "symbols.tsv", header + "\n" + good + "5\tlocal\tf::y\tf\ta.c\t1\t2\t0\t5\t0\n");
+    write_file(dir.path() / "symbols.tsv", header + "\n" + good + "5\tlocal\tf::y\tf\ta.c\t1\t2\t0\t5\t-\n");
     EXPECT_NE(read_error(dir.path()).find("symbols.tsv:4: error: node ids must be 0, 1, 2"),
               std::string::npos);
 
-    write_file(dir.path() / "symbols.tsv", header + "0\tlocal\tf::x\tf\ta.c\tx1\t2\t0\t0\t0\n");
+    write_file(dir.path() / "symbols.tsv", header + "0\tlocal\tf::x\tf\ta.c\tx1\t2\t0\t0\t-\n");
     EXPECT_NE(read_error(dir.path()).find("symbols.tsv:2: error: column 6: 'x1' is not an unsigned integer"),
               std::string::npos);
 
