@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iterator>
 
+#include <fmt/format.h>
+
 namespace galias::reports {
 
 namespace {
@@ -30,12 +32,14 @@ bool lists(const Address* address, std::uint32_t other) {
 
 Level finding_level(const OverlapVerdict& verdict, const CheckOptions& options) {
     if (verdict.overlap == Overlap::Certain) return Level::Error;
-    return verdict.summary_only ? options.summary_level : Level::Warning;
+    return verdict.summary_only || verdict.imprecise ? options.summary_level : Level::Warning;
 }
 
-std::string_view evidence_remark(const OverlapVerdict& verdict) {
+std::string evidence_remark(const OverlapVerdict& verdict) {
     if (verdict.linked_fields) return ", and the program sets one of these two fields of an object from the other";
-    return verdict.summary_only ? ", which stands for many objects or parts" : "";
+    if (verdict.summary_only) return ", which stands for many objects or parts";
+    if (verdict.imprecise) return fmt::format(", one of more than {} objects either may point to", kImpreciseSet);
+    return "";
 }
 
 void name_verdict_objects(const CheckContext& context, const OverlapVerdict& verdict, AliasEvidence& evidence) {
@@ -131,6 +135,10 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
         const facts::Node* n = context.facts.node(object);
         return n != nullptr && is_one_buffer(*n);
     });
+    // A pointer that may point to dozens of objects is one the analysis lost track of (a
+    // void * slot, a union, a generic container); that it shares one with the other pointer
+    // says little.
+    verdict.imprecise = !common.empty() && (objects_a.size() > kImpreciseSet || objects_b.size() > kImpreciseSet);
     if (!common.empty() && context.fields != nullptr && a < call.arg_loads.size() && b < call.arg_loads.size()) {
         const auto& [pointer_a, field_a] = call.arg_loads[a];
         const auto& [pointer_b, field_b] = call.arg_loads[b];
@@ -138,6 +146,7 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
             context.fields->linked(field_a, field_b)) {
             verdict.linked_fields = true;
             verdict.summary_only = false;
+            verdict.imprecise = false;
         }
     }
     return verdict;

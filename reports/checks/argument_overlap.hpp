@@ -11,7 +11,8 @@
 //             both have the same base at offsets or lengths not known), and no fact keeps
 //             them apart. When no such object is one buffer (is_one_buffer: each is an
 //             allocation site, the field of every instance, a struct variable or a table of
-//             records...), that is weak evidence, and the checks report it at
+//             records...), or when either pointer may point to more than kImpreciseSet
+//             objects, that is weak evidence, and the checks report it at
 //             CheckOptions::summary_level. A string literal or a const variable is never
 //             such an object for a call that writes through one of the two: writing into
 //             it is an error of its own (and literals are one object for the analysis,
@@ -22,7 +23,7 @@
 
 #include <cstdint>
 #include <optional>
-#include <string_view>
+#include <string>
 #include <vector>
 
 #include "reports/checks/alias_evidence.hpp"
@@ -70,19 +71,25 @@ struct OverlapVerdict {
     // them stands for many run-time objects.
     std::vector<NodeId> common;
     bool summary_only = false;
+    // CommonObject: one of the two may point to more than kImpreciseSet objects.
+    bool imprecise = false;
     // Both arguments are fields of one pointer value (`p->a`, `p->b`), and the program sets
     // one of these fields of an object from the other (FieldContents::linked): they may
     // point into one buffer of that object, however many objects the buffer's node stands for.
     bool linked_fields = false;
 };
 
+// Points-to sets larger than this mark a pointer the analysis lost track of.
+inline constexpr std::size_t kImpreciseSet = 16;
+
 // The level of a finding about a pair the verdict does not keep apart: Error when Certain,
-// options.summary_level when the only evidence is a summary object, Warning otherwise.
+// options.summary_level when the evidence is weak (summary objects only, or an imprecise
+// pointer), Warning otherwise.
 Level finding_level(const OverlapVerdict& verdict, const CheckOptions& options);
 
 // What the common object means for the verdict, to follow its name in a message: that it
 // stands for many run-time objects (summary only), that the two fields are linked, or "".
-std::string_view evidence_remark(const OverlapVerdict& verdict);
+std::string evidence_remark(const OverlapVerdict& verdict);
 
 // Makes the verdict's common objects the evidence's (source nodes, objects that are one
 // run-time object first), so the message names what the verdict rests on.

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "check_test_support.hpp"
+#include "reports/checks/argument_overlap.hpp"
 #include "reports/checks/c_library.hpp"
 
 namespace galias::reports {
@@ -103,6 +104,28 @@ TEST(OverlappingCopy, CompoundObjectsAndFunctionsAreWeakEvidence) {
     NodeId u = b.node("main::u", NodeKind::Local, "main", 9);
     RelationAliasOracle single(b.facts, rows({}), rows({{t, table}, {u, table}}));
     EXPECT_TRUE(single.must_alias(t, u));
+}
+
+// A pointer that may point to more objects than kImpreciseSet is one the analysis lost
+// track of: one variable in common with it is weak evidence.
+TEST(OverlappingCopy, ImprecisePointersAreWeakEvidence) {
+    FactsBuilder b;
+    NodeId line = b.node("line", NodeKind::Global, "", 1, 6);
+    NodeId p = b.node("main::p", NodeKind::Local, "main", 4);
+    NodeId q = b.node("main::q", NodeKind::Local, "main", 5);
+    NodeId r = b.node("main::r", NodeKind::Local, "main", 6);
+    std::vector<std::pair<NodeId, NodeId>> points_to{{p, line}, {q, line}, {r, line}};
+    for (std::size_t i = 0; i < kImpreciseSet; ++i) {
+        NodeId other = b.node("other" + std::to_string(i), NodeKind::Global, "", 10 + static_cast<std::uint32_t>(i), 6);
+        points_to.emplace_back(r, other);
+    }
+    b.call("memcpy", {p, q, facts::kNoNode}, 40, 5, 20);  // {line}: warning
+    b.call("memcpy", {p, r, facts::kNoNode}, 41, 5, 20);  // r may point to 17 objects: note
+    RelationAliasOracle oracle(b.facts, rows({}), rows(points_to));
+    const std::vector<Finding> found = run_one("overlapping-copy", b.facts, oracle);
+    EXPECT_EQ(summarize(found), (std::vector<Summary>{{40, "warning"}, {41, "note"}}));
+    ASSERT_EQ(found.size(), 2u);
+    EXPECT_NE(found[1].message.find("one of more than 16 objects"), std::string::npos) << found[1].message;
 }
 
 TEST(CLibrary, NormalizesFortifiedNames) {

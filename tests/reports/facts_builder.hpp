@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <span>
 #include <vector>
 
 #include "facts/program_facts.hpp"
@@ -122,13 +123,16 @@ private:
 };
 
 // Flat (a, b) rows.
-inline std::vector<std::uint32_t> rows(std::initializer_list<std::pair<NodeId, NodeId>> pairs) {
+inline std::vector<std::uint32_t> rows(std::span<const std::pair<NodeId, NodeId>> pairs) {
     std::vector<std::uint32_t> out;
     for (auto [a, b] : pairs) {
         out.push_back(a);
         out.push_back(b);
     }
     return out;
+}
+inline std::vector<std::uint32_t> rows(std::initializer_list<std::pair<NodeId, NodeId>> pairs) {
+    return rows(std::span<const std::pair<NodeId, NodeId>>(pairs.begin(), pairs.size()));
 }
 
 }  // namespace galias::reports::testing
