@@ -127,6 +127,7 @@ private:
 template <class A> void io(A& a, facts::SourcePos& x) { a(x.file); a(x.line); a(x.column); }
 template <class A> void io(A& a, Entity& x) {
     a(x.kind); a(x.key); a(x.name); a(x.function); a(x.pos); a(x.per_context); a(x.restrict_argument);
+    a(x.compound); a(x.constant);
 }
 template <class A> void io(A& a, Term& x) { a(x.kind); a(x.entity); a(x.path); a(x.operand); a(x.field); a(x.pos); }
 template <class A> void io(A& a, Leaf& x) { a(x.path); a(x.field); }
