@@ -253,6 +253,7 @@ private:
     // Symbolic + n elements of `pointee` (n unknown when `count` is null).
     Symbolic advanced(Symbolic s, clang::QualType pointee, const clang::Expr* count, bool subtract);
     std::optional<std::int64_t> constant_of(const clang::Expr* e);
+    std::string expression_key(const void* node);
     // Fills the addresses of `site`'s arguments (calls with two pointer arguments or more).
     void describe_arguments(const clang::CallExpr* e, CallSite& site);
     // Where the block allocated by `allocation` may have gone on some path to `use`:
@@ -301,6 +302,9 @@ private:
     std::unordered_map<const clang::CallExpr*, std::uint32_t> call_index_;  // into current().calls
     std::unordered_map<DefinitionId, Symbolic> definition_addresses_;
     std::uint64_t inexact_reads_ = 0;  // names the values read from places not known exactly
+    // Names the expressions that argument addresses refer to, in the order they are first
+    // met: the same input gives the same fact files (a memory address would not).
+    std::unordered_map<const void*, std::uint32_t> expression_keys_;
     std::unordered_map<const clang::Stmt*, const clang::Stmt*> parents_;  // of the current body, built on demand
     std::optional<std::vector<Store>> stores_;  // of the current body, built on demand
     std::optional<std::vector<const clang::CallExpr*>> body_calls_;

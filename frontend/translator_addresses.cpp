@@ -32,11 +32,12 @@ using Point = LocalDefinitions::Point;
 // Followed definitions and subexpressions; deeper chains are left unknown.
 constexpr int kMaxDepth = 24;
 
-std::string pointer_key(const void* p) {
-    return std::to_string(reinterpret_cast<std::uintptr_t>(p));
-}
-
 }  // namespace
+
+std::string Translator::expression_key(const void* node) {
+    const auto it = expression_keys_.emplace(node, static_cast<std::uint32_t>(expression_keys_.size())).first;
+    return std::to_string(it->second);
+}
 
 std::optional<std::int64_t> Translator::constant_of(const clang::Expr* e) {
     if (e == nullptr || e->isValueDependent()) return std::nullopt;
@@ -207,7 +208,7 @@ const std::vector<Translator::Store>& Translator::stores() {
         }
         if (target == nullptr || tracked_reference(target) != nullptr) continue;
         const auto* site = llvm::cast<clang::Expr>(s);
-        const EvaluationPoint at{"s" + pointer_key(site), Point{site, nullptr}};
+        const EvaluationPoint at{"s" + expression_key(site), Point{site, nullptr}};
         stores_->push_back(Store{site, target, value, location_address(target, at, 0)});
     }
     return *stores_;
@@ -284,7 +285,7 @@ std::optional<Translator::Symbolic> Translator::forwarded(const clang::Expr* loc
                 model->arg < call->getNumArgs()) {
                 // memcpy, memset, fgets: they write through their destination, which may
                 // be a new block other than the cell's object.
-                const EvaluationPoint call_at{"c" + pointer_key(call), Point{call, nullptr}};
+                const EvaluationPoint call_at{"c" + expression_key(call), Point{call, nullptr}};
                 const Symbolic written = pointer_address(call->getArg(model->arg), call_at, depth + 1);
                 if (written.allocation != kNone && cell.allocation != kNone && written.allocation != cell.allocation) {
                     needs_fresh.push_back(written.allocation);
@@ -303,7 +304,7 @@ std::optional<Translator::Symbolic> Translator::forwarded(const clang::Expr* loc
             needs_fresh.push_back(index->second);
         }
         if (overwritten) continue;
-        const EvaluationPoint stored_at{"s" + pointer_key(store.site), from};
+        const EvaluationPoint stored_at{"s" + expression_key(store.site), from};
         Symbolic value = pointer_address(store.value, stored_at, depth + 1);
         if (value.kind == Base::Unknown) return std::nullopt;
         value.needs_fresh.insert(value.needs_fresh.end(), needs_fresh.begin(), needs_fresh.end());
@@ -380,14 +381,14 @@ Translator::Symbolic Translator::location_address(const clang::Expr* e, const Ev
         case clang::Stmt::CompoundLiteralExprClass: {
             Symbolic s;
             s.kind = Base::Object;
-            s.base = "literal:" + pointer_key(e);
+            s.base = "literal:" + expression_key(e);
             return s;
         }
         case clang::Stmt::StringLiteralClass: {
             // Equal literals may share storage: a value, not an object of its own.
             Symbolic s;
             s.kind = Base::Value;
-            s.base = "string:" + pointer_key(e);
+            s.base = "string:" + expression_key(e);
             s.born.push_back(Point{});
             return s;
         }
@@ -509,7 +510,7 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
                 s.allocation = it->second;
                 s.base = "call:" + std::to_string(it->second);
             } else {
-                s.base = "call@" + pointer_key(call);
+                s.base = "call@" + expression_key(call);
             }
             s.born.push_back(Point{call, nullptr});
             return s;
@@ -614,7 +615,7 @@ bool Translator::stays_private(const clang::Stmt* node, const std::string& block
             if (binary->getOpcode() == clang::BO_Assign && binary->getRHS() == node) {
                 if (tracked_reference(binary->getLHS()) == nullptr) {
                     // Stored into memory: into a cell it can be read back from only.
-                    const EvaluationPoint at{"s" + pointer_key(binary), Point{binary, nullptr}};
+                    const EvaluationPoint at{"s" + expression_key(binary), Point{binary, nullptr}};
                     Symbolic cell = location_address(binary->getLHS(), at, 0);
                     if (cell.kind == Base::Unknown || !cell.offset) return false;
                     cells.push_back(std::move(cell));
