@@ -13,9 +13,12 @@ std::string SourceLocation::str() const {
 
 static const char* severity_name(Severity severity) {
     switch (severity) {
-        case Severity::Note: return "note";
-        case Severity::Warning: return "warning";
-        case Severity::Error: return "error";
+        case Severity::Note:
+            return "note";
+        case Severity::Warning:
+            return "warning";
+        case Severity::Error:
+            return "error";
     }
     return "error";
 }
@@ -39,10 +42,14 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
     const unsigned char lead = byte(i);
     std::size_t length = 0;
     if (lead < 0x80) return 1;
-    if (lead >= 0xC2 && lead <= 0xDF) length = 2;
-    else if (lead >= 0xE0 && lead <= 0xEF) length = 3;
-    else if (lead >= 0xF0 && lead <= 0xF4) length = 4;
-    else return 0;
+    if (lead >= 0xC2 && lead <= 0xDF)
+        length = 2;
+    else if (lead >= 0xE0 && lead <= 0xEF)
+        length = 3;
+    else if (lead >= 0xF0 && lead <= 0xF4)
+        length = 4;
+    else
+        return 0;
     if (i + length > text.size()) return 0;
     for (std::size_t k = 1; k < length; ++k)
         if ((byte(i + k) & 0xC0) != 0x80) return 0;

@@ -13,8 +13,8 @@
 namespace galias {
 
 struct SourceLocation {
-    std::string file;        // as the user wrote it; empty when unknown
-    std::uint32_t line = 0;  // 1-based; 0 = whole file
+    std::string file;          // as the user wrote it; empty when unknown
+    std::uint32_t line = 0;    // 1-based; 0 = whole file
     std::uint32_t column = 0;  // 1-based; 0 = whole line
 
     [[nodiscard]] bool known() const { return !file.empty(); }

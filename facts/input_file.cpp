@@ -13,8 +13,10 @@ namespace galias::facts {
 
 namespace {
 
-[[noreturn]] void bad_input(const std::filesystem::path& path, std::string_view what, const std::string& problem) {
-    throw DiagnosticError(SourceLocation{path.string(), 0, 0}, "cannot read the " + std::string(what) + ": " + problem);
+[[noreturn]] void bad_input(const std::filesystem::path& path, std::string_view what,
+                            const std::string& problem) {
+    throw DiagnosticError(SourceLocation{path.string(), 0, 0},
+                          "cannot read the " + std::string(what) + ": " + problem);
 }
 
 // Opens `file` for reading after checking what it is; returns the descriptor.
@@ -40,8 +42,9 @@ std::string read_input_file(const std::filesystem::path& file, std::string_view 
         const auto size = static_cast<std::size_t>(status.st_size);
         if (size > max_bytes) {
             ::close(fd);
-            bad_input(file, what, "it holds " + std::to_string(size) + " bytes, more than the limit of " +
-                                      std::to_string(max_bytes));
+            bad_input(file, what,
+                      "it holds " + std::to_string(size) + " bytes, more than the limit of " +
+                          std::to_string(max_bytes));
         }
         text.reserve(size);
     }
@@ -82,7 +85,8 @@ void check_input_file(const std::filesystem::path& file, std::string_view what) 
     if (::stat(file.c_str(), &status) != 0) bad_input(file, what, std::strerror(errno));
     if (S_ISDIR(status.st_mode)) bad_input(file, what, "it is a directory");
     // A FIFO is not opened here: that would consume its only writer's data.
-    if (!S_ISFIFO(status.st_mode) && ::access(file.c_str(), R_OK) != 0) bad_input(file, what, std::strerror(errno));
+    if (!S_ISFIFO(status.st_mode) && ::access(file.c_str(), R_OK) != 0)
+        bad_input(file, what, std::strerror(errno));
 }
 
 void check_input_directory(const std::filesystem::path& dir, std::string_view what) {

@@ -21,7 +21,9 @@ namespace {
 
 constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
 
-std::string errno_text(int error) { return std::strerror(error); }
+std::string errno_text(int error) {
+    return std::strerror(error);
+}
 
 // A name no other writer uses: the process id, a counter and a random part.
 std::string unique_suffix() {
@@ -39,7 +41,9 @@ fs::path resolve_links(const fs::path& target) {
     return ec ? target : resolved;
 }
 
-fs::path directory_of(const fs::path& file) { return file.has_parent_path() ? file.parent_path() : fs::path("."); }
+fs::path directory_of(const fs::path& file) {
+    return file.has_parent_path() ? file.parent_path() : fs::path(".");
+}
 
 bool write_all(int fd, const char* data, std::size_t size, int& error) {
     while (size != 0) {
@@ -76,7 +80,8 @@ OutputFile::OutputFile(fs::path target) : target_(resolve_links(target)) {
     }
     const fs::path name = target_.filename();
     for (int attempt = 0; fd_ < 0; ++attempt) {
-        const fs::path temporary = directory_of(target_) / ("." + name.string() + ".galias-" + unique_suffix());
+        const fs::path temporary =
+            directory_of(target_) / ("." + name.string() + ".galias-" + unique_suffix());
         int error = 0;
         registration_ = TemporaryFiles::instance().create(temporary, [&] {
             fd_ = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
@@ -92,7 +97,9 @@ OutputFile::OutputFile(fs::path target) : target_(resolve_links(target)) {
     }
 }
 
-OutputFile::~OutputFile() { discard(); }
+OutputFile::~OutputFile() {
+    discard();
+}
 
 void OutputFile::discard() noexcept {
     if (fd_ >= 0) ::close(fd_);
@@ -187,7 +194,8 @@ void check_output_file(const fs::path& file) {
     const fs::path target = resolve_links(file);
     struct stat status {};
     if (::stat(target.c_str(), &status) == 0) {
-        if (S_ISDIR(status.st_mode)) bad_output_place(file, "cannot write the output file: it is a directory");
+        if (S_ISDIR(status.st_mode))
+            bad_output_place(file, "cannot write the output file: it is a directory");
         if (!S_ISREG(status.st_mode)) {
             if (::access(target.c_str(), W_OK) != 0)
                 bad_output_place(file, "cannot write the output file: " + errno_text(errno));
@@ -197,9 +205,11 @@ void check_output_file(const fs::path& file) {
     const fs::path parent = directory_of(target);
     std::error_code ec;
     if (!fs::is_directory(parent, ec))
-        bad_output_place(file, "cannot write the output file: directory '" + parent.string() + "' does not exist");
+        bad_output_place(file,
+                         "cannot write the output file: directory '" + parent.string() + "' does not exist");
     if (::access(parent.c_str(), W_OK | X_OK) != 0)
-        bad_output_place(file, "cannot write the output file: directory '" + parent.string() + "' is not writable");
+        bad_output_place(file,
+                         "cannot write the output file: directory '" + parent.string() + "' is not writable");
 }
 
 void check_output_directory(const fs::path& dir, std::string_view what) {
@@ -209,7 +219,8 @@ void check_output_directory(const fs::path& dir, std::string_view what) {
         if (!fs::is_directory(status))
             bad_output_place(dir, std::string(what) + ": not a directory (it is a file)");
         if (::access(dir.c_str(), W_OK | X_OK) != 0)
-            bad_output_place(dir, std::string(what) + ": the directory is not writable (" + errno_text(errno) + ")");
+            bad_output_place(
+                dir, std::string(what) + ": the directory is not writable (" + errno_text(errno) + ")");
         return;
     }
     // The nearest ancestor that exists must be a directory we may create entries in.
@@ -217,10 +228,11 @@ void check_output_directory(const fs::path& dir, std::string_view what) {
     while (!ancestor.empty() && !fs::exists(ancestor, ec) && ancestor != ancestor.root_path())
         ancestor = ancestor.parent_path();
     if (!fs::is_directory(ancestor, ec))
-        bad_output_place(dir, std::string(what) + ": cannot be created ('" + ancestor.string() + "' is not a directory)");
+        bad_output_place(
+            dir, std::string(what) + ": cannot be created ('" + ancestor.string() + "' is not a directory)");
     if (::access(ancestor.c_str(), W_OK | X_OK) != 0)
-        bad_output_place(dir, std::string(what) + ": cannot be created in '" + ancestor.string() +
-                                  "' (" + errno_text(errno) + ")");
+        bad_output_place(dir, std::string(what) + ": cannot be created in '" + ancestor.string() + "' (" +
+                                  errno_text(errno) + ")");
 }
 
 StagedDirectory::StagedDirectory(fs::path target) : target_(std::move(target)) {
@@ -268,8 +280,8 @@ void StagedDirectory::commit() {
     // Every file of the set, relative to the staging directory, and the directories to make.
     std::vector<fs::path> files;
     std::vector<fs::path> directories;
-    for (auto it = fs::recursive_directory_iterator(staging_, ec); !ec && it != fs::recursive_directory_iterator();
-         it.increment(ec)) {
+    for (auto it = fs::recursive_directory_iterator(staging_, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         const fs::path relative = it->path().lexically_relative(staging_);
         (it->is_directory(ec) ? directories : files).push_back(relative);
     }

@@ -30,19 +30,22 @@ constexpr std::array<std::pair<NodeKind, const char*>, 13> kNodeKindNames{{
 
 // File names of the side tables, and their header lines (column names).
 constexpr const char* kSymbolsFile = "symbols.tsv";
-constexpr const char* kSymbolsHeader = "id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin\ttraits";
+constexpr const char* kSymbolsHeader =
+    "id\tkind\tname\tfunction\tfile\tline\tcolumn\tcontext\torigin\ttraits";
 constexpr const char* kContextsFile = "contexts.tsv";
 constexpr const char* kContextsHeader = "id\tcall_string";
 constexpr const char* kCallsFile = "calls.tsv";
 constexpr const char* kCallsHeader =
-    "id\tcallee\tfile\tline\tcolumn\tend_file\tend_line\tend_column\tcontext\tcaller\targs\trestrict\tmacro_file\t"
+    "id\tcallee\tfile\tline\tcolumn\tend_file\tend_line\tend_column\tcontext\tcaller\targs\trestrict\tmacro_"
+    "file\t"
     "macro_line\tmacro_column\tloads";
 constexpr const char* kFieldStoresFile = "field_stores.tsv";
 constexpr const char* kFieldStoresHeader = "field\tpointer\tvalue\tvalue_pointer";
 constexpr const char* kBulkWritesFile = "bulk_writes.tsv";
 constexpr const char* kBulkWritesHeader = "pointer";
 constexpr const char* kArgumentsFile = "arguments.tsv";
-constexpr const char* kArgumentsHeader = "call\targ\tbase_kind\tbase\toffset\trecord\tlo\thi\tconstant\tfresh_apart";
+constexpr const char* kArgumentsHeader =
+    "call\targ\tbase_kind\tbase\toffset\trecord\tlo\thi\tconstant\tfresh_apart";
 constexpr const char* kAssignSitesFile = "assign_sites.tsv";
 constexpr const char* kAssignSitesHeader = "src\tdst\tfile\tline\tcolumn";
 constexpr const char* kValueClassesFile = "value_classes.tsv";
@@ -132,7 +135,8 @@ std::string join_flags(const std::vector<bool>& restrict_flags, const std::vecto
 void split_flags(const TableRecord& record, const std::string& text, std::vector<bool>& restrict_flags,
                  std::vector<bool>& read_only) {
     for (char c : text) {
-        if (c != '0' && c != '1' && c != '2') record.fail("restrict flags must be 0, 1 or 2, found '" + excerpt(text) + "'");
+        if (c != '0' && c != '1' && c != '2')
+            record.fail("restrict flags must be 0, 1 or 2, found '" + excerpt(text) + "'");
         restrict_flags.push_back(c != '0');
         read_only.push_back(c == '2');
     }
@@ -153,7 +157,8 @@ std::optional<std::int64_t> parse_optional(const TableRecord& record, const std:
     std::int64_t value = 0;
     const char* end = text.data() + text.size();
     const auto [at, error] = std::from_chars(text.data(), end, value);
-    if (error != std::errc() || at != end) record.fail("expected an integer or '-', found '" + excerpt(text) + "'");
+    if (error != std::errc() || at != end)
+        record.fail("expected an integer or '-', found '" + excerpt(text) + "'");
     return value;
 }
 
@@ -174,7 +179,8 @@ std::vector<std::uint32_t> split_numbers(const TableRecord& record, const std::s
         if (stop == std::string::npos) stop = text.size();
         std::uint32_t value = 0;
         const auto [at, error] = std::from_chars(text.data() + start, text.data() + stop, value);
-        if (error != std::errc() || at != text.data() + stop) record.fail("bad number list '" + excerpt(text) + "'");
+        if (error != std::errc() || at != text.data() + stop)
+            record.fail("bad number list '" + excerpt(text) + "'");
         numbers.push_back(value);
         start = stop + 1;
     }
@@ -186,7 +192,8 @@ std::string join_loads(const std::vector<std::pair<NodeId, NodeId>>& loads) {
     std::string out;
     for (std::size_t i = 0; i < loads.size(); ++i) {
         if (i != 0) out += ',';
-        out += loads[i].first == kNoNode ? std::string("-") : node_text(loads[i].first) + ":" + node_text(loads[i].second);
+        out += loads[i].first == kNoNode ? std::string("-")
+                                         : node_text(loads[i].first) + ":" + node_text(loads[i].second);
     }
     return out;
 }
@@ -197,12 +204,14 @@ std::vector<std::pair<NodeId, NodeId>> split_loads(const TableRecord& record, co
     std::size_t start = 0;
     while (true) {
         const std::size_t stop = text.find(',', start);
-        const std::string item = text.substr(start, stop == std::string::npos ? std::string::npos : stop - start);
+        const std::string item =
+            text.substr(start, stop == std::string::npos ? std::string::npos : stop - start);
         if (item == "-") {
             loads.emplace_back(kNoNode, kNoNode);
         } else {
             const std::size_t colon = item.find(':');
-            if (colon == std::string::npos) record.fail("bad field read '" + excerpt(item) + "' (expected pointer:field)");
+            if (colon == std::string::npos)
+                record.fail("bad field read '" + excerpt(item) + "' (expected pointer:field)");
             loads.emplace_back(parse_node(record, std::string_view(item).substr(0, colon)),
                                parse_node(record, std::string_view(item).substr(colon + 1)));
         }
@@ -252,10 +261,11 @@ NodeId ProgramFacts::value_representative(NodeId id) const {
 }
 
 const ArgumentAddress* ProgramFacts::argument(std::uint32_t call, std::uint32_t arg) const {
-    const auto it = std::lower_bound(arguments.begin(), arguments.end(), std::make_pair(call, arg),
-                                     [](const ArgumentAddress& a, const std::pair<std::uint32_t, std::uint32_t>& key) {
-                                         return std::make_pair(a.call, a.arg) < key;
-                                     });
+    const auto it =
+        std::lower_bound(arguments.begin(), arguments.end(), std::make_pair(call, arg),
+                         [](const ArgumentAddress& a, const std::pair<std::uint32_t, std::uint32_t>& key) {
+                             return std::make_pair(a.call, a.arg) < key;
+                         });
     return it != arguments.end() && it->call == call && it->arg == arg ? &*it : nullptr;
 }
 
@@ -331,14 +341,15 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         a.constant = parse_optional(r, r.text(8));
         a.fresh_apart = split_numbers(r, r.text(9));
         if (!facts.arguments.empty() &&
-            std::make_pair(facts.arguments.back().call, facts.arguments.back().arg) >= std::make_pair(a.call, a.arg)) {
+            std::make_pair(facts.arguments.back().call, facts.arguments.back().arg) >=
+                std::make_pair(a.call, a.arg)) {
             r.fail("rows must be sorted by call and argument, each once");
         }
         facts.arguments.push_back(std::move(a));
     });
     read_side_table(facts_dir / kFieldStoresFile, 4, [&](const TableRecord& r) {
-        facts.field_stores.push_back(FieldStore{parse_node(r, r.text(0)), parse_node(r, r.text(1)), parse_node(r, r.text(2)),
-                                                parse_node(r, r.text(3))});
+        facts.field_stores.push_back(FieldStore{parse_node(r, r.text(0)), parse_node(r, r.text(1)),
+                                                parse_node(r, r.text(2)), parse_node(r, r.text(3))});
     });
     read_side_table(facts_dir / kBulkWritesFile, 1,
                     [&](const TableRecord& r) { facts.bulk_writes.push_back(parse_node(r, r.text(0))); });
@@ -404,7 +415,11 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
     for (const ArgumentAddress& a : arguments) {
         const auto named = std::find_if(kBaseKindNames.begin(), kBaseKindNames.end(),
                                         [&](const auto& entry) { return entry.first == a.base_kind; });
-        arguments_out.number(a.call).number(a.arg).text(named->second).text(a.base).text(optional_text(a.offset));
+        arguments_out.number(a.call)
+            .number(a.arg)
+            .text(named->second)
+            .text(a.base)
+            .text(optional_text(a.offset));
         arguments_out.text(a.record).number(a.lo).number(a.hi).text(optional_text(a.constant));
         arguments_out.text(join_numbers(a.fresh_apart));
         arguments_out.end_record();

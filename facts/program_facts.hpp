@@ -58,8 +58,8 @@ struct SourcePos {
 struct Node {
     NodeId id = kNoNode;
     NodeKind kind = NodeKind::Temp;
-    std::string name;       // printable: main::p, *main::p, &main::x, heap@f.c:12:7, s.f
-    std::string function;   // enclosing function; empty for globals
+    std::string name;      // printable: main::p, *main::p, &main::x, heap@f.c:12:7, s.f
+    std::string function;  // enclosing function; empty for globals
     SourcePos pos;
     std::uint32_t context = 0;  // 0 = context-insensitive / the only copy
     NodeId origin = kNoNode;    // the source node this clone was made from; == id if not a clone
@@ -78,17 +78,17 @@ struct Context {
 // A call site, for the checks (restrict-alias, overlapping-copy, alias-assertion).
 struct CallSite {
     std::uint32_t id = 0;
-    std::string callee;          // the called function's name ("" if indirect and unresolved)
-    SourcePos begin;             // the call expression's range (a macro's invocation, when its body spells the call)
+    std::string callee;  // the called function's name ("" if indirect and unresolved)
+    SourcePos begin;     // the call expression's range (a macro's invocation, when its body spells the call)
     SourcePos end;
-    SourcePos macro;             // where a macro's definition spells the call; file empty otherwise
+    SourcePos macro;  // where a macro's definition spells the call; file empty otherwise
     std::uint32_t context = 0;
-    std::string caller;          // enclosing function
-    std::vector<NodeId> args;    // the node holding each argument's value; kNoNode if none
+    std::string caller;        // enclosing function
+    std::vector<NodeId> args;  // the node holding each argument's value; kNoNode if none
     // Per argument that is a field read through a pointer (p->f): the pointer's node and the
     // field's node (kNoNode, kNoNode otherwise). Empty when no argument is one.
     std::vector<std::pair<NodeId, NodeId>> arg_loads;
-    std::vector<bool> restrict_params;  // per parameter of the callee, when known
+    std::vector<bool> restrict_params;   // per parameter of the callee, when known
     std::vector<bool> read_only_params;  // per parameter: points to const, only read through
 };
 
@@ -150,7 +150,7 @@ struct AssignSite {
 struct UnmodelledConstruct {
     std::string category;  // "int-to-pointer-cast", "external-call", ...
     SourcePos pos;
-    std::string detail;    // e.g. the callee's name
+    std::string detail;  // e.g. the callee's name
 };
 
 // A function of the program whose calls return fresh memory, like malloc's: an allocation
@@ -163,8 +163,8 @@ struct Allocator {
 
 class ProgramFacts {
 public:
-    std::vector<Node> nodes;          // indexed by id (nodes[i].id == i)
-    std::vector<Context> contexts;    // indexed by id
+    std::vector<Node> nodes;        // indexed by id (nodes[i].id == i)
+    std::vector<Context> contexts;  // indexed by id
     std::vector<CallSite> calls;
     std::vector<ArgumentAddress> arguments;  // sorted by (call, arg); pointer and constant arguments only
     std::vector<FieldStore> field_stores;    // field_stores.tsv
@@ -173,8 +173,8 @@ public:
     std::vector<NodeId> bulk_writes;
     std::vector<AssignSite> assign_sites;
     std::vector<std::pair<std::string, std::uint64_t>> counters;  // stats.tsv
-    std::vector<UnmodelledConstruct> unmodelled;                   // unmodelled.tsv
-    std::vector<Allocator> allocators;                             // allocators.tsv
+    std::vector<UnmodelledConstruct> unmodelled;                  // unmodelled.tsv
+    std::vector<Allocator> allocators;                            // allocators.tsv
     // value_classes.tsv: the node whose analysis results answer for each node (copy
     // reduction, docs/FACTS.md "Value classes"); empty when every node answers for itself.
     std::vector<NodeId> value_class;

@@ -84,7 +84,8 @@ std::uint64_t TableRecord::u64(std::size_t column) const {
     std::uint64_t value = 0;
     auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
     if (field.empty() || ec != std::errc() || end != field.data() + field.size()) {
-        fail("column " + std::to_string(column + 1) + ": '" + excerpt(field) + "' is not an unsigned integer");
+        fail("column " + std::to_string(column + 1) + ": '" + excerpt(field) +
+             "' is not an unsigned integer");
     }
     return value;
 }
@@ -152,6 +153,8 @@ void TableWriter::end_record() {
     at_line_start_ = true;
 }
 
-void TableWriter::write(const std::filesystem::path& file) const { write_output_file(file, out_); }
+void TableWriter::write(const std::filesystem::path& file) const {
+    write_output_file(file, out_);
+}
 
 }  // namespace galias::facts

@@ -56,7 +56,8 @@ TemporaryFiles& TemporaryFiles::instance() {
     return files;
 }
 
-TemporaryFiles::Id TemporaryFiles::create(const std::filesystem::path& path, const std::function<void()>& create) {
+TemporaryFiles::Id TemporaryFiles::create(const std::filesystem::path& path,
+                                          const std::function<void()>& create) {
     Registry& r = registry();
     std::lock_guard lock(r.mutex);
     if (r.closed) throw std::runtime_error("interrupted");

@@ -18,9 +18,12 @@ namespace galias::facts {
 
 const char* column_type_name(ColumnType type) {
     switch (type) {
-        case ColumnType::Number: return "number";
-        case ColumnType::Unsigned: return "unsigned";
-        case ColumnType::Symbol: return "symbol";
+        case ColumnType::Number:
+            return "number";
+        case ColumnType::Unsigned:
+            return "unsigned";
+        case ColumnType::Symbol:
+            return "symbol";
     }
     return "?";
 }
@@ -34,8 +37,9 @@ std::string_view trim_spaces(std::string_view s) {
 }
 
 [[noreturn]] void fail(const std::string& name, std::uint64_t line, const std::string& message) {
-    throw DiagnosticError(SourceLocation{name, static_cast<std::uint32_t>(std::min<std::uint64_t>(line, UINT32_MAX)), 0},
-                          message);
+    throw DiagnosticError(
+        SourceLocation{name, static_cast<std::uint32_t>(std::min<std::uint64_t>(line, UINT32_MAX)), 0},
+        message);
 }
 
 int hex_digit(char c) {
@@ -59,7 +63,8 @@ std::string unescape_symbol(std::string_view field) {
         if (next == 't' || next == 'n' || next == 'r' || next == '\\') {
             out += next == 't' ? '\t' : next == 'n' ? '\n' : next == 'r' ? '\r' : '\\';
             ++i;
-        } else if (next == 'x' && i + 3 < field.size() && hex_digit(field[i + 2]) >= 0 && hex_digit(field[i + 3]) >= 0) {
+        } else if (next == 'x' && i + 3 < field.size() && hex_digit(field[i + 2]) >= 0 &&
+                   hex_digit(field[i + 3]) >= 0) {
             out += static_cast<char>(hex_digit(field[i + 2]) * 16 + hex_digit(field[i + 3]));
             i += 3;
         } else {
@@ -73,10 +78,18 @@ void append_escaped_symbol(std::string_view symbol, char delimiter, std::string&
     static constexpr char kHex[] = "0123456789abcdef";
     for (const char c : symbol) {
         switch (c) {
-            case '\t': out += "\\t"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\\': out += "\\\\"; break;
+            case '\t':
+                out += "\\t";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
             default:
                 if (c == delimiter) {
                     out += "\\x";
@@ -89,8 +102,8 @@ void append_escaped_symbol(std::string_view symbol, char delimiter, std::string&
     }
 }
 
-std::uint32_t parse_cell(std::string_view field, ColumnType type, std::size_t column,
-                         const std::string& name, std::uint64_t line, StringInterner& symbols) {
+std::uint32_t parse_cell(std::string_view field, ColumnType type, std::size_t column, const std::string& name,
+                         std::uint64_t line, StringInterner& symbols) {
     if (type == ColumnType::Symbol) {
         if (field.find('\\') == std::string_view::npos) return symbols.intern(field);
         return symbols.intern(unescape_symbol(field));
@@ -102,16 +115,18 @@ std::uint32_t parse_cell(std::string_view field, ColumnType type, std::size_t co
         if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty() ||
             value < std::numeric_limits<std::int32_t>::min() ||
             value > std::numeric_limits<std::int32_t>::max())
-            fail(name, line, "column " + std::to_string(column + 1) + ": '" + excerpt(field) +
-                                 "' is not a number (signed 32-bit integer)");
+            fail(name, line,
+                 "column " + std::to_string(column + 1) + ": '" + excerpt(field) +
+                     "' is not a number (signed 32-bit integer)");
         return static_cast<std::uint32_t>(static_cast<std::int32_t>(value));
     }
     std::uint64_t value = 0;
     auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
     if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty() ||
         value > std::numeric_limits<std::uint32_t>::max())
-        fail(name, line, "column " + std::to_string(column + 1) + ": '" + excerpt(field) +
-                             "' is not an unsigned 32-bit integer");
+        fail(name, line,
+             "column " + std::to_string(column + 1) + ": '" + excerpt(field) +
+                 "' is not an unsigned 32-bit integer");
     return static_cast<std::uint32_t>(value);
 }
 
@@ -120,7 +135,11 @@ class LineParser {
 public:
     LineParser(const std::string& name, std::span<const ColumnType> columns, const TsvFormat& format,
                StringInterner& symbols, std::vector<std::uint32_t>& rows)
-        : name_(name), columns_(columns), format_(format), symbols_(symbols), rows_(rows),
+        : name_(name),
+          columns_(columns),
+          format_(format),
+          symbols_(symbols),
+          rows_(rows),
           has_symbols_(std::find(columns.begin(), columns.end(), ColumnType::Symbol) != columns.end()) {}
 
     void parse(std::string_view line, std::uint64_t line_number) {
@@ -136,7 +155,8 @@ public:
             const std::size_t stop = line.find(format_.delimiter, start);
             const std::string_view field =
                 line.substr(start, stop == std::string_view::npos ? line.size() - start : stop - start);
-            if (column >= arity) fail(name_, line_number, "expected " + std::to_string(arity) + " columns, found more");
+            if (column >= arity)
+                fail(name_, line_number, "expected " + std::to_string(arity) + " columns, found more");
             rows_.push_back(parse_cell(field, columns_[column], column, name_, line_number, symbols_));
             ++column;
             if (stop == std::string_view::npos) break;
@@ -173,8 +193,8 @@ void parse_tsv(std::string_view text, const std::string& name, std::span<const C
     }
 }
 
-void read_tsv(const std::filesystem::path& file, std::span<const ColumnType> columns,
-              const TsvFormat& format, StringInterner& symbols, std::vector<std::uint32_t>& rows) {
+void read_tsv(const std::filesystem::path& file, std::span<const ColumnType> columns, const TsvFormat& format,
+              StringInterner& symbols, std::vector<std::uint32_t>& rows) {
     // Streamed in blocks: memory stays at the rows plus one block, whatever the file holds
     // (a pipe, a FIFO, a gigabyte without a line end).
     check_input_file(file, "fact file");
@@ -207,7 +227,8 @@ void read_tsv(const std::filesystem::path& file, std::span<const ColumnType> col
         carry.append(data.substr(pos));
         if (carry.size() > kTsvMaxLineBytes)
             fail(name, line_number + 1,
-                 "line longer than " + std::to_string(kTsvMaxLineBytes) + " bytes (it starts '" + excerpt(carry) + "')");
+                 "line longer than " + std::to_string(kTsvMaxLineBytes) + " bytes (it starts '" +
+                     excerpt(carry) + "')");
     }
     if (in.bad()) fail(name, line_number, std::string("read error: ") + std::strerror(errno));
     if (!carry.empty()) parser.parse(carry, ++line_number);
@@ -215,8 +236,10 @@ void read_tsv(const std::filesystem::path& file, std::span<const ColumnType> col
 
 std::string format_cell(std::uint32_t cell, ColumnType type, const StringInterner& symbols) {
     switch (type) {
-        case ColumnType::Number: return std::to_string(static_cast<std::int32_t>(cell));
-        case ColumnType::Unsigned: return std::to_string(cell);
+        case ColumnType::Number:
+            return std::to_string(static_cast<std::int32_t>(cell));
+        case ColumnType::Unsigned:
+            return std::to_string(cell);
         case ColumnType::Symbol: {
             std::string out;
             append_escaped_symbol(symbols.lookup(cell), '\t', out);
@@ -240,7 +263,8 @@ void format_rows(const std::uint32_t* rows, std::size_t first, std::size_t last,
             if (c != 0) out.push_back(delimiter);
             switch (columns[c]) {
                 case ColumnType::Number: {
-                    auto res = std::to_chars(digits, digits + sizeof digits, static_cast<std::int32_t>(row[c]));
+                    auto res =
+                        std::to_chars(digits, digits + sizeof digits, static_cast<std::int32_t>(row[c]));
                     out.append(digits, res.ptr);
                     break;
                 }
@@ -249,7 +273,9 @@ void format_rows(const std::uint32_t* rows, std::size_t first, std::size_t last,
                     out.append(digits, res.ptr);
                     break;
                 }
-                case ColumnType::Symbol: append_escaped_symbol(symbols.lookup(row[c]), delimiter, out); break;
+                case ColumnType::Symbol:
+                    append_escaped_symbol(symbols.lookup(row[c]), delimiter, out);
+                    break;
             }
         }
         out.push_back('\n');
@@ -259,8 +285,7 @@ void format_rows(const std::uint32_t* rows, std::size_t first, std::size_t last,
 }  // namespace
 
 void write_tsv(const std::filesystem::path& file, const std::uint32_t* rows, std::size_t count,
-               std::span<const ColumnType> columns, const TsvFormat& format,
-               const StringInterner& symbols) {
+               std::span<const ColumnType> columns, const TsvFormat& format, const StringInterner& symbols) {
     OutputFile out(file);
     // Format blocks of rows in parallel, write them in order; memory stays bounded by the batch.
     constexpr std::size_t kBlockRows = 1 << 18;

@@ -42,8 +42,8 @@ struct TsvFormat {
 // Parses a whole fact file; rows are appended to `rows` (arity cells each).
 // Throws galias::DiagnosticError with file:line on malformed input, and when the file
 // cannot be opened.
-void read_tsv(const std::filesystem::path& file, std::span<const ColumnType> columns,
-              const TsvFormat& format, StringInterner& symbols, std::vector<std::uint32_t>& rows);
+void read_tsv(const std::filesystem::path& file, std::span<const ColumnType> columns, const TsvFormat& format,
+              StringInterner& symbols, std::vector<std::uint32_t>& rows);
 
 // Same, from text already in memory (`name` is used in error messages).
 void parse_tsv(std::string_view text, const std::string& name, std::span<const ColumnType> columns,
@@ -51,8 +51,7 @@ void parse_tsv(std::string_view text, const std::string& name, std::span<const C
 
 // Writes `count` rows; atomic (temporary file + rename). Throws OutputError on I/O errors.
 void write_tsv(const std::filesystem::path& file, const std::uint32_t* rows, std::size_t count,
-               std::span<const ColumnType> columns, const TsvFormat& format,
-               const StringInterner& symbols);
+               std::span<const ColumnType> columns, const TsvFormat& format, const StringInterner& symbols);
 
 // Formats one cell the way write_tsv does.
 std::string format_cell(std::uint32_t cell, ColumnType type, const StringInterner& symbols);

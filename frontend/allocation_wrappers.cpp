@@ -93,7 +93,8 @@ public:
         if (!allocates) {
             // Returns one of its parameters, allocating nothing: a pass-through.
             if (parameter != kNone) {
-                passes_ = static_cast<unsigned>(std::find(f.params.begin(), f.params.end(), parameter) - f.params.begin());
+                passes_ = static_cast<unsigned>(std::find(f.params.begin(), f.params.end(), parameter) -
+                                                f.params.begin());
             }
             return std::nullopt;
         }
@@ -111,7 +112,8 @@ public:
 
 private:
     CallKind classify(const CallSite& call, unsigned& arg) const {
-        if (call.direct_callee != kNone) return given_null(call, classify_target(call.direct_callee, arg), arg);
+        if (call.direct_callee != kNone)
+            return given_null(call, classify_target(call.direct_callee, arg), arg);
         // Through a function pointer: fresh when every known target is.
         if (targets_ == nullptr || call.id >= targets_->size()) return CallKind::Other;
         if ((*targets_)[call.id].empty()) return call.result.term != kNone ? CallKind::Hook : CallKind::Other;
@@ -121,7 +123,8 @@ private:
             unsigned index = 0;
             const CallKind kind = given_null(call, classify_target(target, index), index);
             if (kind != CallKind::Fresh && kind != CallKind::Reallocate) return CallKind::Other;
-            if ((all && *all != kind) || (kind == CallKind::Reallocate && all && index != arg)) return CallKind::Other;
+            if ((all && *all != kind) || (kind == CallKind::Reallocate && all && index != arg))
+                return CallKind::Other;
             all = kind;
             if (kind == CallKind::Reallocate) arg = index;
         }
@@ -173,7 +176,8 @@ private:
     // which every object of the type shares, so only untyped writes (*p, p[i]) count.
     bool escapes(const Function& f, const std::unordered_set<TermId>& returned) const {
         for (const Assign& a : f.assigns) {
-            if (returned.count(a.src) != 0 && a.dst != f.return_value && returned.count(a.dst) == 0) return true;
+            if (returned.count(a.src) != 0 && a.dst != f.return_value && returned.count(a.dst) == 0)
+                return true;
             if (writes_into(a.dst, returned)) return true;
         }
         for (const CallSite& call : f.calls) {

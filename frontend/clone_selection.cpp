@@ -12,7 +12,10 @@ class DependenceAnalysis {
 public:
     DependenceAnalysis(const ProgramIr& program, const CallTargets& targets,
                        const std::vector<std::string>& allocators, FieldModel model)
-        : program_(program), targets_(targets), allocators_(allocators.begin(), allocators.end()), model_(model) {
+        : program_(program),
+          targets_(targets),
+          allocators_(allocators.begin(), allocators.end()),
+          model_(model) {
         for (const Term& t : program.terms.terms()) {
             if (t.kind == TermKind::AddrOf && t.entity != kNone) address_taken_.insert(t.entity);
         }
@@ -37,8 +40,8 @@ public:
             if (i < varying_param.size() && varying_param[i]) mark(f.params[i]);
         }
         if (f.varargs != kNone && varying_param.size() > f.params.size() &&
-            std::any_of(varying_param.begin() + static_cast<std::ptrdiff_t>(f.params.size()), varying_param.end(),
-                        [](bool v) { return v; })) {
+            std::any_of(varying_param.begin() + static_cast<std::ptrdiff_t>(f.params.size()),
+                        varying_param.end(), [](bool v) { return v; })) {
             mark(f.varargs);
         }
         for (const Assign& a : f.assigns) {
@@ -55,7 +58,8 @@ public:
                 if (depends(a.src, result) && mark(a.dst)) changed = true;
             }
             for (const CallSite& call : f.calls) {
-                if (call.result.term != kNone && returns_dependent_argument(call, result) && mark(call.result.term))
+                if (call.result.term != kNone && returns_dependent_argument(call, result) &&
+                    mark(call.result.term))
                     changed = true;
                 for (EntityId target : targets_[call.id]) {
                     if (component.count(target) == 0) continue;
@@ -64,7 +68,8 @@ public:
                         if (call.args[i].term == kNone || !depends(call.args[i].term, result)) continue;
                         if (mark(i < g->params.size() ? g->params[i] : g->varargs)) changed = true;
                     }
-                    if (g->return_value != kNone && depends(g->return_value, result) && mark(call.result.term))
+                    if (g->return_value != kNone && depends(g->return_value, result) &&
+                        mark(call.result.term))
                         changed = true;
                 }
             }
@@ -112,8 +117,9 @@ private:
             const Function* callee = program_.function_of(target);
             if (callee != nullptr && callee->has_body) continue;
             const LibraryModel* model = find_library_model(name);
-            if (model != nullptr && (model->kind == ModelKind::Allocate || model->kind == ModelKind::Reallocate ||
-                                     model->kind == ModelKind::StoreAllocate)) {
+            if (model != nullptr &&
+                (model->kind == ModelKind::Allocate || model->kind == ModelKind::Reallocate ||
+                 model->kind == ModelKind::StoreAllocate)) {
                 return true;
             }
         }
@@ -121,23 +127,28 @@ private:
     }
 
     // A library call returning (a pointer into) an argument that may differ between copies.
-    bool returns_dependent_argument(const CallSite& call, const std::unordered_set<EntityId>& dependent) const {
+    bool returns_dependent_argument(const CallSite& call,
+                                    const std::unordered_set<EntityId>& dependent) const {
         for (EntityId target : targets_[call.id]) {
             const Function* callee = program_.function_of(target);
-            if (callee != nullptr && callee->has_body && program_.allocation_wrappers.count(target) == 0) continue;
+            if (callee != nullptr && callee->has_body && program_.allocation_wrappers.count(target) == 0)
+                continue;
             unsigned arg = 0;
-            if (auto it = program_.allocation_wrappers.find(target); it != program_.allocation_wrappers.end()) {
+            if (auto it = program_.allocation_wrappers.find(target);
+                it != program_.allocation_wrappers.end()) {
                 if (!it->second.reallocates) continue;
                 arg = it->second.arg;
             } else {
                 const LibraryModel* model = find_library_model(program_.entities[target].name);
-                if (model == nullptr || model->kind == ModelKind::NoEffect || model->kind == ModelKind::Allocate ||
-                    model->kind == ModelKind::ReturnStatic || model->kind == ModelKind::StoreAllocate) {
+                if (model == nullptr || model->kind == ModelKind::NoEffect ||
+                    model->kind == ModelKind::Allocate || model->kind == ModelKind::ReturnStatic ||
+                    model->kind == ModelKind::StoreAllocate) {
                     continue;
                 }
                 arg = model->arg;
             }
-            if (arg < call.args.size() && call.args[arg].term != kNone && depends(call.args[arg].term, dependent))
+            if (arg < call.args.size() && call.args[arg].term != kNone &&
+                depends(call.args[arg].term, dependent))
                 return true;
         }
         return false;
@@ -181,7 +192,8 @@ CloneSelection select_clones(const ProgramIr& program, const CallGraph& graph, c
         while (changed) {
             changed = false;
             for (std::uint32_t f : members) {
-                if (analysis.add_dependent(program.functions[f], varying[f], component, dependent)) changed = true;
+                if (analysis.add_dependent(program.functions[f], varying[f], component, dependent))
+                    changed = true;
             }
             if (component.empty()) break;
         }

@@ -40,8 +40,8 @@
 namespace galias::frontend {
 
 struct CloneSelection {
-    std::vector<bool> cloned;                // per function index: has a node worth copying
-    std::unordered_set<EntityId> shared;     // per-context entities kept in one copy
+    std::vector<bool> cloned;             // per function index: has a node worth copying
+    std::unordered_set<EntityId> shared;  // per-context entities kept in one copy
 };
 
 // `allocators` are the --allocator names.

@@ -37,7 +37,8 @@ ContextTable::ContextTable(const ProgramIr& program, const CallGraph& graph, con
         // Callers come first, so every context of this component is known by now.
         std::vector<ContextId>& contexts = component_contexts_[c];
         const bool worth_cloning =
-            (options_.max_component_cloned == 0 || graph.members[c].size() <= options_.max_component_cloned) &&
+            (options_.max_component_cloned == 0 ||
+             graph.members[c].size() <= options_.max_component_cloned) &&
             (options_.cloned.empty() || std::any_of(graph.members[c].begin(), graph.members[c].end(),
                                                     [&](std::uint32_t f) { return options_.cloned[f]; }));
         if (graph.called_from_outside[c] && worth_cloning) {

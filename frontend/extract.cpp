@@ -216,8 +216,8 @@ ExtractResult extract_facts(const FrontendOptions& options) {
           std::string(options.indirect_calls == IndirectCalls::Types ? "by type" : "points-to pre-analysis") +
           ")");
     VaryingArguments varying;
-    const CallTargets targets = resolve_call_targets(program, options.indirect_calls, options.points_to_budget,
-                                                     emit_options, indirect, &varying);
+    const CallTargets targets = resolve_call_targets(
+        program, options.indirect_calls, options.points_to_budget, emit_options, indirect, &varying);
     if (indirect.fell_back_to_types) {
         result.diagnostics.push_back(
             Diagnostic{Severity::Warning,
@@ -239,7 +239,8 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     context_options.max_component_cloned = options.max_component_cloned;
     std::size_t shared_entities = 0;
     if (options.context_k == 1 && !options.clone_all) {
-        CloneSelection selection = select_clones(program, graph, targets, varying, options.allocators, options.field_model);
+        CloneSelection selection =
+            select_clones(program, graph, targets, varying, options.allocators, options.field_model);
         context_options.cloned = std::move(selection.cloned);
         for (EntityId e : selection.shared) program.entities[e].per_context = false;
         shared_entities = selection.shared.size();

@@ -260,7 +260,8 @@ NodeId FactEmitter::field_owner(TermId term, ContextId context) {
         return base.kind == TermKind::Deref ? node(base.operand, context) : facts::kNoNode;
     }
     if (t.kind == TermKind::Entity && !t.path.empty()) {
-        const FieldLocation at = resolve_entity_field(program_, t.entity, t.path, t.field, options_.field_model);
+        const FieldLocation at =
+            resolve_entity_field(program_, t.entity, t.path, t.field, options_.field_model);
         if (at.field_node) return node(program_.terms.addr_of(t.entity, "", t.pos), context);
     }
     return facts::kNoNode;
@@ -274,7 +275,8 @@ void FactEmitter::emit_assign(TermId src, ContextId src_context, TermId dst, Con
     if (s != d) {
         const NodeId owner = field_owner(dst, dst_context);
         if (owner != facts::kNoNode) {
-            out_.program.field_stores.push_back(facts::FieldStore{d, owner, s, field_owner(src, src_context)});
+            out_.program.field_stores.push_back(
+                facts::FieldStore{d, owner, s, field_owner(src, src_context)});
         }
     }
     if (s == d || !assigns_.insert(pair_key(s, d)).second) return;
@@ -350,12 +352,14 @@ void FactEmitter::emit_caller_objects() {
             const Term term = program_.terms[param];
             if (term.kind != TermKind::Entity) continue;
             const Entity p = program_.entities[term.entity];  // a copy: entities grow below
-            const std::string name = p.name.substr(p.name.rfind("::") == std::string::npos ? 0 : p.name.rfind("::") + 2);
+            const std::string name =
+                p.name.substr(p.name.rfind("::") == std::string::npos ? 0 : p.name.rfind("::") + 2);
             program_.entities.push_back(Entity{NodeKind::Unknown, "caller:" + p.key,
                                                "caller@" + function + "::" + name, function, p.pos, false});
             const auto object = static_cast<EntityId>(program_.entities.size() - 1);
             const NodeId target = node(program_.terms.entity(object, "", p.pos), 0);
-            const NodeId address = new_node(program_.terms.addr_of(object, "", p.pos), NodeKind::AddrOf, function);
+            const NodeId address =
+                new_node(program_.terms.addr_of(object, "", p.pos), NodeKind::AddrOf, function);
             entry_objects_.push_back(EntryObject{node(param, 0), address, target});
         }
     }
@@ -370,7 +374,8 @@ void FactEmitter::emit_argument_addresses() {
             for (std::uint32_t i = 0; i < call.args.size(); ++i) {
                 const CallValue& arg = call.args[i];
                 const facts::ArgumentAddress& a = arg.address;
-                if (a.base_kind == facts::ArgumentAddress::Base::Unknown && !a.constant && arg.allocation == kNone)
+                if (a.base_kind == facts::ArgumentAddress::Base::Unknown && !a.constant &&
+                    arg.allocation == kNone)
                     continue;
                 const auto fresh = [&](std::uint32_t index) {
                     return index < f.calls.size() && returns_fresh_memory(f.calls[index]);
@@ -443,7 +448,8 @@ std::vector<EntityId> FactEmitter::targets_in(const CallSite& call, ContextId co
     const Function& caller = program_.caller_of(call.id);
     const CallSite& outer = program_.call_site(site);
     const std::vector<EntityId>& outer_targets = targets_[site];
-    if (std::find(outer_targets.begin(), outer_targets.end(), caller.entity) == outer_targets.end()) return all;
+    if (std::find(outer_targets.begin(), outer_targets.end(), caller.entity) == outer_targets.end())
+        return all;
     const auto param = std::find(caller.params.begin(), caller.params.end(), call.callee_pointer);
     if (param == caller.params.end()) return all;
     const auto index = static_cast<std::size_t>(param - caller.params.begin());
@@ -565,7 +571,8 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
         case ModelKind::CopyPointees: {
             const TermId dst = arg_term(call, model->arg);
             const TermId src = arg_term(call, model->src);
-            const bool moves_pointers = !(call.copies_bytes_only && options_.field_model == FieldModel::Types);
+            const bool moves_pointers =
+                !(call.copies_bytes_only && options_.field_model == FieldModel::Types);
             if (dst != kNone && src != kNone && moves_pointers) {
                 emit_assign(program_.terms.deref(src, call.begin), context,
                             program_.terms.deref(dst, call.begin), context, call.begin);
@@ -589,7 +596,8 @@ TermId FactEmitter::heap_object(const CallSite& call, const std::string& caller,
     auto [it, inserted] = program_.heap_of_site.try_emplace(call.id, kNone);
     if (inserted) {
         program_.entities.push_back(Entity{NodeKind::Heap, "heap:" + std::to_string(call.id),
-                                           "heap@" + position_text(call.begin), caller, call.begin, per_context});
+                                           "heap@" + position_text(call.begin), caller, call.begin,
+                                           per_context});
         it->second = static_cast<EntityId>(program_.entities.size() - 1);
     }
     return program_.terms.addr_of(it->second, "", call.begin);
@@ -631,9 +639,11 @@ void FactEmitter::finish() {
     p.allocators.clear();
     for (const auto& [entity, wrapper] : program_.allocation_wrappers) {
         const Entity& e = program_.entities[entity];
-        p.allocators.push_back(facts::Allocator{e.name, wrapper.reallocates ? "reallocating-wrapper" : "wrapper", e.pos});
+        p.allocators.push_back(
+            facts::Allocator{e.name, wrapper.reallocates ? "reallocating-wrapper" : "wrapper", e.pos});
     }
-    for (const std::string& name : options_.allocators) p.allocators.push_back(facts::Allocator{name, "configured", {}});
+    for (const std::string& name : options_.allocators)
+        p.allocators.push_back(facts::Allocator{name, "configured", {}});
     std::sort(p.allocators.begin(), p.allocators.end(),
               [](const facts::Allocator& a, const facts::Allocator& b) { return a.function < b.function; });
     p.unmodelled.insert(p.unmodelled.end(), emit_unmodelled_.begin(), emit_unmodelled_.end());

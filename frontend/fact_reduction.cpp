@@ -1,9 +1,8 @@
 #include "frontend/fact_reduction.hpp"
 
+#include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
-
-#include <algorithm>
 #include <cstdint>
 #include <numeric>
 #include <unordered_map>

@@ -68,7 +68,8 @@ void FieldTable::flatten(const clang::RecordDecl* record, std::uint64_t offset, 
     }
 }
 
-void FieldTable::flatten_field(const clang::FieldDecl* member, std::uint64_t begin, std::vector<Span>& spans) {
+void FieldTable::flatten_field(const clang::FieldDecl* member, std::uint64_t begin,
+                               std::vector<Span>& spans) {
     if (member->isBitField()) return;  // integers: never a pointer
     const clang::QualType type = member->getType().getCanonicalType();
     if (const clang::RecordDecl* inner = record_of(type)) {
@@ -86,12 +87,13 @@ void FieldTable::flatten_field(const clang::FieldDecl* member, std::uint64_t beg
     if (!type->isIncompleteType() && !type->isDependentType()) {
         size = std::max<std::uint64_t>(1, context_.getTypeSizeInChars(type).getQuantity());
     } else if (!element->isIncompleteType()) {  // a flexible array member: its first element
-        size = std::max<std::uint64_t>(1, context_.getTypeSizeInChars(clang::QualType(element, 0)).getQuantity());
+        size = std::max<std::uint64_t>(
+            1, context_.getTypeSizeInChars(clang::QualType(element, 0)).getQuantity());
     }
     const clang::Type* scalar = element->getCanonicalTypeUnqualified().getTypePtr();
     const Kind kind = scalar->isFunctionPointerType() || scalar->isBlockPointerType() ? Kind::Code
-                      : scalar->isPointerType()                                        ? Kind::Data
-                                                                                       : Kind::Scalar;
+                      : scalar->isPointerType()                                       ? Kind::Data
+                                                                                      : Kind::Scalar;
     const clang::Type* compared =
         kind == Kind::Data ? scalar->getPointeeType().getCanonicalType().getUnqualifiedType().getTypePtr()
                            : scalar;
@@ -101,14 +103,16 @@ void FieldTable::flatten_field(const clang::FieldDecl* member, std::uint64_t beg
 std::vector<FieldTable::Span> FieldTable::record_spans(const clang::RecordDecl* record) {
     std::vector<Span> spans;
     flatten(record, 0, spans);
-    std::stable_sort(spans.begin(), spans.end(), [](const Span& x, const Span& y) { return x.begin < y.begin; });
+    std::stable_sort(spans.begin(), spans.end(),
+                     [](const Span& x, const Span& y) { return x.begin < y.begin; });
     return spans;
 }
 
 std::vector<FieldTable::Span> FieldTable::member_spans(const clang::FieldDecl* member) {
     std::vector<Span> spans;
     flatten_field(member, 0, spans);
-    std::stable_sort(spans.begin(), spans.end(), [](const Span& x, const Span& y) { return x.begin < y.begin; });
+    std::stable_sort(spans.begin(), spans.end(),
+                     [](const Span& x, const Span& y) { return x.begin < y.begin; });
     return spans;
 }
 

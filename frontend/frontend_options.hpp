@@ -52,7 +52,7 @@ struct FrontendOptions {
     std::vector<std::string> source_filters;  // ECMAScript regexes; a file is analysed if any matches
     unsigned threads = 0;                     // parallel translation units; 0 = all cores
 
-    unsigned context_k = 1;                          // call-string length; 0 = context-insensitive
+    unsigned context_k = 1;  // call-string length; 0 = context-insensitive
     // With k = 1, clone every function per context, not only those whose call sites pass
     // different points-to sets or that allocate (clone_selection.hpp).
     bool clone_all = false;

@@ -150,8 +150,9 @@ PreAnalysis resolve_by_points_to(ProgramIr& program, std::uint64_t budget, const
     }
     const bool selection_only = indirect.empty();
     if (selection_only) {
-        const std::uint64_t constraints = scratch.andersen_address_of.size() + scratch.andersen_assign.size() +
-                                          scratch.andersen_load.size() + scratch.andersen_store.size();
+        const std::uint64_t constraints = scratch.andersen_address_of.size() +
+                                          scratch.andersen_assign.size() + scratch.andersen_load.size() +
+                                          scratch.andersen_store.size();
         budget = std::min(budget, std::max(kSelectionMinWork, kSelectionWorkPerConstraint * constraints));
         solver.limit_set_size(kSelectionMaxSet);
     }
@@ -207,12 +208,15 @@ CallTargets resolve_call_targets(ProgramIr& program, IndirectCalls mode, std::ui
         resolve_by_type(program, targets);
     } else {
         switch (resolve_by_points_to(program, points_to_budget, emit_options, targets, stats, varying)) {
-            case PreAnalysis::Solved: break;
+            case PreAnalysis::Solved:
+                break;
             case PreAnalysis::OverBudget:
                 stats.fell_back_to_types = true;
                 resolve_by_type(program, targets);
                 break;
-            case PreAnalysis::SelectionOverBudget: stats.selection_over_budget = true; break;
+            case PreAnalysis::SelectionOverBudget:
+                stats.selection_over_budget = true;
+                break;
         }
     }
     for (std::uint32_t site = 0; site < program.call_sites.size(); ++site) {

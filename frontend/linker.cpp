@@ -185,9 +185,10 @@ ProgramIr link_program(std::vector<TranslationUnitIr>& units) {
         const auto key = [](const CollapsedPath& c) { return std::tie(c.path, c.field, c.kind); };
         std::sort(parts.begin(), parts.end(),
                   [&](const CollapsedPath& a, const CollapsedPath& b) { return key(a) < key(b); });
-        parts.erase(std::unique(parts.begin(), parts.end(),
-                                [&](const CollapsedPath& a, const CollapsedPath& b) { return key(a) == key(b); }),
-                    parts.end());
+        parts.erase(
+            std::unique(parts.begin(), parts.end(),
+                        [&](const CollapsedPath& a, const CollapsedPath& b) { return key(a) == key(b); }),
+            parts.end());
     }
     program.field_class = field_classes(program.field_overlaps);
     for (std::uint32_t f = 0; f < program.functions.size(); ++f) {

@@ -61,11 +61,13 @@ public:
             if (const clang::VarDecl* var = referenced_variable(unary->getSubExpr())) escaped.insert(var);
         } else if (const auto* assembly = llvm::dyn_cast<clang::GCCAsmStmt>(s)) {
             for (unsigned i = 0; i < assembly->getNumOutputs(); ++i) {
-                if (const clang::VarDecl* var = referenced_variable(assembly->getOutputExpr(i))) escaped.insert(var);
+                if (const clang::VarDecl* var = referenced_variable(assembly->getOutputExpr(i)))
+                    escaped.insert(var);
             }
         }
         LocalDefinition::Kind kind{};
-        if (const auto* e = llvm::dyn_cast<clang::Expr>(s); e != nullptr && assigned_variable(s, kind) != nullptr) {
+        if (const auto* e = llvm::dyn_cast<clang::Expr>(s);
+            e != nullptr && assigned_variable(s, kind) != nullptr) {
             updates.emplace_back(e, kind);
         }
         // sizeof and friends do not evaluate their operand.
@@ -75,8 +77,12 @@ public:
     }
 };
 
-void set_bit(Bits& bits, DefinitionId d) { bits[d / 64] |= std::uint64_t{1} << (d % 64); }
-bool test_bit(const Bits& bits, DefinitionId d) { return (bits[d / 64] >> (d % 64)) & 1u; }
+void set_bit(Bits& bits, DefinitionId d) {
+    bits[d / 64] |= std::uint64_t{1} << (d % 64);
+}
+bool test_bit(const Bits& bits, DefinitionId d) {
+    return (bits[d / 64] >> (d % 64)) & 1u;
+}
 
 }  // namespace
 
@@ -86,7 +92,7 @@ LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTCont
     find_tracked(fd, candidate);
 
     clang::CFG::BuildOptions options;
-    options.setAllAlwaysAdd();               // every subexpression is an element, in evaluation order
+    options.setAllAlwaysAdd();                 // every subexpression is an element, in evaluation order
     options.PruneTriviallyFalseEdges = false;  // `if (0)` code keeps its edges: reads there stay answered
     cfg_ = clang::CFG::buildCFG(fd, fd->getBody(), &context, options);
     const clang::CFG* cfg = cfg_.get();
@@ -112,7 +118,8 @@ LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTCont
                 stmt_positions_.try_emplace(s->getStmt(), at);
                 if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(s->getStmt())) {
                     for (const clang::Decl* d : decls->decls()) {
-                        if (const auto* var = llvm::dyn_cast<clang::VarDecl>(d)) declaration_positions_.try_emplace(var, at);
+                        if (const auto* var = llvm::dyn_cast<clang::VarDecl>(d))
+                            declaration_positions_.try_emplace(var, at);
                     }
                 }
             }
@@ -233,11 +240,12 @@ void LocalDefinitions::find_tracked(const clang::FunctionDecl* fd,
     BodyScan scan;
     scan.scan(fd->getBody());
     const auto trackable = [&](const clang::VarDecl* var) {
-        return var->hasLocalStorage() && !var->getType().isVolatileQualified() && scan.escaped.count(var) == 0 &&
-               candidate(var);
+        return var->hasLocalStorage() && !var->getType().isVolatileQualified() &&
+               scan.escaped.count(var) == 0 && candidate(var);
     };
     // Definition ids in source order, grouped by variable: parameters first.
-    std::map<const clang::VarDecl*, std::vector<std::pair<LocalDefinition::Kind, const clang::Expr*>>> pending;
+    std::map<const clang::VarDecl*, std::vector<std::pair<LocalDefinition::Kind, const clang::Expr*>>>
+        pending;
     std::vector<const clang::VarDecl*> order;
     const auto note = [&](const clang::VarDecl* var, LocalDefinition::Kind kind, const clang::Expr* site) {
         auto [it, inserted] = pending.try_emplace(var);
@@ -278,10 +286,13 @@ DefinitionId LocalDefinitions::add_definition(LocalDefinition::Kind kind, const 
 LocalDefinitions::Point LocalDefinitions::point_of(DefinitionId definition) const {
     const LocalDefinition& d = definitions_[definition];
     switch (d.kind) {
-        case LocalDefinition::Kind::Entry: return Point{};
+        case LocalDefinition::Kind::Entry:
+            return Point{};
         case LocalDefinition::Kind::Init:
-        case LocalDefinition::Kind::Uninit: return Point{nullptr, d.var};
-        default: return Point{d.site, nullptr};
+        case LocalDefinition::Kind::Uninit:
+            return Point{nullptr, d.var};
+        default:
+            return Point{d.site, nullptr};
     }
 }
 

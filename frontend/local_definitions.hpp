@@ -117,15 +117,17 @@ private:
     [[nodiscard]] std::vector<bool> forward(Point from, const Position* avoid) const;
     [[nodiscard]] std::vector<bool> backward(const Position& to, const Position* avoid) const;
 
-    void find_tracked(const clang::FunctionDecl* fd, const std::function<bool(const clang::VarDecl*)>& candidate);
-    DefinitionId add_definition(LocalDefinition::Kind kind, const clang::VarDecl* var, const clang::Expr* site);
+    void find_tracked(const clang::FunctionDecl* fd,
+                      const std::function<bool(const clang::VarDecl*)>& candidate);
+    DefinitionId add_definition(LocalDefinition::Kind kind, const clang::VarDecl* var,
+                                const clang::Expr* site);
 
     bool analysed_ = false;
     std::unique_ptr<clang::CFG> cfg_;
     std::unordered_map<const clang::Stmt*, Position> stmt_positions_;
     std::unordered_map<const clang::VarDecl*, Position> declaration_positions_;
     std::vector<const clang::CFGBlock*> blocks_;  // by block id
-    std::vector<std::size_t> block_start_;         // by block id: the number of its first position
+    std::vector<std::size_t> block_start_;        // by block id: the number of its first position
     std::size_t positions_ = 0;
     std::unordered_set<const clang::VarDecl*> tracked_;
     std::vector<LocalDefinition> definitions_;

@@ -47,8 +47,9 @@ std::string PointerTypes::field_component(const clang::FieldDecl* field) {
     return "#" + std::to_string(field->getFieldIndex());
 }
 
-void PointerTypes::collect_leaves(clang::QualType type, const std::string& prefix, const clang::FieldDecl* field,
-                                  bool in_union, std::vector<LeafDecl>& leaves) {
+void PointerTypes::collect_leaves(clang::QualType type, const std::string& prefix,
+                                  const clang::FieldDecl* field, bool in_union,
+                                  std::vector<LeafDecl>& leaves) {
     if (!may_hold_pointer(type)) return;
     const clang::Type* t = type.getCanonicalType().getTypePtr();
     if (const auto* array = llvm::dyn_cast<clang::ArrayType>(t)) {

@@ -155,12 +155,12 @@ struct CallSite {
     std::uint32_t id = kNone;  // program-wide call-site number, set by the linker
     facts::SourcePos begin;
     facts::SourcePos end;
-    facts::SourcePos macro;  // a call a macro's body spells: where (file empty otherwise)
+    facts::SourcePos macro;          // a call a macro's body spells: where (file empty otherwise)
     EntityId direct_callee = kNone;  // a Function entity, for direct calls
     TermId callee_pointer = kNone;   // for indirect calls: the term holding the function pointer
     std::vector<CallValue> args;
-    CallValue result;                   // where the returned value goes (kNone if unused or no pointer)
-    std::vector<bool> restrict_params;  // per declared parameter of the callee's type
+    CallValue result;                    // where the returned value goes (kNone if unused or no pointer)
+    std::vector<bool> restrict_params;   // per declared parameter of the callee's type
     std::vector<bool> read_only_params;  // per declared parameter: a pointer to const (only read through)
     // A library copy (memcpy, strcpy, ...) between buffers whose declared types hold no
     // pointer (char, int): under the types field model it moves no pointer.
@@ -194,7 +194,7 @@ struct Function {
     // "i32(p,i64,...)". Calls by type match on it.
     std::string signature;
     std::vector<bool> restrict_params;
-    std::vector<bool> read_only_params;  // a pointer to const
+    std::vector<bool> read_only_params;                  // a pointer to const
     std::vector<Assign> assigns;                         // the body's value flows
     std::vector<CallSite> calls;                         // the body's call sites
     std::vector<facts::UnmodelledConstruct> unmodelled;  // found in the body

@@ -228,7 +228,7 @@ private:
         std::string record;  // with [lo, hi); empty: not confined
         std::uint64_t lo = 0;
         std::uint64_t hi = 0;
-        bool array = false;  // the confining member is an array: indexing stays inside it
+        bool array = false;                // the confining member is an array: indexing stays inside it
         std::uint32_t allocation = kNone;  // the base is the result of this call (index into calls)
         std::vector<LocalDefinitions::Point> born;  // where the base value is computed
         // Calls (indices into calls) that must return fresh memory for this to hold: a value
@@ -273,8 +273,8 @@ private:
     // Store-to-load forwarding: the value last stored into the cell `location` (evaluated
     // as `cell`) when one store does so on every path to `at` and nothing that may write the
     // cell comes between; nullopt otherwise.
-    std::optional<Symbolic> forwarded(const clang::Expr* location, const Symbolic& cell, const EvaluationPoint& at,
-                                      int depth);
+    std::optional<Symbolic> forwarded(const clang::Expr* location, const Symbolic& cell,
+                                      const EvaluationPoint& at, int depth);
     struct Store {
         const clang::Expr* site;  // the assignment or increment
         const clang::Expr* target;
@@ -305,7 +305,8 @@ private:
     // Names the expressions that argument addresses refer to, in the order they are first
     // met: the same input gives the same fact files (a memory address would not).
     std::unordered_map<const void*, std::uint32_t> expression_keys_;
-    std::unordered_map<const clang::Stmt*, const clang::Stmt*> parents_;  // of the current body, built on demand
+    std::unordered_map<const clang::Stmt*, const clang::Stmt*>
+        parents_;                               // of the current body, built on demand
     std::optional<std::vector<Store>> stores_;  // of the current body, built on demand
     std::optional<std::vector<const clang::CallExpr*>> body_calls_;
 

@@ -78,7 +78,8 @@ Translator::Symbolic Translator::advanced(Symbolic s, clang::QualType pointee, c
 }
 
 Translator::Symbolic Translator::definition_address(DefinitionId definition, int depth) {
-    if (auto it = definition_addresses_.find(definition); it != definition_addresses_.end()) return it->second;
+    if (auto it = definition_addresses_.find(definition); it != definition_addresses_.end())
+        return it->second;
     definition_addresses_.emplace(definition, Symbolic::unknown());  // a cycle through a loop: unknown
     const LocalDefinition& d = locals_->definition(definition);
     const EvaluationPoint at{"d" + std::to_string(definition), locals_->point_of(definition)};
@@ -88,7 +89,8 @@ Translator::Symbolic Translator::definition_address(DefinitionId definition, int
             break;
         case LocalDefinition::Kind::Entry:
             s.kind = Base::Value;
-            s.base = "param#" + std::to_string(llvm::cast<clang::ParmVarDecl>(d.var)->getFunctionScopeIndex());
+            s.base =
+                "param#" + std::to_string(llvm::cast<clang::ParmVarDecl>(d.var)->getFunctionScopeIndex());
             s.born.push_back(Point{});
             break;
         case LocalDefinition::Kind::Init: {
@@ -103,7 +105,8 @@ Translator::Symbolic Translator::definition_address(DefinitionId definition, int
             const auto* assign = llvm::cast<clang::BinaryOperator>(d.site);
             if (assign->getOpcode() == clang::BO_Assign) {
                 s = pointer_address(assign->getRHS(), at, depth + 1);
-            } else if (assign->getOpcode() == clang::BO_AddAssign || assign->getOpcode() == clang::BO_SubAssign) {
+            } else if (assign->getOpcode() == clang::BO_AddAssign ||
+                       assign->getOpcode() == clang::BO_SubAssign) {
                 s = loaded_address(assign->getLHS(), at, depth + 1);
                 if (assign->getLHS()->getType()->isPointerType()) {
                     s = advanced(s, assign->getLHS()->getType()->getPointeeType(), assign->getRHS(),
@@ -119,7 +122,8 @@ Translator::Symbolic Translator::definition_address(DefinitionId definition, int
             s = loaded_address(update->getSubExpr(), at, depth + 1);
             const clang::QualType type = update->getSubExpr()->getType();
             if (type->isPointerType()) {
-                clang::IntegerLiteral one(context_, llvm::APInt(32, 1), context_.IntTy, clang::SourceLocation());
+                clang::IntegerLiteral one(context_, llvm::APInt(32, 1), context_.IntTy,
+                                          clang::SourceLocation());
                 s = advanced(s, type->getPointeeType(), &one, update->isDecrementOp());
             } else {
                 s = Symbolic::unknown();
@@ -143,14 +147,16 @@ bool Translator::null_definition(DefinitionId definition) const {
     return value != nullptr && !value->isValueDependent() && is_null_constant(value, context_);
 }
 
-Translator::Symbolic Translator::loaded_address(const clang::Expr* location, const EvaluationPoint& at, int depth) {
+Translator::Symbolic Translator::loaded_address(const clang::Expr* location, const EvaluationPoint& at,
+                                                int depth) {
     if (depth > kMaxDepth) return Symbolic::unknown();
     if (const clang::DeclRefExpr* tracked = tracked_reference(location)) {
         // A definition that leaves the variable null points nowhere: the value, where it
         // points anywhere, is one of the others (`p = NULL; if (c) p = malloc(n); if (p) ...`).
         std::vector<DefinitionId> reaching;
         for (DefinitionId d : locals_->reaching(tracked)) {
-            if (locals_->definition(d).kind != LocalDefinition::Kind::Uninit && !null_definition(d)) reaching.push_back(d);
+            if (locals_->definition(d).kind != LocalDefinition::Kind::Uninit && !null_definition(d))
+                reaching.push_back(d);
         }
         if (reaching.size() == 1) return definition_address(reaching.front(), depth + 1);
         if (reaching.empty()) return Symbolic::unknown();
@@ -199,7 +205,8 @@ const std::vector<Translator::Store>& Translator::stores() {
         }
         const clang::Expr* target = nullptr;
         const clang::Expr* value = nullptr;
-        if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(s); binary != nullptr && binary->isAssignmentOp()) {
+        if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(s);
+            binary != nullptr && binary->isAssignmentOp()) {
             target = binary->getLHS();
             if (binary->getOpcode() == clang::BO_Assign) value = binary->getRHS();
         } else if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(s);
@@ -235,8 +242,8 @@ const std::vector<const clang::CallExpr*>& Translator::calls_in_body() {
 // (C's effective types, as the field model assumes); nor can a store of a number.
 bool Translator::may_overwrite(const clang::Expr* target, const Symbolic& address, const Symbolic& cell) {
     const clang::QualType type = target->getType().getCanonicalType();
-    if ((type->isIntegerType() || type->isRealFloatingType() || type->isEnumeralType()) && !type->isCharType() &&
-        !type->isPointerType()) {
+    if ((type->isIntegerType() || type->isRealFloatingType() || type->isEnumeralType()) &&
+        !type->isCharType() && !type->isPointerType()) {
         return false;
     }
     if (address.kind != Base::Unknown && !address.record.empty() && !cell.record.empty()) {
@@ -247,13 +254,14 @@ bool Translator::may_overwrite(const clang::Expr* target, const Symbolic& addres
 }
 
 std::optional<Translator::Symbolic> Translator::forwarded(const clang::Expr* location, const Symbolic& cell,
-                                                         const EvaluationPoint& at, int depth) {
-    if (locals_ == nullptr || depth > kMaxDepth || !cell.offset || !locals_->in_graph(at.point) || at.point.entry())
+                                                          const EvaluationPoint& at, int depth) {
+    if (locals_ == nullptr || depth > kMaxDepth || !cell.offset || !locals_->in_graph(at.point) ||
+        at.point.entry())
         return std::nullopt;
     (void)location;
     for (const Store& store : stores()) {
-        if (store.value == nullptr || store.address.kind == Base::Unknown || store.address.base != cell.base ||
-            store.address.offset != cell.offset) {
+        if (store.value == nullptr || store.address.kind == Base::Unknown ||
+            store.address.base != cell.base || store.address.offset != cell.offset) {
             continue;
         }
         const Point from{store.site, nullptr};
@@ -277,20 +285,24 @@ std::optional<Translator::Symbolic> Translator::forwarded(const clang::Expr* loc
             const clang::FunctionDecl* callee = call->getDirectCallee();
             if (callee != nullptr && callee->getBuiltinID() != 0 && call_index_.count(call) == 0) continue;
             const LibraryModel* model = callee != nullptr ? find_library_model(callee->getName()) : nullptr;
-            if (model != nullptr && (model->kind == ModelKind::NoEffect || model->kind == ModelKind::Allocate ||
-                                     model->kind == ModelKind::ReturnStatic)) {
+            if (model != nullptr &&
+                (model->kind == ModelKind::NoEffect || model->kind == ModelKind::Allocate ||
+                 model->kind == ModelKind::ReturnStatic)) {
                 continue;  // writes none of the program's memory
             }
-            if (model != nullptr && (model->kind == ModelKind::CopyPointees || model->kind == ModelKind::ReturnArg) &&
+            if (model != nullptr &&
+                (model->kind == ModelKind::CopyPointees || model->kind == ModelKind::ReturnArg) &&
                 model->arg < call->getNumArgs()) {
                 // memcpy, memset, fgets: they write through their destination, which may
                 // be a new block other than the cell's object.
                 const EvaluationPoint call_at{"c" + expression_key(call), Point{call, nullptr}};
                 const Symbolic written = pointer_address(call->getArg(model->arg), call_at, depth + 1);
-                if (written.allocation != kNone && cell.allocation != kNone && written.allocation != cell.allocation) {
+                if (written.allocation != kNone && cell.allocation != kNone &&
+                    written.allocation != cell.allocation) {
                     needs_fresh.push_back(written.allocation);
                     needs_fresh.push_back(cell.allocation);
-                    needs_fresh.insert(needs_fresh.end(), written.needs_fresh.begin(), written.needs_fresh.end());
+                    needs_fresh.insert(needs_fresh.end(), written.needs_fresh.begin(),
+                                       written.needs_fresh.end());
                     continue;
                 }
             }
@@ -314,7 +326,8 @@ std::optional<Translator::Symbolic> Translator::forwarded(const clang::Expr* loc
     return std::nullopt;
 }
 
-Translator::Symbolic Translator::location_address(const clang::Expr* e, const EvaluationPoint& at, int depth) {
+Translator::Symbolic Translator::location_address(const clang::Expr* e, const EvaluationPoint& at,
+                                                  int depth) {
     if (depth > kMaxDepth || e == nullptr) return Symbolic::unknown();
     e = e->IgnoreParens();
     switch (e->getStmtClass()) {
@@ -325,7 +338,8 @@ Translator::Symbolic Translator::location_address(const clang::Expr* e, const Ev
             if (const auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) {
                 s.base = "object:" + ir_.entities[entity_for(var)].key;
                 const clang::QualType type = var->getType().getCanonicalType();
-                if (const auto* record = type->getAsRecordDecl(); record != nullptr && !type->isIncompleteType()) {
+                if (const auto* record = type->getAsRecordDecl();
+                    record != nullptr && !type->isIncompleteType()) {
                     s.record = fields_.record_name(record);
                     s.hi = static_cast<std::uint64_t>(context_.getTypeSizeInChars(type).getQuantity());
                 }
@@ -345,13 +359,15 @@ Translator::Symbolic Translator::location_address(const clang::Expr* e, const Ev
             if (s.kind == Base::Unknown) return s;
             const clang::RecordDecl* parent = field->getParent();
             const std::int64_t offset = static_cast<std::int64_t>(
-                context_.toCharUnitsFromBits(static_cast<std::int64_t>(
-                                                 context_.getASTRecordLayout(parent).getFieldOffset(field->getFieldIndex())))
+                context_
+                    .toCharUnitsFromBits(static_cast<std::int64_t>(
+                        context_.getASTRecordLayout(parent).getFieldOffset(field->getFieldIndex())))
                     .getQuantity());
             const clang::QualType type = field->getType();
-            const std::uint64_t size = type->isIncompleteType()
-                                           ? ~std::uint64_t{0} / 2  // a flexible array member: to the block's end
-                                           : static_cast<std::uint64_t>(context_.getTypeSizeInChars(type).getQuantity());
+            const std::uint64_t size =
+                type->isIncompleteType()
+                    ? ~std::uint64_t{0} / 2  // a flexible array member: to the block's end
+                    : static_cast<std::uint64_t>(context_.getTypeSizeInChars(type).getQuantity());
             if (s.offset) s.offset = *s.offset + offset;
             if (member->isArrow() || s.record.empty()) {
                 // p->f (or v.f of a variable): confined to f's bytes of the record p points to.
@@ -370,12 +386,15 @@ Translator::Symbolic Translator::location_address(const clang::Expr* e, const Ev
             const clang::Expr* index = subscript->getIdx();
             if (!base->getType()->isPointerType()) std::swap(base, index);  // 3[a]
             if (!base->getType()->isPointerType()) return Symbolic::unknown();
-            return advanced(pointer_address(base, at, depth + 1), base->getType()->getPointeeType(), index, false);
+            return advanced(pointer_address(base, at, depth + 1), base->getType()->getPointeeType(), index,
+                            false);
         }
         case clang::Stmt::UnaryOperatorClass: {
             const auto* unary = llvm::cast<clang::UnaryOperator>(e);
-            if (unary->getOpcode() == clang::UO_Deref) return pointer_address(unary->getSubExpr(), at, depth + 1);
-            if (unary->getOpcode() == clang::UO_Extension) return location_address(unary->getSubExpr(), at, depth + 1);
+            if (unary->getOpcode() == clang::UO_Deref)
+                return pointer_address(unary->getSubExpr(), at, depth + 1);
+            if (unary->getOpcode() == clang::UO_Extension)
+                return location_address(unary->getSubExpr(), at, depth + 1);
             return Symbolic::unknown();
         }
         case clang::Stmt::CompoundLiteralExprClass: {
@@ -428,8 +447,8 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
                 case clang::CK_IntegralToPointer:
                 case clang::CK_IntegralCast:
                     // Tracked integers carry addresses (--integer-pointers), not offsets.
-                    if (types_.is_tracked_integer(cast->getType()) || types_.is_tracked_integer(sub->getType()) ||
-                        cast->getType()->isPointerType()) {
+                    if (types_.is_tracked_integer(cast->getType()) ||
+                        types_.is_tracked_integer(sub->getType()) || cast->getType()->isPointerType()) {
                         Symbolic s = pointer_address(sub, at, depth + 1);
                         if (cast->getCastKind() != clang::CK_IntegralCast) s.record.clear();
                         return s;
@@ -450,7 +469,8 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
                 case clang::UO_PreDec:
                     if (tracked_reference(unary->getSubExpr()) != nullptr) {
                         const DefinitionId d = locals_->definition_at(unary);
-                        return d == LocalDefinitions::kNoDefinition ? Symbolic::unknown() : definition_address(d, depth + 1);
+                        return d == LocalDefinitions::kNoDefinition ? Symbolic::unknown()
+                                                                    : definition_address(d, depth + 1);
                     }
                     return Symbolic::unknown();
                 case clang::UO_PostInc:
@@ -471,8 +491,9 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
                     const clang::Expr* count = left ? binary->getRHS() : binary->getLHS();
                     if (!pointer->getType()->isPointerType() || count->getType()->isPointerType())
                         return Symbolic::unknown();
-                    return advanced(pointer_address(pointer, at, depth + 1), pointer->getType()->getPointeeType(),
-                                    count, binary->getOpcode() == clang::BO_Sub);
+                    return advanced(pointer_address(pointer, at, depth + 1),
+                                    pointer->getType()->getPointeeType(), count,
+                                    binary->getOpcode() == clang::BO_Sub);
                 }
                 case clang::BO_Comma:
                     return pointer_address(binary->getRHS(), at, depth + 1);
@@ -481,10 +502,12 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
                 case clang::BO_SubAssign:
                     if (tracked_reference(binary->getLHS()) != nullptr) {
                         const DefinitionId d = locals_->definition_at(binary);
-                        return d == LocalDefinitions::kNoDefinition ? Symbolic::unknown() : definition_address(d, depth + 1);
+                        return d == LocalDefinitions::kNoDefinition ? Symbolic::unknown()
+                                                                    : definition_address(d, depth + 1);
                     }
-                    return binary->getOpcode() == clang::BO_Assign ? pointer_address(binary->getRHS(), at, depth + 1)
-                                                                   : Symbolic::unknown();
+                    return binary->getOpcode() == clang::BO_Assign
+                               ? pointer_address(binary->getRHS(), at, depth + 1)
+                               : Symbolic::unknown();
                 default:
                     return Symbolic::unknown();
             }
@@ -565,7 +588,8 @@ bool Translator::stays_private(const clang::Stmt* node, const std::string& block
             if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(parent)) {
                 for (const clang::Decl* d : decls->decls()) {
                     const auto* var = llvm::dyn_cast<clang::VarDecl>(d);
-                    if (var == nullptr || var->getInit() == nullptr || var->getInit()->IgnoreParens() != node) continue;
+                    if (var == nullptr || var->getInit() == nullptr || var->getInit()->IgnoreParens() != node)
+                        continue;
                     if (!locals_->tracked(var)) return false;
                     const DefinitionId def = locals_->definition_of_declaration(var);
                     return def != LocalDefinitions::kNoDefinition && definition_address(def, 0).base == block;
@@ -625,7 +649,8 @@ bool Translator::stays_private(const clang::Stmt* node, const std::string& block
                 // Into a tracked local whose definition is known to hold the block (its own
                 // reads are followed); the assignment's value goes on.
                 const DefinitionId d = locals_->definition_at(binary);
-                if (d == LocalDefinitions::kNoDefinition || definition_address(d, 0).base != block) return false;
+                if (d == LocalDefinitions::kNoDefinition || definition_address(d, 0).base != block)
+                    return false;
                 node = parent;
                 continue;
             }
@@ -658,10 +683,13 @@ bool Translator::stays_private(const clang::Stmt* node, const std::string& block
                                  (llvm::isa<clang::CastExpr>(above) &&
                                   llvm::cast<clang::CastExpr>(above)->getCastKind() == clang::CK_ToVoid);
             switch (model->kind) {
-                case ModelKind::NoEffect: return true;
+                case ModelKind::NoEffect:
+                    return true;
                 case ModelKind::CopyPointees:
-                case ModelKind::ReturnArg: return dropped;
-                default: return false;
+                case ModelKind::ReturnArg:
+                    return dropped;
+                default:
+                    return false;
             }
         }
         return false;
@@ -695,7 +723,8 @@ Translator::Escape Translator::escape_before(const clang::CallExpr* allocation, 
         if (read == nullptr || read->getCastKind() != clang::CK_LValueToRValue) continue;  // a write
         if (!between.contains(Point{ref, nullptr})) continue;
         bool may_hold = false;
-        for (DefinitionId d : locals_->reaching(ref)) may_hold = may_hold || definition_address(d, 0).base == block;
+        for (DefinitionId d : locals_->reaching(ref))
+            may_hold = may_hold || definition_address(d, 0).base == block;
         if (may_hold && !stays_private(read, block, use, cells)) return escape;
     }
     escape.anywhere = false;
@@ -733,10 +762,12 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
     // A call or assignment in one argument may change memory another argument reads, in
     // either order: loads at the call are then not known to be equal.
     bool side_effects = false;
-    for (const clang::Expr* arg : e->arguments()) side_effects = side_effects || arg->HasSideEffects(context_);
+    for (const clang::Expr* arg : e->arguments())
+        side_effects = side_effects || arg->HasSideEffects(context_);
     for (CallValue& arg : site.args) {
         const std::string& base = arg.address.base;
-        if (side_effects && base.rfind("load(", 0) == 0 && base.size() >= 2 && base.compare(base.size() - 2, 2, ")@") == 0) {
+        if (side_effects && base.rfind("load(", 0) == 0 && base.size() >= 2 &&
+            base.compare(base.size() - 2, 2, ")@") == 0) {
             arg.address = facts::ArgumentAddress{};
             arg.allocation = kNone;
             arg.needs_fresh.clear();
@@ -747,15 +778,17 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
     for (unsigned i = 0; i < addresses.size(); ++i) {
         const Symbolic& fresh = addresses[i];
         if (fresh.allocation == kNone || site.args[i].address.base_kind == Base::Unknown) continue;
-        const auto allocation = std::find_if(call_index_.begin(), call_index_.end(),
-                                             [&](const auto& entry) { return entry.second == fresh.allocation; });
+        const auto allocation = std::find_if(call_index_.begin(), call_index_.end(), [&](const auto& entry) {
+            return entry.second == fresh.allocation;
+        });
         if (allocation == call_index_.end()) continue;
         const Point alloc{allocation->first, nullptr};
         // The other value existed before the allocation: computed before it on every path.
         const auto predates = [&](const Symbolic& value, const Point& block) {
-            return !value.born.empty() && std::all_of(value.born.begin(), value.born.end(), [&](const Point& p) {
-                return locals_->in_graph(p) && !locals_->reaches_avoiding(p, here_point, block);
-            });
+            return !value.born.empty() &&
+                   std::all_of(value.born.begin(), value.born.end(), [&](const Point& p) {
+                       return locals_->in_graph(p) && !locals_->reaches_avoiding(p, here_point, block);
+                   });
         };
         std::optional<Escape> escape;
         for (unsigned j = 0; j < addresses.size(); ++j) {
@@ -781,11 +814,12 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
                         } else if (stored.allocation != kNone) {
                             // The cell is in an object allocated in this function; the other
                             // was read from an object that existed before that allocation.
-                            const auto owner = std::find_if(call_index_.begin(), call_index_.end(), [&](const auto& entry) {
-                                return entry.second == stored.allocation;
-                            });
-                            is_apart = owner != call_index_.end() &&
-                                       (read->kind == Base::Object || predates(*read, Point{owner->first, nullptr}));
+                            const auto owner = std::find_if(
+                                call_index_.begin(), call_index_.end(),
+                                [&](const auto& entry) { return entry.second == stored.allocation; });
+                            is_apart =
+                                owner != call_index_.end() &&
+                                (read->kind == Base::Object || predates(*read, Point{owner->first, nullptr}));
                             if (is_apart) apart.needs_fresh.push_back(stored.allocation);
                         } else {
                             is_apart = false;
@@ -794,7 +828,8 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
                 }
             }
             if (!is_apart) continue;
-            apart.needs_fresh.insert(apart.needs_fresh.end(), other.needs_fresh.begin(), other.needs_fresh.end());
+            apart.needs_fresh.insert(apart.needs_fresh.end(), other.needs_fresh.begin(),
+                                     other.needs_fresh.end());
             site.args[i].apart.push_back(std::move(apart));
         }
     }

@@ -106,13 +106,15 @@ EntityId Translator::entity_for(const clang::VarDecl* var) {
     // A struct variable or a table of records holds many separate parts; pointers into two
     // of them are no evidence of one buffer (reports' is_one_object).
     const clang::Type* type = var->getType().getCanonicalType().getTypePtr();
-    while (type->isArrayType()) type = type->getArrayElementTypeNoTypeQual()->getCanonicalTypeInternal().getTypePtr();
+    while (type->isArrayType())
+        type = type->getArrayElementTypeNoTypeQual()->getCanonicalTypeInternal().getTypePtr();
     ir_.entities[id].compound = type->isRecordType();
     // A const object (a sentinel whose address is only compared, a table of constants) is
     // never written; a pointer that may point to it is not where a copy writes.
-    ir_.entities[id].constant = var->getType().isConstQualified() ||
-                                (var->getType()->isArrayType() &&
-                                 context_.getAsArrayType(var->getType())->getElementType().isConstQualified());
+    ir_.entities[id].constant =
+        var->getType().isConstQualified() ||
+        (var->getType()->isArrayType() &&
+         context_.getAsArrayType(var->getType())->getElementType().isConstQualified());
     entities_.emplace(var, id);
     return id;
 }
@@ -272,10 +274,10 @@ TermId Translator::read(const clang::DeclRefExpr* reference) {
     const SourcePos p = pos(reference->getLocation());
     const std::string fn = function_name();
     const std::string name = reference->getDecl()->getNameAsString();
-    const EntityId id = add_entity(NodeKind::Local,
-                                   "tu:phi:" + fn + ":" + name + "@" + line_col(p) + "#" +
-                                       std::to_string(ir_.entities.size()),
-                                   fn + "::" + name + "@phi:" + line_col(p), fn, p, true);
+    const EntityId id = add_entity(
+        NodeKind::Local,
+        "tu:phi:" + fn + ":" + name + "@" + line_col(p) + "#" + std::to_string(ir_.entities.size()),
+        fn + "::" + name + "@phi:" + line_col(p), fn, p, true);
     const TermId phi = terms().entity(id, "", p);
     phis_.emplace(reaching, phi);
     for (TermId v : values) add_assign(v, phi, reference->getLocation());
@@ -300,7 +302,8 @@ void Translator::add_assign(TermId src, TermId dst, clang::SourceLocation loc) {
 std::vector<Leaf> Translator::leaves_of(clang::QualType type) {
     std::vector<Leaf> leaves;
     for (PointerTypes::LeafDecl& leaf : types_.leaves_of(type)) {
-        leaves.push_back(Leaf{std::move(leaf.path), leaf.field != nullptr ? fields_.field(leaf.field) : kNone});
+        leaves.push_back(
+            Leaf{std::move(leaf.path), leaf.field != nullptr ? fields_.field(leaf.field) : kNone});
     }
     return leaves;
 }

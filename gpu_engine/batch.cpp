@@ -34,7 +34,8 @@ std::vector<std::size_t> longest_first(const std::vector<BatchJob>& jobs) {
     for (const BatchJob& job : jobs) bytes.push_back(input_bytes(job.inputs));
     std::vector<std::size_t> order(jobs.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return bytes[a] > bytes[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return bytes[a] > bytes[b]; });
     return order;
 }
 
@@ -71,7 +72,8 @@ std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max
             // the CUDA context and (in mode model) the launch coordinator are shared.
             // With auto, a GPU that does not start runs the job on the CPU (the note says so).
             std::vector<std::string> notes;
-            std::unique_ptr<Backend> backend = make_backend(first.backend, first.threads, mode, urgency[j], &notes);
+            std::unique_ptr<Backend> backend =
+                make_backend(first.backend, first.threads, mode, urgency[j], &notes);
             outcomes[j].result = run_on_backend(*jobs[j].program, jobs[j].inputs, jobs[j].options, *backend);
             outcomes[j].result.notes = std::move(notes);
         } catch (...) {

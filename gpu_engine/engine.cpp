@@ -19,7 +19,9 @@ Program::~Program() = default;
 Program::Program(Program&&) noexcept = default;
 Program& Program::operator=(Program&&) noexcept = default;
 
-std::string Program::explain() const { return plan::explain_plan(*plan_); }
+std::string Program::explain() const {
+    return plan::explain_plan(*plan_);
+}
 
 Program compile_program(std::string_view text, const std::string& file_name) {
     datalog::CheckedProgram checked = datalog::check_program(datalog::parse_program(text, file_name));
@@ -49,13 +51,15 @@ Result attempt(const Program& program, const Inputs& inputs, const EngineOptions
 // exceed the memory available (its reserved room counts, touched or not); the memory-lean
 // mode holds far less (exact merge buffers, merges in place, no kept blocks), so a run that
 // ran out of memory with EBM on runs again in it.
-Result on_the_host(const Program& program, const Inputs& inputs, EngineOptions options, std::vector<std::string>& notes) {
+Result on_the_host(const Program& program, const Inputs& inputs, EngineOptions options,
+                   std::vector<std::string>& notes) {
     options.backend = BackendKind::Cpu;
     if (options.eager_buffers) {
         try {
             return attempt(program, inputs, options, BackendKind::Cpu, notes);
         } catch (const OutOfMemory& e) {
-            notes.push_back(std::string("the host ran out of memory (") + e.what() + "); retrying in the memory-lean mode");
+            notes.push_back(std::string("the host ran out of memory (") + e.what() +
+                            "); retrying in the memory-lean mode");
         }
         options.eager_buffers = false;
     }
@@ -66,8 +70,10 @@ Result on_the_host(const Program& program, const Inputs& inputs, EngineOptions o
 
 Result run(const Program& program, const Inputs& inputs, const EngineOptions& options) {
     std::vector<std::string> notes;
-    if (resolve_backend(options.backend) == BackendKind::Cpu) return on_the_host(program, inputs, options, notes);
-    if (options.backend != BackendKind::Auto) return attempt(program, inputs, options, options.backend, notes);
+    if (resolve_backend(options.backend) == BackendKind::Cpu)
+        return on_the_host(program, inputs, options, notes);
+    if (options.backend != BackendKind::Auto)
+        return attempt(program, inputs, options, options.backend, notes);
     // Auto on a GPU. A device out of memory is no reason to fail where the host can still
     // answer: the memory-lean mode first (exact merge buffers, no kept blocks), then the CPU.
     try {
@@ -78,7 +84,8 @@ Result run(const Program& program, const Inputs& inputs, const EngineOptions& op
             notes.push_back(std::string("the GPU ran out of memory in the memory-lean mode (") + e.what() +
                             "); running on the CPU backend instead");
         } else {
-            notes.push_back(std::string("the GPU ran out of memory (") + e.what() + "); retrying in the memory-lean mode");
+            notes.push_back(std::string("the GPU ran out of memory (") + e.what() +
+                            "); retrying in the memory-lean mode");
         }
     }
     if (options.eager_buffers) {
@@ -89,14 +96,15 @@ Result run(const Program& program, const Inputs& inputs, const EngineOptions& op
             return attempt(program, inputs, lean, BackendKind::Auto, notes);
         } catch (const OutOfMemory& e) {
             if (notes.size() != noted) throw;  // the GPU did not start again: that was the CPU
-            notes.push_back(std::string("the GPU ran out of memory in the memory-lean mode too (") + e.what() +
-                            "); running on the CPU backend instead");
+            notes.push_back(std::string("the GPU ran out of memory in the memory-lean mode too (") +
+                            e.what() + "); running on the CPU backend instead");
         }
     }
     return on_the_host(program, inputs, options, notes);
 }
 
-Result run_on_backend(const Program& program, const Inputs& inputs, const EngineOptions& options, Backend& backend) {
+Result run_on_backend(const Program& program, const Inputs& inputs, const EngineOptions& options,
+                      Backend& backend) {
     const auto start = std::chrono::steady_clock::now();
     if (!(options.load_factor > 0 && options.load_factor < 1))
         throw DiagnosticError(SourceLocation{}, "load factor must be between 0 and 1 (exclusive)");
@@ -112,9 +120,11 @@ Result run_on_backend(const Program& program, const Inputs& inputs, const Engine
         executor.finish(result);
         result.stats = std::move(executor.stats());
     }
-    result.stats.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.stats.total_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     rusage usage{};
-    if (getrusage(RUSAGE_SELF, &usage) == 0) result.stats.peak_rss_bytes = static_cast<std::size_t>(usage.ru_maxrss) * 1024;
+    if (getrusage(RUSAGE_SELF, &usage) == 0)
+        result.stats.peak_rss_bytes = static_cast<std::size_t>(usage.ru_maxrss) * 1024;
     return result;
 }
 
@@ -123,8 +133,8 @@ void write_outputs(const Result& result, const std::filesystem::path& dir) {
         if (!relation.is_output) continue;
         std::filesystem::path file = relation.output_file;
         if (file.is_relative()) file = dir / file;
-        facts::write_tsv(file, relation.rows.data(), relation.size(), relation.types, facts::TsvFormat{relation.delimiter},
-                         *result.symbols);
+        facts::write_tsv(file, relation.rows.data(), relation.size(), relation.types,
+                         facts::TsvFormat{relation.delimiter}, *result.symbols);
     }
 }
 

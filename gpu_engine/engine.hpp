@@ -27,12 +27,14 @@
 
 namespace galias::engine {
 
-namespace plan { struct Plan; }
+namespace plan {
+struct Plan;
+}
 
 enum class BackendKind { Auto, Cpu, Cuda };
 const char* backend_name(BackendKind kind);
-bool cuda_backend_built();       // compiled with the CUDA backend
-bool cuda_device_available();    // ... and a usable GPU is present
+bool cuda_backend_built();     // compiled with the CUDA backend
+bool cuda_device_available();  // ... and a usable GPU is present
 
 // A GPU is present but could not be used: starting the CUDA backend failed (cudaSetDevice,
 // its streams or first allocations, e.g. with too little free device memory). With
@@ -51,15 +53,15 @@ struct Progress {
 
 struct EngineOptions {
     BackendKind backend = BackendKind::Auto;
-    unsigned threads = 0;         // host threads; 0 = all cores
-    bool eager_buffers = true;    // eager buffer management (EBM) of merge buffers
-    double ebm_alpha = 5;         // room for this many extra deltas in a merge buffer
-    double load_factor = 0.8;     // of the HISA hash indexes
+    unsigned threads = 0;       // host threads; 0 = all cores
+    bool eager_buffers = true;  // eager buffer management (EBM) of merge buffers
+    double ebm_alpha = 5;       // room for this many extra deltas in a merge buffer
+    double load_factor = 0.8;   // of the HISA hash indexes
     // Bytes of join output collected before they are deduplicated against full and the
     // iteration's delta so far; bounds memory when joins produce many duplicates.
     // 0 = the backend's default (CPU 128 MiB, CUDA 1/16 of free device memory, 256 MiB-2 GiB).
     std::uint64_t batch_bytes = 0;
-    bool collect_stats = false;   // per-iteration statistics in Result::stats
+    bool collect_stats = false;  // per-iteration statistics in Result::stats
     // Deduplicate materialized intermediates of k-ary joins before the next join step.
     bool dedup_intermediates = true;
     // Keep the newest tuples of linearly recursive relations in a small sorted run until

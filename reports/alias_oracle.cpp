@@ -8,9 +8,12 @@ namespace galias::reports {
 
 const char* alias_kind_name(AliasKind kind) {
     switch (kind) {
-        case AliasKind::No: return "no-alias";
-        case AliasKind::May: return "may-alias";
-        case AliasKind::Must: return "must-alias";
+        case AliasKind::No:
+            return "no-alias";
+        case AliasKind::May:
+            return "may-alias";
+        case AliasKind::Must:
+            return "must-alias";
     }
     return "no-alias";
 }
@@ -23,7 +26,9 @@ AliasKind AliasOracle::alias(NodeId a, NodeId b) const {
 
 namespace {
 
-std::uint64_t pair_key(NodeId a, NodeId b) { return (std::uint64_t{a} << 32) | b; }
+std::uint64_t pair_key(NodeId a, NodeId b) {
+    return (std::uint64_t{a} << 32) | b;
+}
 
 }  // namespace
 
@@ -40,16 +45,19 @@ bool is_one_object(const facts::Node& object) {
         case facts::NodeKind::Global:
         case facts::NodeKind::Static:
         case facts::NodeKind::Return:
-        case facts::NodeKind::Function: return true;
+        case facts::NodeKind::Function:
+            return true;
         // A field path inside a variable (`main::s.a`) is part of that variable; a field of a
         // struct or union type (`struct:node.next`) is the field of every instance.
-        case facts::NodeKind::Field: return !object.name.starts_with("struct:") && !object.name.starts_with("union:");
+        case facts::NodeKind::Field:
+            return !object.name.starts_with("struct:") && !object.name.starts_with("union:");
         case facts::NodeKind::Deref:
         case facts::NodeKind::AddrOf:
         case facts::NodeKind::Heap:
         case facts::NodeKind::String:
         case facts::NodeKind::Temp:
-        case facts::NodeKind::Unknown: return false;
+        case facts::NodeKind::Unknown:
+            return false;
     }
     return false;
 }
@@ -59,22 +67,28 @@ bool sorted_sets_meet(const std::vector<NodeId>& x, const std::vector<NodeId>& y
     auto j = y.begin();
     while (i != x.end() && j != y.end()) {
         if (*i == *j) return true;
-        if (*i < *j) ++i; else ++j;
+        if (*i < *j)
+            ++i;
+        else
+            ++j;
     }
     return false;
 }
 
-RelationAliasOracle::RelationAliasOracle(const facts::ProgramFacts& facts, std::vector<std::uint32_t> value_alias,
+RelationAliasOracle::RelationAliasOracle(const facts::ProgramFacts& facts,
+                                         std::vector<std::uint32_t> value_alias,
                                          std::span<const std::uint32_t> points_to)
     : facts_(facts), value_alias_(std::move(value_alias)) {
     value_alias_.resize(value_alias_.size() / 2 * 2);
     const std::size_t rows = value_alias_.size() / 2;
     bool sorted = true;
     for (std::size_t i = 1; i < rows && sorted; ++i)
-        sorted = pair_key(value_alias_[2 * i - 2], value_alias_[2 * i - 1]) < pair_key(value_alias_[2 * i], value_alias_[2 * i + 1]);
+        sorted = pair_key(value_alias_[2 * i - 2], value_alias_[2 * i - 1]) <
+                 pair_key(value_alias_[2 * i], value_alias_[2 * i + 1]);
     if (!sorted) {  // rows built by hand (tests, other producers): sort and deduplicate once
         std::vector<std::uint64_t> keys(rows);
-        for (std::size_t i = 0; i < rows; ++i) keys[i] = pair_key(value_alias_[2 * i], value_alias_[2 * i + 1]);
+        for (std::size_t i = 0; i < rows; ++i)
+            keys[i] = pair_key(value_alias_[2 * i], value_alias_[2 * i + 1]);
         std::sort(keys.begin(), keys.end());
         keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
         value_alias_.resize(2 * keys.size());
@@ -100,7 +114,10 @@ bool RelationAliasOracle::has_value_alias(NodeId a, NodeId b) const {
         const std::size_t mid = lo + (hi - lo) / 2;
         const std::uint64_t at = pair_key(value_alias_[2 * mid], value_alias_[2 * mid + 1]);
         if (at == key) return true;
-        if (at < key) lo = mid + 1; else hi = mid;
+        if (at < key)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     return false;
 }

@@ -1,10 +1,10 @@
 #include "reports/config.hpp"
 
-#include <algorithm>
-#include <set>
-
 #include <fmt/format.h>
 #include <toml++/toml.h>
+
+#include <algorithm>
+#include <set>
 
 #include "facts/input_file.hpp"
 #include "reports/checks/check_registry.hpp"
@@ -36,7 +36,8 @@ public:
             if (std::find(allowed.begin(), allowed.end(), key.str()) != allowed.end()) continue;
             std::string near;
             for (std::string_view candidate : allowed) {
-                if (edit_distance(key.str(), candidate) <= 2) near = fmt::format("; did you mean '{}'?", candidate);
+                if (edit_distance(key.str(), candidate) <= 2)
+                    near = fmt::format("; did you mean '{}'?", candidate);
             }
             SourceLocation location{file_, key.source().begin.line, key.source().begin.column};
             throw DiagnosticError(location, fmt::format("unknown key '{}' in {}{}", key.str(), where, near));
@@ -95,8 +96,8 @@ public:
                 near = fmt::format("; did you mean '{}'?", candidate);
             }
         }
-        throw DiagnosticError(where, fmt::format("unknown check '{}'{} (known checks: {})", id, near,
-                                                 fmt::join(ids, ", ")));
+        throw DiagnosticError(
+            where, fmt::format("unknown check '{}'{} (known checks: {})", id, near, fmt::join(ids, ", ")));
     }
 
 private:
@@ -164,7 +165,8 @@ ReportConfig parse_config(std::string_view text, const std::string& file_name) {
     }
     if (const toml::node* node = root.get("analysis")) {
         const toml::table& analysis = reader.table(*node, "analysis");
-        reader.only_keys(analysis, {"context-k", "allocators", "max-witness-steps", "allow-partial"}, "[analysis]");
+        reader.only_keys(analysis, {"context-k", "allocators", "max-witness-steps", "allow-partial"},
+                         "[analysis]");
         if (const toml::node* partial = analysis.get("allow-partial")) {
             const auto* flag = partial->as_boolean();
             if (flag == nullptr) reader.fail(*partial, "'allow-partial' must be true or false");
@@ -174,15 +176,18 @@ ReportConfig parse_config(std::string_view text, const std::string& file_name) {
             config.context_k = static_cast<unsigned>(reader.integer(*k, "context-k", 0, 8));
         }
         if (const toml::node* steps = analysis.get("max-witness-steps")) {
-            config.max_witness_steps = static_cast<std::size_t>(reader.integer(*steps, "max-witness-steps", 1, 10000));
+            config.max_witness_steps =
+                static_cast<std::size_t>(reader.integer(*steps, "max-witness-steps", 1, 10000));
         }
         if (const toml::node* allocators = analysis.get("allocators")) {
-            for (auto& [name, where] : reader.strings(*allocators, "allocators")) config.allocators.push_back(name);
+            for (auto& [name, where] : reader.strings(*allocators, "allocators"))
+                config.allocators.push_back(name);
         }
     }
     if (const toml::node* node = root.get("must-not-alias")) {
         const toml::array* pairs = node->as_array();
-        if (pairs == nullptr) reader.fail(*node, "'must-not-alias' must be an array of tables ([[must-not-alias]])");
+        if (pairs == nullptr)
+            reader.fail(*node, "'must-not-alias' must be an array of tables ([[must-not-alias]])");
         for (const toml::node& element : *pairs) {
             const toml::table* pair = element.as_table();
             if (pair == nullptr) reader.fail(element, "each [[must-not-alias]] entry must be a table");
@@ -202,7 +207,8 @@ ReportConfig parse_config(std::string_view text, const std::string& file_name) {
         if (const toml::node* exclude = paths.get("exclude")) {
             for (auto& [glob, where] : reader.strings(*exclude, "exclude")) {
                 if (std::optional<std::string> problem = glob_problem(glob)) {
-                    throw DiagnosticError(where, fmt::format("'exclude': '{}' is not a valid path glob: {}", glob, *problem));
+                    throw DiagnosticError(
+                        where, fmt::format("'exclude': '{}' is not a valid path glob: {}", glob, *problem));
                 }
                 config.exclude.push_back(glob);
             }

@@ -38,14 +38,14 @@ inline constexpr std::string_view kConfigFileName = ".galias.toml";
 inline constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
 
 struct ReportConfig {
-    std::filesystem::path file;  // where it was read from; empty = defaults
+    std::filesystem::path file;               // where it was read from; empty = defaults
     std::vector<std::string> enabled_checks;  // sorted ids
     std::optional<unsigned> context_k;
     std::vector<std::string> allocators;
     std::optional<std::size_t> max_witness_steps;
     std::vector<MustNotAliasPair> must_not_alias;
     std::vector<std::string> exclude;
-    std::optional<bool> allow_partial;  // [analysis] allow-partial
+    std::optional<bool> allow_partial;   // [analysis] allow-partial
     std::optional<Level> summary_level;  // [checks] summary-level (CheckOptions::summary_level)
 };
 

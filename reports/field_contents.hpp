@@ -48,9 +48,10 @@ private:
         NodeId value;
     };
     const AliasOracle& oracle_;
-    std::unordered_map<NodeId, std::vector<Store>> direct_;    // field node -> stores p->f = v
-    std::unordered_map<NodeId, std::vector<Store>> indirect_;  // field node -> stores *q = v, q may point to it
-    std::vector<NodeId> bulk_written_;  // sorted: the objects whole objects may be copied into
+    std::unordered_map<NodeId, std::vector<Store>> direct_;  // field node -> stores p->f = v
+    std::unordered_map<NodeId, std::vector<Store>>
+        indirect_;                                  // field node -> stores *q = v, q may point to it
+    std::vector<NodeId> bulk_written_;              // sorted: the objects whole objects may be copied into
     std::vector<std::pair<NodeId, NodeId>> links_;  // sorted (field, field it was set from)
 };
 

@@ -7,10 +7,14 @@ namespace galias::reports {
 
 const char* level_name(Level level) {
     switch (level) {
-        case Level::None: return "none";
-        case Level::Note: return "note";
-        case Level::Warning: return "warning";
-        case Level::Error: return "error";
+        case Level::None:
+            return "none";
+        case Level::Note:
+            return "note";
+        case Level::Warning:
+            return "warning";
+        case Level::Error:
+            return "error";
     }
     return "none";
 }

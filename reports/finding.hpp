@@ -54,7 +54,7 @@ struct Finding {
     // Distinguishes two findings of one rule on one line (e.g. the argument pair);
     // part of the fingerprint, never shown.
     std::string key;
-    std::string context;  // calling context (only with --per-context)
+    std::string context;      // calling context (only with --per-context)
     std::string fingerprint;  // filled by assign_fingerprints()
 };
 

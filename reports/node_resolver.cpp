@@ -1,11 +1,11 @@
 #include "reports/node_resolver.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <map>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "reports/node_names.hpp"
 
@@ -130,8 +130,8 @@ std::vector<std::string> NodeResolver::suggestions(std::string_view spec, std::s
         }
         if (d == 0 && !positional) continue;
         if (d > max_distance || !seen.insert(node.name).second) continue;
-        std::string shown = positional ? fmt::format("{}:{}:{}", node.pos.file, node.pos.line, base_name(node))
-                                       : node.name;
+        std::string shown =
+            positional ? fmt::format("{}:{}:{}", node.pos.file, node.pos.line, base_name(node)) : node.name;
         ranked.emplace(d, shown);
     }
     std::vector<std::string> out;
@@ -145,7 +145,8 @@ std::vector<std::string> NodeResolver::suggestions(std::string_view spec, std::s
 void NodeResolver::fail(std::string_view spec, const SourceLocation& where, const std::string& what) const {
     std::string message = what;
     std::vector<std::string> near = suggestions(spec);
-    if (!near.empty()) message += fmt::format("; did you mean {}?", fmt::format("'{}'", fmt::join(near, "', '")));
+    if (!near.empty())
+        message += fmt::format("; did you mean {}?", fmt::format("'{}'", fmt::join(near, "', '")));
     throw DiagnosticError(where, message);
 }
 

@@ -6,9 +6,13 @@ namespace galias::reports {
 
 ProgressLine::ProgressLine(bool enabled, std::FILE* stream) : enabled_(enabled), stream_(stream) {}
 
-ProgressLine::~ProgressLine() { clear(); }
+ProgressLine::~ProgressLine() {
+    clear();
+}
 
-bool ProgressLine::on_tty(bool quiet, std::FILE* stream) { return !quiet && ::isatty(::fileno(stream)) != 0; }
+bool ProgressLine::on_tty(bool quiet, std::FILE* stream) {
+    return !quiet && ::isatty(::fileno(stream)) != 0;
+}
 
 void ProgressLine::update(const std::string& text, bool force) {
     if (!enabled_) return;

@@ -1,10 +1,10 @@
 #include "reports/run_checks.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <tuple>
-
-#include <fmt/format.h>
 
 #include "reports/checks/check_registry.hpp"
 #include "reports/source_paths.hpp"
@@ -16,8 +16,8 @@ std::vector<Finding> merge_contexts(std::vector<Finding> findings) {
     std::map<Key, std::size_t> index;
     std::vector<Finding> out;
     for (Finding& finding : findings) {
-        Key key{finding.rule_id, finding.region.file, finding.region.line, finding.region.column, finding.key,
-                finding.context};
+        Key key{finding.rule_id,       finding.region.file, finding.region.line,
+                finding.region.column, finding.key,         finding.context};
         auto [it, fresh] = index.try_emplace(key, out.size());
         if (fresh) {
             out.push_back(std::move(finding));

@@ -66,8 +66,10 @@ private:
             if (c == '\n' || c == '#') {
                 if (open.empty()) return;
                 // An inline table ends on its line; toml++ reports one that does not.
-                if (c == '#') skip_to_line_end();
-                else ++pos_;
+                if (c == '#')
+                    skip_to_line_end();
+                else
+                    ++pos_;
                 continue;
             }
             if (want_key) {
@@ -82,8 +84,10 @@ private:
                 const std::size_t key_depth = open.back().depth + key_segments();
                 check(key_depth, start);
                 skip_spaces();
-                if (pos_ < text_.size() && text_[pos_] == '=') ++pos_;
-                else if (pos_ == start) ++pos_;
+                if (pos_ < text_.size() && text_[pos_] == '=')
+                    ++pos_;
+                else if (pos_ == start)
+                    ++pos_;
                 depth = key_depth;
                 want_key = false;
                 want_value = true;
@@ -148,7 +152,9 @@ private:
         const std::size_t start = pos_;
         while (pos_ < text_.size()) {
             const char d = text_[pos_];
-            if (d == ',' || d == ']' || d == '}' || d == '#' || d == '\n' || d == ' ' || d == '\t' || d == '\r') break;
+            if (d == ',' || d == ']' || d == '}' || d == '#' || d == '\n' || d == ' ' || d == '\t' ||
+                d == '\r')
+                break;
             ++pos_;
         }
         if (pos_ == start) ++pos_;

@@ -1,16 +1,15 @@
 #include "reports/witness_path.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "reports/node_names.hpp"
 
 namespace galias::reports {
 
-WitnessFinder::WitnessFinder(const facts::ProgramFacts& facts,
-                             std::span<const std::uint32_t> memory_alias)
+WitnessFinder::WitnessFinder(const facts::ProgramFacts& facts, std::span<const std::uint32_t> memory_alias)
     : facts_(facts) {
     for (const facts::AssignSite& site : facts.assign_sites) {
         if (site.src == site.dst) continue;
@@ -125,8 +124,8 @@ std::vector<FlowStep> WitnessFinder::steps(const Witness& witness) const {
     };
     std::vector<FlowStep> out;
     const std::string source = name(witness.source);
-    facts::NodeKind kind = witness.source < facts_.nodes.size() ? facts_.nodes[witness.source].kind
-                                                                  : facts::NodeKind::Temp;
+    facts::NodeKind kind =
+        witness.source < facts_.nodes.size() ? facts_.nodes[witness.source].kind : facts::NodeKind::Temp;
     std::string what = kind == facts::NodeKind::Heap ? fmt::format("memory allocated here ({})", source)
                                                      : fmt::format("the value `{}`", source);
     out.push_back(FlowStep{SourceRegion::at(pos_of(witness.source)), "source: " + what});

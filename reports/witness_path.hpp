@@ -23,7 +23,7 @@ inline constexpr std::size_t kDefaultMaxWitnessSteps = 32;
 struct WitnessEdge {
     NodeId src = facts::kNoNode;
     NodeId dst = facts::kNoNode;
-    facts::SourcePos pos;      // where the assignment is (unknown for memory steps)
+    facts::SourcePos pos;         // where the assignment is (unknown for memory steps)
     bool through_memory = false;  // MemoryAlias(src, dst): a store to src is read from dst
 };
 
@@ -58,7 +58,7 @@ private:
     struct Search {
         std::unordered_map<NodeId, std::size_t> dist;
         std::unordered_map<NodeId, std::size_t> next;  // node -> index into edges_ toward the target
-        std::vector<NodeId> frontier;                   // the nodes at distance `depth`
+        std::vector<NodeId> frontier;                  // the nodes at distance `depth`
         std::size_t depth = 0;
     };
     [[nodiscard]] Search start(std::span<const NodeId> targets) const;

@@ -16,7 +16,9 @@ using namespace galias::engine::cpu;
 
 namespace {
 
-double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+double cpu_seconds() {
+    return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
 
 template <class Fn>
 void measure(const char* name, std::vector<Row<2>>& input, Fn&& sort) {
@@ -42,7 +44,8 @@ int main(int argc, char** argv) {
     for (auto& r : input) r = Row<2>{{node(rng), node(rng)}};
     tbb::task_arena arena(static_cast<int>(threads));
     arena.execute([&] {
-        measure("msd+lsd (radix_sort)", input, [&](Row<2>* a, Row<2>* b, std::size_t m) { return radix_sort<2>(a, b, m, threads); });
+        measure("msd+lsd (radix_sort)", input,
+                [&](Row<2>* a, Row<2>* b, std::size_t m) { return radix_sort<2>(a, b, m, threads); });
         measure("lsd passes", input, [&](Row<2>* a, Row<2>* b, std::size_t m) {
             return lsd_sort_parallel<2>(a, b, m, radix_passes(column_ranges<2>(a, m, threads)), threads);
         });

@@ -45,7 +45,8 @@ namespace {
 struct Totals {
     unsigned long long calls = 0;
     unsigned long long nanoseconds = 0;
-    double whole_gpu_nanoseconds = 0;  // kernels: time x the share of the GPU's resident threads they asked for
+    double whole_gpu_nanoseconds =
+        0;  // kernels: time x the share of the GPU's resident threads they asked for
 };
 
 // One table per thread, indexed by runtime callback id; the tables live until exit so
@@ -71,8 +72,9 @@ ThreadTable& this_thread_table() {
 }
 
 unsigned long long now_ns() {
-    return static_cast<unsigned long long>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+    return static_cast<unsigned long long>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                               std::chrono::steady_clock::now().time_since_epoch())
+                                               .count());
 }
 
 void CUPTIAPI on_runtime_call(void*, CUpti_CallbackDomain, CUpti_CallbackId id, const void* data) {
@@ -90,8 +92,8 @@ void CUPTIAPI on_runtime_call(void*, CUpti_CallbackDomain, CUpti_CallbackId id, 
         status != nullptr && *status != cudaSuccess && *status != cudaErrorNotReady) {
         static std::atomic<int> shown{0};
         if (shown++ < 20)
-            std::fprintf(stderr, "api profile: %s returned error %d (%s)\n", call->functionName, static_cast<int>(*status),
-                         call->symbolName ? call->symbolName : "");
+            std::fprintf(stderr, "api profile: %s returned error %d (%s)\n", call->functionName,
+                         static_cast<int>(*status), call->symbolName ? call->symbolName : "");
     }
     ThreadTable& table = this_thread_table();
     table.by_id[id].calls += 1;
@@ -129,14 +131,17 @@ void print_totals() {
             all_calls += sum[id].calls;
             all_ns += sum[id].nanoseconds;
         }
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return sum[a].nanoseconds > sum[b].nanoseconds; });
-    std::fprintf(stderr, "api profile: %llu runtime calls on %zu threads, %.3f s inside them\n", all_calls, threads,
-                 static_cast<double>(all_ns) * 1e-9);
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return sum[a].nanoseconds > sum[b].nanoseconds; });
+    std::fprintf(stderr, "api profile: %llu runtime calls on %zu threads, %.3f s inside them\n", all_calls,
+                 threads, static_cast<double>(all_ns) * 1e-9);
     std::fprintf(stderr, "api profile: %-44s %10s %12s %10s\n", "function", "calls", "total ms", "mean us");
     for (std::size_t i = 0; i < order.size() && i < top; ++i) {
         const Totals& t = sum[order[i]];
-        std::fprintf(stderr, "api profile: %-44s %10llu %12.3f %10.2f\n", names[order[i]] ? names[order[i]] : "?", t.calls,
-                     static_cast<double>(t.nanoseconds) * 1e-6, static_cast<double>(t.nanoseconds) * 1e-3 / static_cast<double>(t.calls));
+        std::fprintf(stderr, "api profile: %-44s %10llu %12.3f %10.2f\n",
+                     names[order[i]] ? names[order[i]] : "?", t.calls,
+                     static_cast<double>(t.nanoseconds) * 1e-6,
+                     static_cast<double>(t.nanoseconds) * 1e-3 / static_cast<double>(t.calls));
     }
 }
 
@@ -171,7 +176,8 @@ double resident_threads() {
     return threads;
 }
 
-void add_record(GpuTotals& totals, const std::string& name, std::uint64_t start, std::uint64_t end, double share = 1) {
+void add_record(GpuTotals& totals, const std::string& name, std::uint64_t start, std::uint64_t end,
+                double share = 1) {
     Totals& t = totals.by_name[name];
     t.calls += 1;
     t.nanoseconds += end - start;
@@ -179,7 +185,8 @@ void add_record(GpuTotals& totals, const std::string& name, std::uint64_t start,
     totals.intervals.emplace_back(start, end);
 }
 
-void CUPTIAPI take_activity_buffer(CUcontext, std::uint32_t, std::uint8_t* buffer, std::size_t, std::size_t valid) {
+void CUPTIAPI take_activity_buffer(CUcontext, std::uint32_t, std::uint8_t* buffer, std::size_t,
+                                   std::size_t valid) {
     std::lock_guard lock(gpu_mutex);
     GpuTotals& totals = gpu_totals();
     CUpti_Activity* record = nullptr;
@@ -188,9 +195,10 @@ void CUPTIAPI take_activity_buffer(CUcontext, std::uint32_t, std::uint8_t* buffe
         if (streams) galias::bench::stream_timeline_take(record);
         if (record->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) {
             const auto* kernel = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
-            const double threads = static_cast<double>(kernel->gridX) * kernel->gridY * kernel->gridZ * kernel->blockX *
-                                   kernel->blockY * kernel->blockZ;
-            add_record(totals, kernel->name ? kernel->name : "?", kernel->start, kernel->end, threads / resident_threads());
+            const double threads = static_cast<double>(kernel->gridX) * kernel->gridY * kernel->gridZ *
+                                   kernel->blockX * kernel->blockY * kernel->blockZ;
+            add_record(totals, kernel->name ? kernel->name : "?", kernel->start, kernel->end,
+                       threads / resident_threads());
         } else if (record->kind == CUPTI_ACTIVITY_KIND_MEMSET) {
             const auto* memset = reinterpret_cast<const CUpti_ActivityMemset4*>(record);
             // By size: small ones (counters) cost their launch, large ones (tables) bandwidth.
@@ -200,7 +208,8 @@ void CUPTIAPI take_activity_buffer(CUcontext, std::uint32_t, std::uint8_t* buffe
             add_record(totals, std::string("[memset ") + size + "]", memset->start, memset->end);
         } else if (record->kind == CUPTI_ACTIVITY_KIND_MEMCPY) {
             const auto* copy = reinterpret_cast<const CUpti_ActivityMemcpy6*>(record);
-            add_record(totals, "[memcpy kind " + std::to_string(copy->copyKind) + "]", copy->start, copy->end);
+            add_record(totals, "[memcpy kind " + std::to_string(copy->copyKind) + "]", copy->start,
+                       copy->end);
         }
     }
     std::free(buffer);
@@ -227,16 +236,21 @@ void print_gpu_totals(std::size_t top) {
         summed += row.second.nanoseconds;
         whole += row.second.whole_gpu_nanoseconds;
     }
-    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second.nanoseconds > b.second.nanoseconds; });
-    std::fprintf(stderr, "gpu profile: %llu kernels/memsets/copies, %.3f s summed (%.3f s whole-GPU at %.0f resident threads), busy %.3f s of a %.3f s span (%.1f %%)\n",
-                 records, static_cast<double>(summed) * 1e-9, whole * 1e-9, resident_threads(), static_cast<double>(busy) * 1e-9,
-                 static_cast<double>(span) * 1e-9, span ? 100.0 * static_cast<double>(busy) / static_cast<double>(span) : 0.0);
+    std::sort(rows.begin(), rows.end(),
+              [](const auto& a, const auto& b) { return a.second.nanoseconds > b.second.nanoseconds; });
+    std::fprintf(stderr,
+                 "gpu profile: %llu kernels/memsets/copies, %.3f s summed (%.3f s whole-GPU at %.0f resident "
+                 "threads), busy %.3f s of a %.3f s span (%.1f %%)\n",
+                 records, static_cast<double>(summed) * 1e-9, whole * 1e-9, resident_threads(),
+                 static_cast<double>(busy) * 1e-9, static_cast<double>(span) * 1e-9,
+                 span ? 100.0 * static_cast<double>(busy) / static_cast<double>(span) : 0.0);
     for (std::size_t i = 0; i < rows.size() && i < top; ++i) {
         const Totals& t = rows[i].second;
         std::string name = rows[i].first.substr(0, 70);
-        std::fprintf(stderr, "gpu profile: %-70s %9llu %10.3f ms %8.2f us %10.3f ms whole-GPU\n", name.c_str(), t.calls,
-                     static_cast<double>(t.nanoseconds) * 1e-6,
-                     static_cast<double>(t.nanoseconds) * 1e-3 / static_cast<double>(t.calls), t.whole_gpu_nanoseconds * 1e-6);
+        std::fprintf(stderr, "gpu profile: %-70s %9llu %10.3f ms %8.2f us %10.3f ms whole-GPU\n",
+                     name.c_str(), t.calls, static_cast<double>(t.nanoseconds) * 1e-6,
+                     static_cast<double>(t.nanoseconds) * 1e-3 / static_cast<double>(t.calls),
+                     t.whole_gpu_nanoseconds * 1e-6);
     }
 }
 

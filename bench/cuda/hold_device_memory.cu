@@ -8,12 +8,11 @@
 //
 // Allocates in 256 MiB steps, then smaller ones, down to the target; prints what is free.
 #include <cuda_runtime.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
-#include <unistd.h>
 
 int main(int argc, char** argv) {
     if (argc != 2) {

@@ -12,7 +12,9 @@ __global__ void noop_kernel(int* x) {
 
 int main() {
     using clock = std::chrono::steady_clock;
-    auto ms = [](clock::time_point a, clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
+    auto ms = [](clock::time_point a, clock::time_point b) {
+        return std::chrono::duration<double, std::milli>(b - a).count();
+    };
     const auto t0 = clock::now();
     cudaFree(nullptr);
     const auto t1 = clock::now();
@@ -23,6 +25,6 @@ int main() {
     noop_kernel<<<1, 1>>>(static_cast<int*>(p));
     cudaStreamSynchronize(nullptr);
     const auto t3 = clock::now();
-    std::printf("context %.1f ms, first pool allocation %.1f ms, first kernel %.1f ms (%s)\n", ms(t0, t1), ms(t1, t2),
-                ms(t2, t3), cudaGetErrorString(cudaGetLastError()));
+    std::printf("context %.1f ms, first pool allocation %.1f ms, first kernel %.1f ms (%s)\n", ms(t0, t1),
+                ms(t1, t2), ms(t2, t3), cudaGetErrorString(cudaGetLastError()));
 }

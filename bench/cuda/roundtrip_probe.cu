@@ -41,7 +41,8 @@
 __global__ void tiny_kernel(unsigned long long* counter, int work) {
     cudaGridDependencySynchronize();  // returns at once unless launched as a programmatic dependent
     unsigned long long sum = 0;
-    for (int i = threadIdx.x; i < work; i += blockDim.x) sum += static_cast<unsigned long long>(i) * blockIdx.x;
+    for (int i = threadIdx.x; i < work; i += blockDim.x)
+        sum += static_cast<unsigned long long>(i) * blockIdx.x;
     if (threadIdx.x == 0 && sum == 42) atomicAdd(counter, 1ull);  // keeps the loop alive
     if (threadIdx.x == 0 && blockIdx.x == 0) atomicAdd(counter, 1ull);
 }
@@ -54,32 +55,41 @@ __global__ void publish_kernel(const unsigned long long* value, volatile unsigne
     host_slot[1] = ticket;
 }
 
-#define CHECK(call)                                                                                    \
-    do {                                                                                               \
-        cudaError_t e_ = (call);                                                                       \
-        if (e_ != cudaSuccess) {                                                                       \
+#define CHECK(call)                                                                                     \
+    do {                                                                                                \
+        cudaError_t e_ = (call);                                                                        \
+        if (e_ != cudaSuccess) {                                                                        \
             std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-            std::exit(1);                                                                              \
-        }                                                                                              \
+            std::exit(1);                                                                               \
+        }                                                                                               \
     } while (0)
 
-#define CHECK_CU(call)                                                                       \
-    do {                                                                                     \
-        CUresult r_ = (call);                                                                \
-        if (r_ != CUDA_SUCCESS) {                                                            \
-            const char* text_ = nullptr;                                                     \
-            cuGetErrorString(r_, &text_);                                                    \
-            std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, text_);      \
-            std::exit(1);                                                                    \
-        }                                                                                    \
+#define CHECK_CU(call)                                                                 \
+    do {                                                                               \
+        CUresult r_ = (call);                                                          \
+        if (r_ != CUDA_SUCCESS) {                                                      \
+            const char* text_ = nullptr;                                               \
+            cuGetErrorString(r_, &text_);                                              \
+            std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, text_); \
+            std::exit(1);                                                              \
+        }                                                                              \
     } while (0)
 
 enum class ReadBack {
-    kCopySync, kCopyEvent, kMapped, kGreen, kGraph, kNoWait, kGraphUpdate, kGraphParams, kGraphBuild, kGraphCopyParams,
+    kCopySync,
+    kCopyEvent,
+    kMapped,
+    kGreen,
+    kGraph,
+    kNoWait,
+    kGraphUpdate,
+    kGraphParams,
+    kGraphBuild,
+    kGraphCopyParams,
     kDependent
 };
-constexpr const char* kNames[] = {"copy+sync", "copy+event", "mapped", "green", "graph", "no-wait",
-                                  "graph-upd", "graph-set", "graph-new", "graph-cap", "pdl"};
+constexpr const char* kNames[] = {"copy+sync", "copy+event", "mapped",    "green",     "graph", "no-wait",
+                                  "graph-upd", "graph-set",  "graph-new", "graph-cap", "pdl"};
 
 // `count` green contexts, each with an equal share of the device's SMs (rounded down to
 // the split granularity), as CUcontexts the runtime API can use once made current.
@@ -117,14 +127,15 @@ int main(int argc, char** argv) {
     const int only_mode = argc > 5 ? std::atoi(argv[5]) : -1;
     CHECK(cudaFree(nullptr));
     using clock = std::chrono::steady_clock;
-    std::printf("round trips of %d kernels (%d blocks of 256) + an 8-byte read-back, per thread: %d\n", kernels, blocks, trips);
+    std::printf("round trips of %d kernels (%d blocks of 256) + an 8-byte read-back, per thread: %d\n",
+                kernels, blocks, trips);
     std::printf("%-11s threads  mean us per round trip (per thread)  total round trips/s\n", "read-back");
     CHECK_CU(cuInit(0));
     CUcontext primary = nullptr;
     CHECK_CU(cuCtxGetCurrent(&primary));
-    for (ReadBack mode : {ReadBack::kCopySync, ReadBack::kCopyEvent, ReadBack::kMapped, ReadBack::kGreen, ReadBack::kGraph,
-                          ReadBack::kNoWait, ReadBack::kGraphUpdate, ReadBack::kGraphParams, ReadBack::kGraphBuild,
-                          ReadBack::kGraphCopyParams, ReadBack::kDependent}) {
+    for (ReadBack mode : {ReadBack::kCopySync, ReadBack::kCopyEvent, ReadBack::kMapped, ReadBack::kGreen,
+                          ReadBack::kGraph, ReadBack::kNoWait, ReadBack::kGraphUpdate, ReadBack::kGraphParams,
+                          ReadBack::kGraphBuild, ReadBack::kGraphCopyParams, ReadBack::kDependent}) {
         if (only_mode >= 0 && static_cast<int>(mode) != only_mode) continue;
         for (int threads : {1, 2, 4, 8, 16}) {
             if (only_threads > 0 && threads != only_threads) continue;
@@ -143,7 +154,8 @@ int main(int argc, char** argv) {
                 CHECK(cudaStreamCreateWithFlags(&streams[t], cudaStreamNonBlocking));
                 CHECK(cudaEventCreateWithFlags(&events[t], cudaEventDisableTiming));
                 CHECK(cudaMalloc(&device[t], sizeof(unsigned long long)));
-                CHECK(cudaHostAlloc(&pinned[t], 2 * sizeof(unsigned long long), cudaHostAllocMapped | cudaHostAllocPortable));
+                CHECK(cudaHostAlloc(&pinned[t], 2 * sizeof(unsigned long long),
+                                    cudaHostAllocMapped | cudaHostAllocPortable));
                 pinned[t][1] = 0;
             }
             std::vector<cudaGraphExec_t> graphs(threads, nullptr);
@@ -154,8 +166,10 @@ int main(int argc, char** argv) {
             auto capture = [&](int t, int work) {
                 cudaGraph_t graph;
                 CHECK(cudaStreamBeginCapture(streams[t], cudaStreamCaptureModeThreadLocal));
-                for (int k = 0; k < kernels; ++k) tiny_kernel<<<blocks, 256, 0, streams[t]>>>(device[t], work);
-                CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
+                for (int k = 0; k < kernels; ++k)
+                    tiny_kernel<<<blocks, 256, 0, streams[t]>>>(device[t], work);
+                CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long),
+                                      cudaMemcpyDeviceToHost, streams[t]));
                 CHECK(cudaStreamEndCapture(streams[t], &graph));
                 return graph;
             };
@@ -166,8 +180,8 @@ int main(int argc, char** argv) {
                 CHECK(cudaGraphGetNodes(graph, nodes.data(), &count));
                 return nodes;
             };
-            if (mode == ReadBack::kGraph || mode == ReadBack::kGraphUpdate || mode == ReadBack::kGraphParams ||
-                mode == ReadBack::kGraphCopyParams)
+            if (mode == ReadBack::kGraph || mode == ReadBack::kGraphUpdate ||
+                mode == ReadBack::kGraphParams || mode == ReadBack::kGraphCopyParams)
                 for (int t = 0; t < threads; ++t) {
                     cudaGraph_t graph = capture(t, 4096);
                     CHECK(cudaGraphInstantiate(&graphs[t], graph, 0));
@@ -205,7 +219,7 @@ int main(int argc, char** argv) {
                             CHECK(cudaGraphExecUpdate(graphs[t], graph, &info));
                         } else {
                             if (graphs[t]) CHECK(cudaGraphExecDestroy(graphs[t]));
-                if (kept[t]) CHECK(cudaGraphDestroy(kept[t]));
+                            if (kept[t]) CHECK(cudaGraphDestroy(kept[t]));
                             CHECK(cudaGraphInstantiate(&graphs[t], graph, 0));
                         }
                         CHECK(cudaGraphDestroy(graph));
@@ -223,11 +237,13 @@ int main(int argc, char** argv) {
                             if (type == cudaGraphNodeTypeKernel) {
                                 cudaKernelNodeParams params{};
                                 CHECK(cudaGraphKernelNodeGetParams(fresh[n], &params));
-                                CHECK(cudaGraphExecKernelNodeSetParams(graphs[t], kernel_nodes[t][n], &params));
+                                CHECK(
+                                    cudaGraphExecKernelNodeSetParams(graphs[t], kernel_nodes[t][n], &params));
                             } else if (type == cudaGraphNodeTypeMemcpy) {
                                 cudaMemcpy3DParms params{};
                                 CHECK(cudaGraphMemcpyNodeGetParams(fresh[n], &params));
-                                CHECK(cudaGraphExecMemcpyNodeSetParams(graphs[t], kernel_nodes[t][n], &params));
+                                CHECK(
+                                    cudaGraphExecMemcpyNodeSetParams(graphs[t], kernel_nodes[t][n], &params));
                             }
                         }
                         CHECK(cudaGraphDestroy(graph));
@@ -244,7 +260,8 @@ int main(int argc, char** argv) {
                         params.gridDim = dim3(blocks);
                         params.blockDim = dim3(256);
                         params.kernelParams = args;
-                        for (cudaGraphNode_t node : kernel_nodes[t]) CHECK(cudaGraphExecKernelNodeSetParams(graphs[t], node, &params));
+                        for (cudaGraphNode_t node : kernel_nodes[t])
+                            CHECK(cudaGraphExecKernelNodeSetParams(graphs[t], node, &params));
                         CHECK(cudaGraphLaunch(graphs[t], streams[t]));
                         CHECK(cudaStreamSynchronize(streams[t]));
                         continue;
@@ -259,17 +276,22 @@ int main(int argc, char** argv) {
                         config.stream = streams[t];
                         config.attrs = &attribute;
                         config.numAttrs = 1;
-                        for (int k = 0; k < kernels; ++k) CHECK(cudaLaunchKernelEx(&config, tiny_kernel, device[t], 4096));
-                        CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
+                        for (int k = 0; k < kernels; ++k)
+                            CHECK(cudaLaunchKernelEx(&config, tiny_kernel, device[t], 4096));
+                        CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long),
+                                              cudaMemcpyDeviceToHost, streams[t]));
                         CHECK(cudaStreamSynchronize(streams[t]));
                         continue;
                     }
-                    for (int k = 0; k < kernels; ++k) tiny_kernel<<<blocks, 256, 0, streams[t]>>>(device[t], 4096);
+                    for (int k = 0; k < kernels; ++k)
+                        tiny_kernel<<<blocks, 256, 0, streams[t]>>>(device[t], 4096);
                     if (mode == ReadBack::kCopySync || mode == ReadBack::kGreen) {
-                        CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
+                        CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long),
+                                              cudaMemcpyDeviceToHost, streams[t]));
                         CHECK(cudaStreamSynchronize(streams[t]));
                     } else if (mode == ReadBack::kCopyEvent) {
-                        CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long), cudaMemcpyDeviceToHost, streams[t]));
+                        CHECK(cudaMemcpyAsync(pinned[t], device[t], sizeof(unsigned long long),
+                                              cudaMemcpyDeviceToHost, streams[t]));
                         CHECK(cudaEventRecord(events[t], streams[t]));
                         while (cudaEventQuery(events[t]) == cudaErrorNotReady) {
                         }
@@ -292,8 +314,8 @@ int main(int argc, char** argv) {
                 for (auto& th : pool) th.join();
             }
             const double seconds = std::chrono::duration<double>(clock::now() - start).count();
-            std::printf("%-11s %7d  %38.1f  %19.0f\n", kNames[static_cast<int>(mode)], threads, seconds / trips * 1e6,
-                        threads * trips / seconds);
+            std::printf("%-11s %7d  %38.1f  %19.0f\n", kNames[static_cast<int>(mode)], threads,
+                        seconds / trips * 1e6, threads * trips / seconds);
             for (int t = 0; t < threads; ++t) {
                 CHECK_CU(cuCtxSetCurrent(contexts[t]));
                 CHECK(cudaStreamSynchronize(streams[t]));

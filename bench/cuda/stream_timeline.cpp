@@ -41,7 +41,9 @@ std::map<std::uint32_t, std::vector<std::uint64_t>>& sync_returns() {
     return *all;
 }
 
-double seconds(std::uint64_t ns) { return static_cast<double>(ns) * 1e-9; }
+double seconds(std::uint64_t ns) {
+    return static_cast<double>(ns) * 1e-9;
+}
 
 }  // namespace
 
@@ -76,7 +78,8 @@ void stream_timeline_take(const CUpti_Activity* record) {
                 calls()[api->correlationId] = Call{api->threadId, api->end};
             break;
         }
-        default: break;
+        default:
+            break;
     }
 }
 
@@ -133,26 +136,36 @@ void stream_timeline_print() {
         }
     }
     if (life == 0) return;
-    auto share = [&](std::uint64_t ns) { return 100.0 * static_cast<double>(ns) / static_cast<double>(life); };
-    std::fprintf(stderr, "stream timeline: %zu streams, lives summed %.3f s: running %.1f %%, queued %.1f %%, "
-                         "sync wake-up %.1f %% (%llu, %.1f us each), host after the sync %.1f %%, host without a sync %.1f %%",
-                 by_stream.size(), seconds(life), share(running), share(queued), share(wake), static_cast<unsigned long long>(waits),
-                 waits ? static_cast<double>(wake) * 1e-3 / static_cast<double>(waits) : 0.0, share(host_after_sync),
-                 share(host_alone));
-    if (unmatched) std::fprintf(stderr, " (%llu ops without their call)", static_cast<unsigned long long>(unmatched));
+    auto share = [&](std::uint64_t ns) {
+        return 100.0 * static_cast<double>(ns) / static_cast<double>(life);
+    };
+    std::fprintf(
+        stderr,
+        "stream timeline: %zu streams, lives summed %.3f s: running %.1f %%, queued %.1f %%, "
+        "sync wake-up %.1f %% (%llu, %.1f us each), host after the sync %.1f %%, host without a sync %.1f %%",
+        by_stream.size(), seconds(life), share(running), share(queued), share(wake),
+        static_cast<unsigned long long>(waits),
+        waits ? static_cast<double>(wake) * 1e-3 / static_cast<double>(waits) : 0.0, share(host_after_sync),
+        share(host_alone));
+    if (unmatched)
+        std::fprintf(stderr, " (%llu ops without their call)", static_cast<unsigned long long>(unmatched));
     std::fprintf(stderr, "\n");
     for (int k = 0; k < 4; ++k)
         if (ops_by_kind[k] != 0)
-            std::fprintf(stderr, "stream timeline: queued %s: %.3f s over %llu, %.2f us each\n", kOpKindNames[k],
-                         seconds(queued_by_kind[k]), static_cast<unsigned long long>(ops_by_kind[k]),
+            std::fprintf(stderr, "stream timeline: queued %s: %.3f s over %llu, %.2f us each\n",
+                         kOpKindNames[k], seconds(queued_by_kind[k]),
+                         static_cast<unsigned long long>(ops_by_kind[k]),
                          static_cast<double>(queued_by_kind[k]) * 1e-3 / static_cast<double>(ops_by_kind[k]));
     for (int a = 0; a < 4; ++a)
         for (int b = 0; b < 4; ++b)
             if (behind_ops[a][b] != 0)
-                std::fprintf(stderr, "stream timeline: queued behind the previous op, %s after %s: %.3f s over %llu, %.2f us each\n",
-                             kOpKindNames[b], kOpKindNames[a], seconds(behind[a][b]),
-                             static_cast<unsigned long long>(behind_ops[a][b]),
-                             static_cast<double>(behind[a][b]) * 1e-3 / static_cast<double>(behind_ops[a][b]));
+                std::fprintf(
+                    stderr,
+                    "stream timeline: queued behind the previous op, %s after %s: %.3f s over %llu, %.2f us "
+                    "each\n",
+                    kOpKindNames[b], kOpKindNames[a], seconds(behind[a][b]),
+                    static_cast<unsigned long long>(behind_ops[a][b]),
+                    static_cast<double>(behind[a][b]) * 1e-3 / static_cast<double>(behind_ops[a][b]));
 }
 
 }  // namespace galias::bench

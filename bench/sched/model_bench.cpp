@@ -47,9 +47,12 @@ Options parse(int argc, char** argv) {
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
         const int value = std::atoi(argv[i + 1]);
-        if (flag == "--repeat") options.repeat = std::max(1, value);
-        else if (flag == "--instances") options.instances = std::max(1, value);
-        else if (flag == "--seed") options.seed = static_cast<unsigned>(value);
+        if (flag == "--repeat")
+            options.repeat = std::max(1, value);
+        else if (flag == "--instances")
+            options.instances = std::max(1, value);
+        else if (flag == "--seed")
+            options.seed = static_cast<unsigned>(value);
         else {
             std::fprintf(stderr, "usage: %s [--repeat N] [--instances N] [--seed N]\n", argv[0]);
             std::exit(2);
@@ -58,7 +61,9 @@ Options parse(int argc, char** argv) {
     return options;
 }
 
-int pick(std::mt19937& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
+int pick(std::mt19937& rng, int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+}
 
 KernelProfile kernel_with_demand(std::mt19937& rng, const DeviceProfile& device, int warps, int regs_lo,
                                  int regs_hi, int smem_max_kib) {
@@ -67,14 +72,15 @@ KernelProfile kernel_with_demand(std::mt19937& rng, const DeviceProfile& device,
     kernel.static_smem_per_block = smem_max_kib == 0 ? 0 : 256 * pick(rng, 0, smem_max_kib * 4);
     kernel.max_threads_per_block = 1024;
     // Enough items for `warps` warps on every SM, minus a ragged end.
-    kernel.work_items = std::int64_t{warps} * device.sm_count * device.warp_size - pick(rng, 0, device.warp_size - 1);
+    kernel.work_items =
+        std::int64_t{warps} * device.sm_count * device.warp_size - pick(rng, 0, device.warp_size - 1);
     return kernel;
 }
 
 // n kernels sharing `percent` % of an SM's warps: the kernel-level workloads. With
 // small_blocks, blocks of at most 2-8 warps.
-std::vector<KernelProfile> fitting_workload(std::mt19937& rng, const DeviceProfile& device, int n, int percent,
-                                            bool small_blocks) {
+std::vector<KernelProfile> fitting_workload(std::mt19937& rng, const DeviceProfile& device, int n,
+                                            int percent, bool small_blocks) {
     const int total = std::max(n, device.max_warps_per_sm * percent / 100);
     std::vector<int> warps(static_cast<std::size_t>(n), 1);
     for (int extra = total - n; extra > 0; --extra) ++warps[static_cast<std::size_t>(pick(rng, 0, n - 1))];
@@ -88,7 +94,8 @@ std::vector<KernelProfile> fitting_workload(std::mt19937& rng, const DeviceProfi
 
 std::vector<KernelProfile> batch_workload(std::mt19937& rng, const DeviceProfile& device, int n) {
     std::vector<KernelProfile> kernels;
-    for (int i = 0; i < n; ++i) kernels.push_back(kernel_with_demand(rng, device, pick(rng, 2, 32), 24, 72, 16));
+    for (int i = 0; i < n; ++i)
+        kernels.push_back(kernel_with_demand(rng, device, pick(rng, 2, 32), 24, 72, 16));
     return kernels;
 }
 
@@ -129,9 +136,10 @@ int main(int argc, char** argv) {
                 device.sm_count, device.regs_per_sm, device.max_warps_per_sm,
                 static_cast<long long>(device.smem_per_sm), device.max_blocks_per_sm, options.instances,
                 options.repeat);
-    std::printf("| kernels | kernel-level ms (median / max) | fit together | small blocks: kernel-level ms "
-                "(median / max) | fit together | batch-level ms (median / max) | batches (mean) | LP bound (mean) "
-                "| gap 0 | rounds (mean) | plan ms (median / max) |\n");
+    std::printf(
+        "| kernels | kernel-level ms (median / max) | fit together | small blocks: kernel-level ms "
+        "(median / max) | fit together | batch-level ms (median / max) | batches (mean) | LP bound (mean) "
+        "| gap 0 | rounds (mean) | plan ms (median / max) |\n");
     std::printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (int n : {2, 5, 8, 16, 32, 64, 128}) {
         std::mt19937 rng(options.seed * 1000U + static_cast<unsigned>(n));
@@ -146,12 +154,14 @@ int main(int argc, char** argv) {
         double lp_bound = 0;
         double rounds = 0;
         for (int instance = 0; instance < options.instances; ++instance) {
-            const std::vector<KernelCosts> fitting = costs_of(device, fitting_workload(rng, device, n, 70, false));
+            const std::vector<KernelCosts> fitting =
+                costs_of(device, fitting_workload(rng, device, n, 70, false));
             KernelLevelResult solved;
             kernel_level.times.push_back(
                 median_seconds(options.repeat, [&] { solved = solve_kernel_level(device, fitting); }));
             feasible += solved.feasible;
-            const std::vector<KernelCosts> small = costs_of(device, fitting_workload(rng, device, n, 85, true));
+            const std::vector<KernelCosts> small =
+                costs_of(device, fitting_workload(rng, device, n, 85, true));
             small_blocks.times.push_back(
                 median_seconds(options.repeat, [&] { solved = solve_kernel_level(device, small); }));
             small_feasible += solved.feasible;
@@ -169,13 +179,15 @@ int main(int argc, char** argv) {
                 median_seconds(options.repeat, [&] { (void)plan_concurrent_launches(device, profiles); }));
         }
         const double count = options.instances;
-        std::printf("| %d | %.3f / %.3f | %d/%d | %.3f / %.3f | %d/%d | %.3f / %.3f | %.2f | %.2f | %d/%d | %.1f | "
-                    "%.3f / %.3f |\n",
-                    n, kernel_level.median_ms(), kernel_level.max_ms(), feasible, options.instances,
-                    small_blocks.median_ms(), small_blocks.max_ms(), small_feasible, options.instances,
-                    batch_level.median_ms(), batch_level.max_ms(), batches / count, lp_bound / count, gap_zero,
-                    options.instances, rounds / count, plan.median_ms(), plan.max_ms());
+        std::printf(
+            "| %d | %.3f / %.3f | %d/%d | %.3f / %.3f | %d/%d | %.3f / %.3f | %.2f | %.2f | %d/%d | %.1f | "
+            "%.3f / %.3f |\n",
+            n, kernel_level.median_ms(), kernel_level.max_ms(), feasible, options.instances,
+            small_blocks.median_ms(), small_blocks.max_ms(), small_feasible, options.instances,
+            batch_level.median_ms(), batch_level.max_ms(), batches / count, lp_bound / count, gap_zero,
+            options.instances, rounds / count, plan.median_ms(), plan.max_ms());
     }
-    std::printf("\nCPU time of the whole run: %.2f s\n", static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC);
+    std::printf("\nCPU time of the whole run: %.2f s\n",
+                static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC);
     return 0;
 }

@@ -38,9 +38,10 @@ CpuBackend::CpuBackend(unsigned threads, sched::SchedMode sched, std::size_t mem
     : threads_(resolve_threads(threads)),
       sched_(sched),
       memory_limit_(memory_limit_bytes),
-      parallelism_(std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
-                                                         std::max<std::size_t>(threads_, tbb::global_control::active_value(
-                                                             tbb::global_control::max_allowed_parallelism)))),
+      parallelism_(std::make_unique<tbb::global_control>(
+          tbb::global_control::max_allowed_parallelism,
+          std::max<std::size_t>(
+              threads_, tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism)))),
       arena_(static_cast<int>(threads_)),
       // Up to 1 GiB of freed large buffers, and never more than an eighth of the memory
       // available when the run starts.
@@ -66,13 +67,17 @@ BackendCapabilities CpuBackend::capabilities() {
     return capabilities;
 }
 
-void CpuBackend::keep_freed_buffers(bool keep) { blocks_->set_budget(keep ? block_cache_budget_ : 0); }
+void CpuBackend::keep_freed_buffers(bool keep) {
+    blocks_->set_budget(keep ? block_cache_budget_ : 0);
+}
 
 std::string CpuBackend::description() const {
     return "cpu (" + std::to_string(threads_) + (threads_ == 1 ? " thread)" : " threads)");
 }
 
-std::size_t CpuBackend::system_available() { return host_memory_available(); }
+std::size_t CpuBackend::system_available() {
+    return host_memory_available();
+}
 
 // What the engine may still allocate: the memory available now, and no more than the
 // limit less every buffer held (EBM sizes its merge targets from this too).
@@ -102,8 +107,10 @@ void* CpuBackend::raw_allocate(std::size_t bytes) {
 }
 
 void CpuBackend::raw_release(void* data, std::size_t bytes) {
-    if (bytes >= kHugePage) blocks_->release(data, bytes);
-    else std::free(data);
+    if (bytes >= kHugePage)
+        blocks_->release(data, bytes);
+    else
+        std::free(data);
 }
 
 void* CpuBackend::raw_reallocate(void* data, std::size_t old_bytes, std::size_t new_bytes) {
@@ -121,9 +128,15 @@ void CpuBackend::parallel_copy(const Cell* src, std::size_t cells, Cell* dst) {
     });
 }
 
-void CpuBackend::upload(const Cell* host, std::size_t cells, Cell* dst) { parallel_copy(host, cells, dst); }
-void CpuBackend::download(const Cell* src, std::size_t cells, Cell* host) { parallel_copy(src, cells, host); }
-void CpuBackend::copy(const Cell* src, std::size_t cells, Cell* dst) { parallel_copy(src, cells, dst); }
+void CpuBackend::upload(const Cell* host, std::size_t cells, Cell* dst) {
+    parallel_copy(host, cells, dst);
+}
+void CpuBackend::download(const Cell* src, std::size_t cells, Cell* host) {
+    parallel_copy(src, cells, host);
+}
+void CpuBackend::copy(const Cell* src, std::size_t cells, Cell* dst) {
+    parallel_copy(src, cells, dst);
+}
 
 void CpuBackend::permute(const TupleArray& in, std::span<const std::uint32_t> columns, TupleArray& out) {
     const auto out_arity = static_cast<std::uint32_t>(columns.size());
@@ -136,7 +149,8 @@ void CpuBackend::permute(const TupleArray& in, std::span<const std::uint32_t> co
     parallel([&] {
         for_each_chunk(chunking, [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
             for (std::uint64_t i = begin; i < end; ++i)
-                for (std::uint32_t c = 0; c < out_arity; ++c) dst[i * out_arity + c] = src[i * in_arity + columns[c]];
+                for (std::uint32_t c = 0; c < out_arity; ++c)
+                    dst[i * out_arity + c] = src[i * in_arity + columns[c]];
         });
     });
 }
@@ -148,7 +162,8 @@ void CpuBackend::sort(TupleArray& tuples) {
     parallel([&] {
         dispatch_arity(tuples.arity, [&](auto a) {
             constexpr std::uint32_t A = decltype(a)::value;
-            Row<A>* result = radix_sort<A>(as_rows<A>(tuples.data()), as_rows<A>(scratch.data()), tuples.size, threads_);
+            Row<A>* result =
+                radix_sort<A>(as_rows<A>(tuples.data()), as_rows<A>(scratch.data()), tuples.size, threads_);
             in_scratch = result != as_rows<A>(tuples.data());
         });
     });
@@ -315,7 +330,9 @@ void CpuBackend::difference(const TupleArray& a, const TupleArray& b, TupleArray
             const Row<A>* y = as_rows<A>(b.data());
             Row<A>* stage = as_rows<A>(staged.data());
             for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
-                std::uint64_t cursor = begin == end ? 0 : static_cast<std::uint64_t>(std::lower_bound(y, y + b.size, x[begin]) - y);
+                std::uint64_t cursor =
+                    begin == end ? 0
+                                 : static_cast<std::uint64_t>(std::lower_bound(y, y + b.size, x[begin]) - y);
                 Row<A>* w = stage + begin;
                 for (std::uint64_t i = begin; i < end; ++i) {
                     if (i != 0 && x[i] == x[i - 1]) continue;
@@ -355,8 +372,10 @@ void CpuBackend::merge(const TupleArray& a, const TupleArray& b, TupleArray& out
                 std::uint64_t hi = std::min(d, na);
                 while (lo < hi) {
                     const std::uint64_t mid = (lo + hi) / 2;
-                    if (x[mid] < y[d - mid - 1]) lo = mid + 1;
-                    else hi = mid;
+                    if (x[mid] < y[d - mid - 1])
+                        lo = mid + 1;
+                    else
+                        hi = mid;
                 }
                 return lo;
             };
@@ -386,8 +405,10 @@ bool CpuBackend::merge_in_place(TupleArray& full, const TupleArray& delta, std::
         const Row<A>* d = as_rows<A>(delta.data());
         std::uint64_t i = full.size, j = delta.size, w = total;
         while (j > 0) {
-            if (i > 0 && d[j - 1] < f[i - 1]) f[--w] = f[--i];
-            else f[--w] = d[--j];
+            if (i > 0 && d[j - 1] < f[i - 1])
+                f[--w] = f[--i];
+            else
+                f[--w] = d[--j];
         }
     });
     full.size = total;
@@ -400,14 +421,17 @@ void CpuBackend::build_index(Hisa& hisa, double load_factor) {
     const std::uint32_t key_len = hisa.key_len;
     hisa.drop_index();
     if (key_len == 0 || n == 0) return;
-    if (n >= kEmptySlot) throw std::length_error("relation of " + std::to_string(n) + " tuples is too large for a 32-bit index");
+    if (n >= kEmptySlot)
+        throw std::length_error("relation of " + std::to_string(n) +
+                                " tuples is too large for a 32-bit index");
     const Cell* data = hisa.data.data();
     const Chunking chunking(n, threads_);
     std::vector<std::uint64_t> counts(chunking.chunks);
     parallel([&] {
         for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
             std::uint64_t runs = 0;
-            for (std::uint64_t i = begin; i < end; ++i) runs += starts_key_run(data, i, arity, key_len) ? 1 : 0;
+            for (std::uint64_t i = begin; i < end; ++i)
+                runs += starts_key_run(data, i, arity, key_len) ? 1 : 0;
             counts[chunk] = runs;
         });
     });
@@ -445,12 +469,15 @@ public:
 
     [[nodiscard]] std::uint64_t chunks() const { return prefix.size() - 1; }
     [[nodiscard]] std::uint64_t bound(std::uint64_t c) const { return std::min(end, begin + c * kChunk); }
-    [[nodiscard]] std::uint64_t chunk_of(std::uint64_t position) const { return (position - begin + kChunk - 1) / kChunk; }
+    [[nodiscard]] std::uint64_t chunk_of(std::uint64_t position) const {
+        return (position - begin + kChunk - 1) / kChunk;
+    }
 
     [[nodiscard]] std::uint64_t split(std::uint64_t from, std::uint64_t budget) const override {
         const std::uint64_t c0 = chunk_of(from);
         // Last chunk boundary whose output since `from` still fits the budget.
-        auto it = std::upper_bound(prefix.begin() + static_cast<std::ptrdiff_t>(c0), prefix.end(), prefix[c0] + budget);
+        auto it = std::upper_bound(prefix.begin() + static_cast<std::ptrdiff_t>(c0), prefix.end(),
+                                   prefix[c0] + budget);
         std::uint64_t c1 = static_cast<std::uint64_t>(it - prefix.begin()) - 1;
         if (c1 <= c0) c1 = c0 + 1;
         return bound(c1);
@@ -459,8 +486,9 @@ public:
 
 }  // namespace
 
-std::unique_ptr<JoinCounts> CpuBackend::join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
-                                                   std::uint64_t end, const Hisa* inner) {
+std::unique_ptr<JoinCounts> CpuBackend::join_count(const JoinSpec& spec, const TupleArray& outer,
+                                                   std::uint64_t begin, std::uint64_t end,
+                                                   const Hisa* inner) {
     auto counts = std::make_unique<CpuJoinCounts>();
     counts->begin = begin;
     counts->end = end;
@@ -472,14 +500,15 @@ std::unique_ptr<JoinCounts> CpuBackend::join_count(const JoinSpec& spec, const T
     const std::uint32_t outer_arity = outer.arity;
     CpuJoinCounts& c = *counts;
     parallel([&] {
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 8), [&](const tbb::blocked_range<std::uint64_t>& r) {
-            for (std::uint64_t chunk = r.begin(); chunk != r.end(); ++chunk) {
-                std::uint64_t count = 0;
-                for (std::uint64_t i = c.bound(chunk); i < c.bound(chunk + 1); ++i)
-                    count += count_matches(spec, inner_ref, outer_data + i * outer_arity);
-                c.prefix[chunk] = count;
-            }
-        });
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 8),
+                          [&](const tbb::blocked_range<std::uint64_t>& r) {
+                              for (std::uint64_t chunk = r.begin(); chunk != r.end(); ++chunk) {
+                                  std::uint64_t count = 0;
+                                  for (std::uint64_t i = c.bound(chunk); i < c.bound(chunk + 1); ++i)
+                                      count += count_matches(spec, inner_ref, outer_data + i * outer_arity);
+                                  c.prefix[chunk] = count;
+                              }
+                          });
     });
     std::vector<std::uint64_t>& prefix = c.prefix;
     std::uint64_t sum = 0;
@@ -492,8 +521,8 @@ std::unique_ptr<JoinCounts> CpuBackend::join_count(const JoinSpec& spec, const T
     return counts;
 }
 
-void CpuBackend::join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
-                           std::uint64_t from, std::uint64_t to, TupleArray& out) {
+void CpuBackend::join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                           const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out) {
     const auto& c = static_cast<const CpuJoinCounts&>(counts);
     const std::uint64_t c_from = c.chunk_of(from), c_to = c.chunk_of(to);
     const std::uint64_t produced = c.prefix[c_to] - c.prefix[c_from];
@@ -505,13 +534,15 @@ void CpuBackend::join_emit(const JoinSpec& spec, const TupleArray& outer, const 
     const Cell* outer_data = outer.data();
     const std::uint32_t outer_arity = outer.arity;
     parallel([&] {
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(c_from, c_to, 8), [&](const tbb::blocked_range<std::uint64_t>& r) {
-            for (std::uint64_t chunk = r.begin(); chunk != r.end(); ++chunk) {
-                Cell* w = dst + (c.prefix[chunk] - c.prefix[c_from]) * spec.out_arity;
-                for (std::uint64_t i = c.bound(chunk); i < c.bound(chunk + 1); ++i)
-                    w += emit_matches(spec, inner_ref, outer_data + i * outer_arity, w) * spec.out_arity;
-            }
-        });
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(c_from, c_to, 8),
+                          [&](const tbb::blocked_range<std::uint64_t>& r) {
+                              for (std::uint64_t chunk = r.begin(); chunk != r.end(); ++chunk) {
+                                  Cell* w = dst + (c.prefix[chunk] - c.prefix[c_from]) * spec.out_arity;
+                                  for (std::uint64_t i = c.bound(chunk); i < c.bound(chunk + 1); ++i)
+                                      w += emit_matches(spec, inner_ref, outer_data + i * outer_arity, w) *
+                                           spec.out_arity;
+                              }
+                          });
     });
     out.size = base + produced;
 }

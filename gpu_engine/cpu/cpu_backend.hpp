@@ -79,14 +79,15 @@ public:
     void list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) override;
     // join_emit, then insert_new (emit_then_insert_new).
     std::uint64_t join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out,
-                                TupleHashSet& set) override {
+                                const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                TupleArray& out, TupleHashSet& set) override {
         return emit_then_insert_new(*this, *this, spec, outer, inner, counts, from, to, out, set);
     }
     // Into a bitmap set: no counting pass, no scratch of every derived tuple; each chunk of
     // outer tuples keeps the tuples it was first to insert, copied out in chunk order.
-    std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                               TupleArray& out, TupleHashSet& set, std::uint64_t room) override;
+    std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer,
+                                               const Hisa* inner, TupleArray& out, TupleHashSet& set,
+                                               std::uint64_t room) override;
     // Where small_bitmap says it pays (cpu_tuple_hash_set.cpp).
     std::unique_ptr<TupleHashSet> make_scratch_bitmap(const JoinSpec& spec, std::uint64_t rows) override;
     // Lets a tuple hash set become a bitmap (hisa/tuple_hash_set.hpp).
@@ -132,7 +133,7 @@ private:
     std::unique_ptr<tbb::global_control> parallelism_;
     tbb::task_arena arena_;
     std::unique_ptr<HostBlockCache> blocks_;  // large buffers for reuse
-    std::size_t block_cache_budget_;           // its budget while freed buffers are kept
+    std::size_t block_cache_budget_;          // its budget while freed buffers are kept
     std::mutex distinct_sets_mutex_;
     std::vector<std::vector<DistinctSet>> spare_distinct_sets_;
     std::optional<Cell> value_bound_;  // set_value_bound's promise, when given

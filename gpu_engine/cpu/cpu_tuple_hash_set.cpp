@@ -75,9 +75,10 @@ Buffer CpuBackend::bitmap_of(const TupleBitmapShape& bitmap, std::uint64_t n, Bi
     Buffer buffer = allocate(bitmap.bytes());
     auto* words = static_cast<std::uint32_t*>(buffer.get());
     parallel([&] {
-        for_each_chunk(Chunking(bitmap.words, threads_), [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
-            std::fill(words + begin, words + end, 0U);
-        });
+        for_each_chunk(Chunking(bitmap.words, threads_),
+                       [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
+                           std::fill(words + begin, words + end, 0U);
+                       });
         for_each_chunk(Chunking(n, threads_), [&](std::uint64_t, std::uint64_t begin, std::uint64_t end) {
             for (std::uint64_t i = begin; i < end; ++i) {
                 const std::uint64_t bit = bit_of(i);
@@ -85,7 +86,7 @@ Buffer CpuBackend::bitmap_of(const TupleBitmapShape& bitmap, std::uint64_t n, Bi
                 std::uint32_t* word = words + (bit >> 5);
                 const std::uint32_t mask = std::uint32_t{1} << (bit & 31);
                 // Read first: rows repeat, and a read is cheaper than an atomic.
-                if ((AtomicWordLoad{}(word) & mask) == 0) AtomicWordOr{}(word, mask);
+                if ((AtomicWordLoad{}(word)&mask) == 0) AtomicWordOr{}(word, mask);
             }
         });
     });
@@ -104,9 +105,9 @@ void CpuBackend::insert_new(TupleHashSet& set, const TupleArray& tuples, TupleAr
     out = make_array(arity, n);
     if (n == 0) return;
     const std::uint64_t wanted = tuple_hash_set_slots(s.held, n);
-    if (const TupleBitmapShape bitmap = bitmap_shape(arity);
-        s.bits.get() == nullptr && s.slots < wanted && tuple_set_becomes_bitmap(wanted, bitmap) &&
-        fits_in_memory(bitmap.bytes())) {
+    if (const TupleBitmapShape bitmap = bitmap_shape(arity); s.bits.get() == nullptr && s.slots < wanted &&
+                                                             tuple_set_becomes_bitmap(wanted, bitmap) &&
+                                                             fits_in_memory(bitmap.bytes())) {
         // Into a bitmap, for good: every old key sets its bit.
         const auto* keys = static_cast<const std::uint64_t*>(s.table.get());
         s.bits = bitmap_of(bitmap, s.slots, [&](std::uint64_t i) {
@@ -230,14 +231,15 @@ void CpuBackend::list_sorted(const TupleHashSet& set, std::uint32_t arity, Tuple
 }
 
 // Chunks of words counted, their offsets scanned, then each chunk lists its tuples.
-std::uint64_t CpuBackend::list_bitmap(const std::uint32_t* bits, const TupleBitmapShape& bitmap, std::uint32_t arity,
-                                      Cell* out) {
+std::uint64_t CpuBackend::list_bitmap(const std::uint32_t* bits, const TupleBitmapShape& bitmap,
+                                      std::uint32_t arity, Cell* out) {
     const Chunking chunking(bitmap.words, threads_);
     std::vector<std::uint64_t> offsets(chunking.chunks);
     parallel([&] {
         for_each_chunk(chunking, [&](std::uint64_t chunk, std::uint64_t begin, std::uint64_t end) {
             std::uint64_t count = 0;
-            for (std::uint64_t w = begin; w < end; ++w) count += static_cast<std::uint64_t>(std::popcount(bits[w]));
+            for (std::uint64_t w = begin; w < end; ++w)
+                count += static_cast<std::uint64_t>(std::popcount(bits[w]));
             offsets[chunk] = count;
         });
     });
@@ -264,7 +266,8 @@ TupleBitmapShape CpuBackend::small_bitmap(std::uint32_t arity, std::uint64_t row
     constexpr std::uint64_t kSortBitmapMostBytes = std::uint64_t{4} << 20;
     constexpr std::uint64_t kSortBitmapBytesPerRow = 64;
     const TupleBitmapShape bitmap = bitmap_shape(arity);
-    if (bitmap.words == 0 || bitmap.bytes() > kSortBitmapMostBytes || bitmap.bytes() > rows * kSortBitmapBytesPerRow)
+    if (bitmap.words == 0 || bitmap.bytes() > kSortBitmapMostBytes ||
+        bitmap.bytes() > rows * kSortBitmapBytesPerRow)
         return {};
     return bitmap;
 }
@@ -277,7 +280,8 @@ bool CpuBackend::sort_unique_through_bitmap(TupleArray& tuples) {
     const Buffer bits = bitmap_of(bitmap, tuples.size, [&](std::uint64_t i) {
         return tuple_bit(rows[i * arity], arity == 2 ? rows[i * arity + 1] : 0, arity, bitmap.row_bits);
     });
-    tuples.size = list_bitmap(static_cast<const std::uint32_t*>(bits.get()), bitmap, tuples.arity, tuples.data());
+    tuples.size =
+        list_bitmap(static_cast<const std::uint32_t*>(bits.get()), bitmap, tuples.arity, tuples.data());
     return true;
 }
 

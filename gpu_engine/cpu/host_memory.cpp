@@ -151,7 +151,9 @@ std::size_t HostMemory::available() const {
     return least;
 }
 
-HostMemory read_host_memory(const HostMemorySources& sources) { return read_with(sources, find_cgroups(sources)); }
+HostMemory read_host_memory(const HostMemorySources& sources) {
+    return read_with(sources, find_cgroups(sources));
+}
 
 std::size_t host_memory_available() {
     static const HostMemorySources sources;

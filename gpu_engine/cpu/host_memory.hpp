@@ -17,9 +17,9 @@
 namespace galias::engine::cpu {
 
 struct HostMemorySources {
-    std::filesystem::path proc = "/proc";                // meminfo, self/cgroup, self/statm
+    std::filesystem::path proc = "/proc";  // meminfo, self/cgroup, self/statm
     std::filesystem::path cgroup_root = "/sys/fs/cgroup";
-    bool address_space_limit = true;                     // consult getrlimit(RLIMIT_AS)
+    bool address_space_limit = true;  // consult getrlimit(RLIMIT_AS)
 };
 
 struct HostMemory {

@@ -16,7 +16,8 @@ struct Chunking {
     std::uint64_t items = 0;
     std::uint64_t chunks = 0;
 
-    Chunking(std::uint64_t n, unsigned threads, std::uint64_t min_chunk = 4096, unsigned per_thread = 16) : items(n) {
+    Chunking(std::uint64_t n, unsigned threads, std::uint64_t min_chunk = 4096, unsigned per_thread = 16)
+        : items(n) {
         const std::uint64_t wanted = std::max<std::uint64_t>(1, std::uint64_t{threads} * per_thread);
         chunks = std::max<std::uint64_t>(1, std::min(wanted, (n + min_chunk - 1) / min_chunk));
     }

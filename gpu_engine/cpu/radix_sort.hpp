@@ -59,7 +59,8 @@ inline std::vector<RadixPass> radix_passes(const std::vector<ColumnRange>& range
         if (width == 0) continue;
         const std::uint32_t count = (width + 10) / 11;
         const std::uint32_t bits = (width + count - 1) / count;
-        for (std::uint32_t p = 0; p < count; ++p) passes.push_back(RadixPass{c, p * bits, bits, ranges[c].min});
+        for (std::uint32_t p = 0; p < count; ++p)
+            passes.push_back(RadixPass{c, p * bits, bits, ranges[c].min});
     }
     return passes;
 }
@@ -101,8 +102,8 @@ void lsd_sort_range(Row<A>* a, Row<A>* b, std::uint64_t n, const RadixPass* pass
 // Parallel stable LSD passes over the whole array (histograms per block, bucket-major
 // scan, scatter). Returns the buffer holding the result.
 template <std::uint32_t A>
-Row<A>* lsd_sort_parallel(Row<A>* rows, Row<A>* scratch, std::uint64_t n, const std::vector<RadixPass>& passes,
-                          unsigned threads) {
+Row<A>* lsd_sort_parallel(Row<A>* rows, Row<A>* scratch, std::uint64_t n,
+                          const std::vector<RadixPass>& passes, unsigned threads) {
     const Chunking chunking(n, threads, 1 << 16, 4);
     const std::uint64_t blocks = chunking.chunks;
     Row<A>* src = rows;
@@ -148,7 +149,8 @@ Row<A>* radix_sort(Row<A>* rows, Row<A>* scratch, std::uint64_t n, unsigned thre
     }
     const std::vector<RadixPass> passes = radix_passes(column_ranges<A>(rows, n, threads));
     if (passes.empty()) return rows;
-    if (passes.size() == 1 || n < (std::uint64_t{1} << 17)) return lsd_sort_parallel<A>(rows, scratch, n, passes, threads);
+    if (passes.size() == 1 || n < (std::uint64_t{1} << 17))
+        return lsd_sort_parallel<A>(rows, scratch, n, passes, threads);
     // 1. MSD scatter on the most significant digit.
     const RadixPass msd = passes.back();
     const std::uint32_t buckets = 1u << msd.bits;
@@ -176,12 +178,13 @@ Row<A>* radix_sort(Row<A>* rows, Row<A>* scratch, std::uint64_t n, unsigned thre
     });
     // 2. Each bucket: the remaining digits, least significant first, scratch <-> rows.
     const std::size_t rest = passes.size() - 1;
-    tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, buckets, 1), [&](const tbb::blocked_range<std::uint32_t>& r) {
-        for (std::uint32_t b = r.begin(); b != r.end(); ++b) {
-            const std::uint64_t begin = bucket_start[b], size = bucket_start[b + 1] - begin;
-            lsd_sort_range<A>(scratch + begin, rows + begin, size, passes.data(), rest);
-        }
-    });
+    tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, buckets, 1),
+                      [&](const tbb::blocked_range<std::uint32_t>& r) {
+                          for (std::uint32_t b = r.begin(); b != r.end(); ++b) {
+                              const std::uint64_t begin = bucket_start[b], size = bucket_start[b + 1] - begin;
+                              lsd_sort_range<A>(scratch + begin, rows + begin, size, passes.data(), rest);
+                          }
+                      });
     return rest % 2 == 0 ? scratch : rows;
 }
 

@@ -107,7 +107,7 @@ public:
                    parent != nullptr ? parent->context_.policy() : policy_from_environment(), mode, urgency,
                    parent != nullptr ? &parent->context_ : nullptr) {}
     ~CudaBackend() override {
-        lanes_.clear();     // their buffers are gone: the executor has finished
+        lanes_.clear();    // their buffers are gone: the executor has finished
         context_.close();  // while this backend's allocation calls still reach the context
     }
 
@@ -134,7 +134,8 @@ public:
         if (index == 0 || parent_ != nullptr) return *this;
         std::lock_guard lock(lanes_mutex_);
         while (lanes_.size() < index)
-            lanes_.push_back(std::make_unique<CudaBackend>(context_.device_ptr(), context_.mode(), urgency_, this));
+            lanes_.push_back(
+                std::make_unique<CudaBackend>(context_.device_ptr(), context_.mode(), urgency_, this));
         return *lanes_[index - 1];
     }
     // Launch scheduling (LaunchScheduling).
@@ -159,11 +160,13 @@ public:
     void synchronize() override { context_.wait("executor"); }
 
     void upload(const Cell* host, std::size_t cells, Cell* dst) override {
-        GALIAS_CUDA_TRY(cudaMemcpyAsync(dst, host, cells * sizeof(Cell), cudaMemcpyHostToDevice, context_.stream()));
+        GALIAS_CUDA_TRY(
+            cudaMemcpyAsync(dst, host, cells * sizeof(Cell), cudaMemcpyHostToDevice, context_.stream()));
         context_.wait("upload");
     }
     void download(const Cell* src, std::size_t cells, Cell* host) override {
-        GALIAS_CUDA_TRY(cudaMemcpyAsync(host, src, cells * sizeof(Cell), cudaMemcpyDeviceToHost, context_.stream()));
+        GALIAS_CUDA_TRY(
+            cudaMemcpyAsync(host, src, cells * sizeof(Cell), cudaMemcpyDeviceToHost, context_.stream()));
         context_.wait("download");
     }
     void copy(const Cell* src, std::size_t cells, Cell* dst) override { context_.copy(src, cells, dst); }
@@ -201,15 +204,18 @@ public:
     }
 
     // Indexes (index_ops.cuh).
-    void build_index(Hisa& hisa, double load_factor) override { indexes::build_index(context_, hisa, load_factor); }
+    void build_index(Hisa& hisa, double load_factor) override {
+        indexes::build_index(context_, hisa, load_factor);
+    }
 
     // Joins (join_ops.cuh).
     std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
                                            std::uint64_t end, const Hisa* inner) override {
         return joins::count(context_, spec, outer, begin, end, inner);
     }
-    std::unique_ptr<JoinCounts> join_count_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                                TupleArray& out, std::uint64_t room) override {
+    std::unique_ptr<JoinCounts> join_count_emit(const JoinSpec& spec, const TupleArray& outer,
+                                                const Hisa* inner, TupleArray& out,
+                                                std::uint64_t room) override {
         return joins::count_emit(context_, spec, outer, inner, out, room);
     }
     void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
@@ -220,20 +226,22 @@ public:
         return joins::make_duplicate_filter(context_, arity);
     }
     std::uint64_t join_emit_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                     const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out,
-                                     DuplicateFilter& filter) override {
+                                     const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                     TupleArray& out, DuplicateFilter& filter) override {
         if (auto derived = joins::emit_distinct(context_, spec, outer, inner, counts, from, to, out, filter))
             return *derived;
         return emit_unfiltered(*this, spec, outer, inner, counts, from, to, out);
     }
     std::uint64_t join_emit_new(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out,
-                                TupleHashSet& set) override {
-        if (auto derived = joins::emit_new(context_, spec, outer, inner, counts, from, to, out, set)) return *derived;
+                                const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                TupleArray& out, TupleHashSet& set) override {
+        if (auto derived = joins::emit_new(context_, spec, outer, inner, counts, from, to, out, set))
+            return *derived;
         return emit_then_insert_new(*this, *this, spec, outer, inner, counts, from, to, out, set);
     }
-    std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                               TupleArray& out, TupleHashSet& set, std::uint64_t room) override {
+    std::optional<std::uint64_t> join_into_set(const JoinSpec& spec, const TupleArray& outer,
+                                               const Hisa* inner, TupleArray& out, TupleHashSet& set,
+                                               std::uint64_t room) override {
         return joins::into_set(context_, spec, outer, inner, out, set, room);
     }
     std::unique_ptr<TupleHashSet> make_scratch_bitmap(const JoinSpec& spec, std::uint64_t rows) override {
@@ -270,15 +278,19 @@ private:
 
     double urgency_ = 0;             // 0..1: the streams' priority, from least to greatest
     CudaBackend* parent_ = nullptr;  // set on lanes
-    DeviceContext context_;  // this backend's stream, cache and staging; raw_allocate's allocator
+    DeviceContext context_;          // this backend's stream, cache and staging; raw_allocate's allocator
     std::mutex lanes_mutex_;
     std::vector<std::unique_ptr<CudaBackend>> lanes_;  // lanes 1..kLanes-1
 };
 
 }  // namespace
 
-bool device_available() { return device_state().available; }
-std::string device_problem() { return device_state().problem; }
+bool device_available() {
+    return device_state().available;
+}
+std::string device_problem() {
+    return device_state().problem;
+}
 
 std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode, double urgency) {
     try {
@@ -340,8 +352,9 @@ std::vector<std::string> occupancy_model_mismatches() {
             const std::int64_t model = sched::blocks_per_sm_alone(device, costs, warps);
             const int cuda = sched::cuda_occupancy_blocks_per_sm(named.kernel, warps * device.warp_size, 0);
             if (model != cuda)
-                mismatches.push_back(std::string(named.name) + " with " + std::to_string(warps) + " warps per block: model " +
-                                     std::to_string(model) + " blocks per SM, CUDA " + std::to_string(cuda));
+                mismatches.push_back(std::string(named.name) + " with " + std::to_string(warps) +
+                                     " warps per block: model " + std::to_string(model) +
+                                     " blocks per SM, CUDA " + std::to_string(cuda));
         }
     }
     return mismatches;

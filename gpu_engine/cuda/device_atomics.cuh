@@ -12,7 +12,8 @@ namespace galias::engine::cuda {
 // insert_key_run's claim of an index slot: a 32-bit compare-and-swap returning the
 // previous value.
 struct IndexSlotCas {
-    __device__ std::uint32_t operator()(std::uint32_t* address, std::uint32_t expected, std::uint32_t desired) const {
+    __device__ std::uint32_t operator()(std::uint32_t* address, std::uint32_t expected,
+                                        std::uint32_t desired) const {
         return atomicCAS(address, expected, desired);
     }
 };
@@ -26,7 +27,8 @@ struct SlotLoad {
     }
 };
 struct SlotCas {
-    __device__ std::uint64_t operator()(std::uint64_t* address, std::uint64_t expected, std::uint64_t desired) const {
+    __device__ std::uint64_t operator()(std::uint64_t* address, std::uint64_t expected,
+                                        std::uint64_t desired) const {
         return static_cast<std::uint64_t>(atomicCAS(reinterpret_cast<unsigned long long*>(address),
                                                     static_cast<unsigned long long>(expected),
                                                     static_cast<unsigned long long>(desired)));

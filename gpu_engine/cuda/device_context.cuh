@@ -60,20 +60,27 @@ public:
     // root backend's context for a lane, else null (a lane reads the root's value bound and
     // counts its default launches there). A root reads its device's properties, a lane
     // takes its root's. The caller has called cudaSetDevice.
-    DeviceContext(Backend& owner, CountWait count_wait, std::shared_ptr<SharedDevice> device, const CudaPolicy& policy,
-                  sched::SchedMode mode, double urgency, DeviceContext* root)
-        : owner_(owner), count_wait_(count_wait), device_(std::move(device)), policy_(policy), mode_(mode), root_(root) {
+    DeviceContext(Backend& owner, CountWait count_wait, std::shared_ptr<SharedDevice> device,
+                  const CudaPolicy& policy, sched::SchedMode mode, double urgency, DeviceContext* root)
+        : owner_(owner),
+          count_wait_(count_wait),
+          device_(std::move(device)),
+          policy_(policy),
+          mode_(mode),
+          root_(root) {
         properties_ = root != nullptr ? root->properties_ : device_->properties();
         // Urgency 0..1 onto CUDA's priorities (least = 0, the default; greatest < 0 on
         // current GPUs): lanes share their backend's priority.
         int least = 0, greatest = 0;
         GALIAS_CUDA_TRY(cudaDeviceGetStreamPriorityRange(&least, &greatest));
-        const int priority = least + static_cast<int>(std::lround(std::clamp(urgency, 0.0, 1.0) * (greatest - least)));
+        const int priority =
+            least + static_cast<int>(std::lround(std::clamp(urgency, 0.0, 1.0) * (greatest - least)));
         GALIAS_CUDA_TRY(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking, priority));
         staging_ = device_->pinned_slots().take();
         cache_ = std::make_unique<BlockCache>(stream_, device_->idle_blocks());
         totals_ = allocate(kGridTotals * sizeof(unsigned long long) + sizeof(unsigned));
-        GALIAS_CUDA_TRY(cudaMemsetAsync(totals_.get(), 0, totals_.bytes(), stream_));  // once: launches leave it zero
+        GALIAS_CUDA_TRY(
+            cudaMemsetAsync(totals_.get(), 0, totals_.bytes(), stream_));  // once: launches leave it zero
         // Only the model needs to know what runs beside a launch. In mode streams every
         // kernel takes its default shape, and a coordinator would only add a lock shared by
         // every lane of every analysis to each launch.
@@ -121,7 +128,9 @@ public:
     [[nodiscard]] SharedDevice& device() const { return *device_; }
     [[nodiscard]] const std::shared_ptr<SharedDevice>& device_ptr() const { return device_; }
     [[nodiscard]] BlockCache& cache() const { return *cache_; }
-    [[nodiscard]] const std::shared_ptr<sched::LaunchCoordinator>& coordinator() const { return coordinator_; }
+    [[nodiscard]] const std::shared_ptr<sched::LaunchCoordinator>& coordinator() const {
+        return coordinator_;
+    }
     [[nodiscard]] std::uint64_t default_launches() const {
         return root().default_launches_.load(std::memory_order_relaxed);
     }
@@ -130,7 +139,9 @@ public:
 
     // Counted allocations of the owning backend (Backend::allocate): on its block cache.
     Buffer allocate(std::size_t bytes) { return owner_.allocate(bytes); }
-    TupleArray make_array(std::uint32_t arity, std::uint64_t capacity) { return owner_.make_array(arity, capacity); }
+    TupleArray make_array(std::uint32_t arity, std::uint64_t capacity) {
+        return owner_.make_array(arity, capacity);
+    }
     void reserve(TupleArray& array, std::uint64_t tuples) { owner_.reserve(array, tuples); }
     void copy(const Cell* src, std::size_t cells, Cell* dst) {
         GALIAS_CUDA_TRY(cudaMemcpyAsync(dst, src, cells * sizeof(Cell), cudaMemcpyDeviceToDevice, stream_));
@@ -162,8 +173,8 @@ public:
     // Small device-to-host reads (counts, sizes, bounds) go through pinned memory: the
     // driver stages a copy into pageable memory itself, serializing concurrent streams.
     void stage(const void* device, std::size_t bytes, std::size_t offset = 0) {
-        GALIAS_CUDA_TRY(cudaMemcpyAsync(static_cast<char*>(staging_) + offset, device, bytes, cudaMemcpyDeviceToHost,
-                                        stream_));
+        GALIAS_CUDA_TRY(cudaMemcpyAsync(static_cast<char*>(staging_) + offset, device, bytes,
+                                        cudaMemcpyDeviceToHost, stream_));
     }
     // A value staged at `offset`, valid after wait().
     template <class T>
@@ -175,8 +186,9 @@ public:
     // The totals a kernel publishes (kernels.cuh, publish_totals); valid after wait().
     [[nodiscard]] GridTotals grid_totals() const {
         auto* counters = static_cast<unsigned long long*>(totals_.get());
-        return GridTotals{counters, reinterpret_cast<unsigned*>(counters + kGridTotals),
-                          reinterpret_cast<unsigned long long*>(static_cast<char*>(staging_) + kTotalsOffset)};
+        return GridTotals{
+            counters, reinterpret_cast<unsigned*>(counters + kGridTotals),
+            reinterpret_cast<unsigned long long*>(static_cast<char*>(staging_) + kTotalsOffset)};
     }
     [[nodiscard]] std::uint64_t published(unsigned c) const {
         return staged<unsigned long long>(kTotalsOffset + c * sizeof(unsigned long long));
@@ -213,11 +225,13 @@ public:
     template <class Kernel>
     LaunchShape shape_for(Kernel* kernel, std::uint64_t items) const {
         if (!coordinator_) {
-            if (mode_ != sched::SchedMode::kOff) root().default_launches_.fetch_add(1, std::memory_order_relaxed);
+            if (mode_ != sched::SchedMode::kOff)
+                root().default_launches_.fetch_add(1, std::memory_order_relaxed);
             return default_shape(items, properties_.multiProcessorCount);
         }
         const void* identity = reinterpret_cast<const void*>(kernel);
-        const sched::Launch launch = coordinator_->launch(lane_id_, device_->kernel_profile(identity, items), identity);
+        const sched::Launch launch =
+            coordinator_->launch(lane_id_, device_->kernel_profile(identity, items), identity);
         return LaunchShape{launch.grid, launch.block};
     }
 
@@ -225,7 +239,8 @@ public:
     template <class Kernel>
     LaunchShape hash_set_shape(Kernel* kernel, std::uint64_t items) const {
         LaunchShape shape = shape_for(kernel, items);
-        const unsigned most = CudaPolicy::kHashSetBlocksPerSm * static_cast<unsigned>(properties_.multiProcessorCount);
+        const unsigned most =
+            CudaPolicy::kHashSetBlocksPerSm * static_cast<unsigned>(properties_.multiProcessorCount);
         shape.grid = std::max(1u, std::min(shape.grid, most * 256 / std::max(1u, shape.block)));
         return shape;
     }
@@ -239,7 +254,8 @@ public:
     // Relations that one thread block sorts, deduplicates and searches in one launch
     // (tile_kernels.cuh).
     [[nodiscard]] bool fits_tile(const TupleArray& rows) const {
-        return policy_.tile_ops && rows.size >= 1 && rows.size <= kTileTuples && rows.arity >= 1 && rows.arity <= 2;
+        return policy_.tile_ops && rows.size >= 1 && rows.size <= kTileTuples && rows.arity >= 1 &&
+               rows.arity <= 2;
     }
 
     // ---- The executor's bound on every value (Backend::set_value_bound) ----
@@ -268,8 +284,9 @@ private:
     CudaPolicy policy_;
     sched::SchedMode mode_ = sched::SchedMode::kOff;
     DeviceContext* root_ = nullptr;  // set on lanes
-    std::uint32_t value_bits_ = 0;   // bits of the largest value (set_value_bound), 0 = unknown; lanes read the root's
-    Cell value_bound_ = 0;           // the largest value itself, when has_value_bound_
+    std::uint32_t value_bits_ =
+        0;                  // bits of the largest value (set_value_bound), 0 = unknown; lanes read the root's
+    Cell value_bound_ = 0;  // the largest value itself, when has_value_bound_
     bool has_value_bound_ = false;
     std::shared_ptr<sched::LaunchCoordinator> coordinator_;   // only with --sched model
     int lane_id_ = -1;                                        // in the coordinator

@@ -30,9 +30,11 @@ inline void throw_on_error(cudaError_t status, const char* call, const char* fil
         throw OutOfMemory(std::string("the CUDA device has not enough free memory (") + call + ")");
     }
     std::string_view name(file);
-    if (const std::size_t slash = name.rfind('/'); slash != std::string_view::npos) name.remove_prefix(slash + 1);
-    throw CudaError("CUDA error " + std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) + ") in " +
-                    call + " at " + std::string(name) + ":" + std::to_string(line));
+    if (const std::size_t slash = name.rfind('/'); slash != std::string_view::npos)
+        name.remove_prefix(slash + 1);
+    throw CudaError("CUDA error " + std::string(cudaGetErrorName(status)) + " (" +
+                    cudaGetErrorString(status) + ") in " + call + " at " + std::string(name) + ":" +
+                    std::to_string(line));
 }
 
 }  // namespace galias::engine::cuda
@@ -40,10 +42,10 @@ inline void throw_on_error(cudaError_t status, const char* call, const char* fil
 #define GALIAS_CUDA_TRY(call) ::galias::engine::cuda::throw_on_error((call), #call, __FILE__, __LINE__)
 
 #if defined(GALIAS_CUDA_DEBUG_SYNC)
-#define GALIAS_CUDA_CHECK_LAUNCH(stream)                 \
-    do {                                                 \
-        GALIAS_CUDA_TRY(cudaPeekAtLastError());          \
-        GALIAS_CUDA_TRY(cudaStreamSynchronize(stream));  \
+#define GALIAS_CUDA_CHECK_LAUNCH(stream)                \
+    do {                                                \
+        GALIAS_CUDA_TRY(cudaPeekAtLastError());         \
+        GALIAS_CUDA_TRY(cudaStreamSynchronize(stream)); \
     } while (0)
 #else
 #define GALIAS_CUDA_CHECK_LAUNCH(stream) GALIAS_CUDA_TRY(cudaPeekAtLastError())

@@ -22,20 +22,24 @@ inline void build_index(DeviceContext& ctx, Hisa& hisa, double load_factor) {
     hisa.drop_index();
     if (hisa.key_len == 0 || n == 0) return;
     if (n >= kEmptySlot)
-        throw std::length_error("relation of " + std::to_string(n) + " tuples is too large for a 32-bit index");
-    if (ctx.policy().tile_ops && n <= kTileTuples) {  // one launch: clear the table and insert, sized for n keys
+        throw std::length_error("relation of " + std::to_string(n) +
+                                " tuples is too large for a 32-bit index");
+    if (ctx.policy().tile_ops &&
+        n <= kTileTuples) {  // one launch: clear the table and insert, sized for n keys
         hisa.slot_count = index_capacity(n, load_factor);
         hisa.slots = ctx.allocate(hisa.slot_count * sizeof(IndexSlot));
         ctx.note_fixed_launch();
         {
-            auto traced = ctx.span("index (tile)", n * hisa.data.arity * 4ull + hisa.slot_count * sizeof(IndexSlot));
+            auto traced =
+                ctx.span("index (tile)", n * hisa.data.arity * 4ull + hisa.slot_count * sizeof(IndexSlot));
             // One row per thread when that is enough: a smaller scan.
             constexpr unsigned kIndexThreads = CudaPolicy::kIndexTileThreads;
             static_assert(kIndexThreads * 2 >= kTileTuples);
-            auto* kernel =
-                n <= kIndexThreads ? &tile_index_kernel<kIndexThreads, 1> : &tile_index_kernel<kIndexThreads, 2>;
+            auto* kernel = n <= kIndexThreads ? &tile_index_kernel<kIndexThreads, 1>
+                                              : &tile_index_kernel<kIndexThreads, 2>;
             ctx.launch(kernel, LaunchShape{1, kIndexThreads}, hisa.data.data(), static_cast<std::uint32_t>(n),
-                       hisa.data.arity, hisa.key_len, static_cast<IndexSlot*>(hisa.slots.get()), hisa.slot_count);
+                       hisa.data.arity, hisa.key_len, static_cast<IndexSlot*>(hisa.slots.get()),
+                       hisa.slot_count);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream);
         return;
@@ -59,7 +63,8 @@ inline void build_index(DeviceContext& ctx, Hisa& hisa, double load_factor) {
     {
         auto* slots = static_cast<IndexSlot*>(hisa.slots.get());
         auto traced = ctx.span("index: clear", hisa.slot_count * sizeof(IndexSlot));
-        ctx.launch(&clear_slots_kernel, ctx.shape_for(clear_slots_kernel, hisa.slot_count), slots, hisa.slot_count);
+        ctx.launch(&clear_slots_kernel, ctx.shape_for(clear_slots_kernel, hisa.slot_count), slots,
+                   hisa.slot_count);
     }
     GALIAS_CUDA_CHECK_LAUNCH(stream);
     const LaunchShape insert_shape = ctx.shape_for(insert_runs_kernel, n);

@@ -37,8 +37,8 @@ public:
         if (from == begin && total <= budget) return end;  // all of it fits: no round trip
         auto* d_stop = static_cast<std::uint64_t*>(scratch.get());
         const cudaStream_t stream = ctx_.stream();
-        ctx_.launch(&split_kernel, LaunchShape{1, 1}, static_cast<const std::uint64_t*>(offsets.get()), end - begin,
-                    from - begin, budget, d_stop);
+        ctx_.launch(&split_kernel, LaunchShape{1, 1}, static_cast<const std::uint64_t*>(offsets.get()),
+                    end - begin, from - begin, budget, d_stop);
         GALIAS_CUDA_CHECK_LAUNCH(stream);
         std::uint64_t stop = 0;
         GALIAS_CUDA_TRY(cudaMemcpyAsync(ctx_.staging(), d_stop, sizeof stop, cudaMemcpyDeviceToHost, stream));
@@ -58,7 +58,8 @@ class CudaDuplicateFilter final : public DuplicateFilter {
 public:
     explicit CudaDuplicateFilter(cudaStream_t stream) : stream(stream) {}
     void clear() override {
-        if (admitted != 0) GALIAS_CUDA_TRY(cudaMemsetAsync(table.get(), 0xFF, slots * sizeof(std::uint64_t), stream));
+        if (admitted != 0)
+            GALIAS_CUDA_TRY(cudaMemsetAsync(table.get(), 0xFF, slots * sizeof(std::uint64_t), stream));
         admitted = 0;
     }
     // Whether the filter admits most of what it sees (REACH: most derived tuples are new),
@@ -110,15 +111,19 @@ inline std::unique_ptr<JoinCounts> count(DeviceContext& ctx, const JoinSpec& spe
     const bool balanced = spec.has_inner && spec.filter_count == 0;
     if (balanced) counts->begins = ctx.allocate(n * sizeof(std::uint32_t));
     auto* d_begins = static_cast<std::uint32_t*>(counts->begins.get());
-    if (ctx.policy().tile_ops && n <= kTileTuples) {  // one launch, which also hands the total over (tile_join.cuh)
+    if (ctx.policy().tile_ops &&
+        n <= kTileTuples) {  // one launch, which also hands the total over (tile_join.cuh)
         ctx.note_fixed_launch();
         {
             auto traced = ctx.span(emit_into != nullptr ? "join: count + emit (tile)" : "join: count (tile)",
                                    n * (spec.outer_arity * 4ull + 8));
-            auto* kernel = n <= kTileThreads ? &tile_join_count_kernel<1> : &tile_join_count_kernel<kTileItems>;
+            auto* kernel =
+                n <= kTileThreads ? &tile_join_count_kernel<1> : &tile_join_count_kernel<kTileItems>;
             ctx.launch(kernel, LaunchShape{1, kTileThreads}, spec, inner_ref, outer.data(), begin,
-                       static_cast<std::uint32_t>(n), d_offsets, d_begins, static_cast<std::uint64_t*>(ctx.staging()),
-                       emit_into != nullptr ? emit_into->data() + emit_into->size * spec.out_arity : nullptr, room);
+                       static_cast<std::uint32_t>(n), d_offsets, d_begins,
+                       static_cast<std::uint64_t*>(ctx.staging()),
+                       emit_into != nullptr ? emit_into->data() + emit_into->size * spec.out_arity : nullptr,
+                       room);
         }
         GALIAS_CUDA_CHECK_LAUNCH(stream);
         ctx.wait("join: count total (tile)");
@@ -154,8 +159,9 @@ inline std::unique_ptr<JoinCounts> count(DeviceContext& ctx, const JoinSpec& spe
 // CountingEmit::join_count_emit: a small outer relation's output of up to
 // kUnfilteredEmitTuples tuples is written in the counting launch, into room reserved
 // beforehand in `out`.
-inline std::unique_ptr<JoinCounts> count_emit(DeviceContext& ctx, const JoinSpec& spec, const TupleArray& outer,
-                                              const Hisa* inner, TupleArray& out, std::uint64_t room) {
+inline std::unique_ptr<JoinCounts> count_emit(DeviceContext& ctx, const JoinSpec& spec,
+                                              const TupleArray& outer, const Hisa* inner, TupleArray& out,
+                                              std::uint64_t room) {
     room = std::min(room, CudaPolicy::kUnfilteredEmitTuples);
     if (!ctx.policy().tile_ops || outer.size > kTileTuples || room == 0)
         return count(ctx, spec, outer, 0, outer.size, inner);
@@ -188,8 +194,9 @@ inline void emit(DeviceContext& ctx, const JoinSpec& spec, const TupleArray& out
         const LaunchShape shape = ctx.shape_for(join_emit_balanced_kernel, tiles * 256);
         {
             auto traced = ctx.span("join: emit (balanced)", produced * spec.out_arity * 4ull);
-            ctx.launch(&join_emit_balanced_kernel, shape, spec, inner_ref, outer.data(), c.begin, lo, hi, d_offsets,
-                       static_cast<const std::uint32_t*>(c.begins.get()), out.data() + base * spec.out_arity);
+            ctx.launch(&join_emit_balanced_kernel, shape, spec, inner_ref, outer.data(), c.begin, lo, hi,
+                       d_offsets, static_cast<const std::uint32_t*>(c.begins.get()),
+                       out.data() + base * spec.out_arity);
         }
     } else {
         const LaunchShape shape = ctx.shape_for(join_emit_kernel, hi - lo);
@@ -205,7 +212,8 @@ inline void emit(DeviceContext& ctx, const JoinSpec& spec, const TupleArray& out
 
 // The output tuples of outer slice [lo, hi) (offsets relative to the counts' begin):
 // the whole output needs no read-back.
-inline std::uint64_t slice_output(DeviceContext& ctx, const CudaJoinCounts& c, std::uint64_t lo, std::uint64_t hi) {
+inline std::uint64_t slice_output(DeviceContext& ctx, const CudaJoinCounts& c, std::uint64_t lo,
+                                  std::uint64_t hi) {
     if (lo == 0 && hi == c.end - c.begin) return c.total;
     const auto* d_offsets = static_cast<const std::uint64_t*>(c.offsets.get());
     ctx.stage(d_offsets + lo, sizeof(std::uint64_t), 0);
@@ -224,9 +232,11 @@ inline std::unique_ptr<DuplicateFilter> make_duplicate_filter(DeviceContext& ctx
 // generic pass (emit_unfiltered, backend.hpp) instead — only the load-balanced pass (no
 // per-match filters) of one- or two-column output goes through the filter, on the lane
 // that made it.
-inline std::optional<std::uint64_t> emit_distinct(DeviceContext& ctx, const JoinSpec& spec, const TupleArray& outer,
-                                                  const Hisa* inner, const JoinCounts& counts, std::uint64_t from,
-                                                  std::uint64_t to, TupleArray& out, DuplicateFilter& filter) {
+inline std::optional<std::uint64_t> emit_distinct(DeviceContext& ctx, const JoinSpec& spec,
+                                                  const TupleArray& outer, const Hisa* inner,
+                                                  const JoinCounts& counts, std::uint64_t from,
+                                                  std::uint64_t to, TupleArray& out,
+                                                  DuplicateFilter& filter) {
     const auto& c = static_cast<const CudaJoinCounts&>(counts);
     auto& f = static_cast<CudaDuplicateFilter&>(filter);
     if (c.begins.get() == nullptr || spec.out_arity > 2 || f.stream != ctx.stream()) return std::nullopt;
@@ -259,8 +269,9 @@ inline std::optional<std::uint64_t> emit_distinct(DeviceContext& ctx, const Join
     // to come are mostly copies of known ones in late iterations: not a reason to
     // forget those). Forgotten keys' later copies pass once more and are removed by the
     // flush.
-    const std::uint64_t wanted = std::clamp(std::bit_ceil(2 * (f.admitted + produced)),
-                                            CudaPolicy::kDuplicateFilterMinSlots, CudaPolicy::kDuplicateFilterMaxSlots);
+    const std::uint64_t wanted =
+        std::clamp(std::bit_ceil(2 * (f.admitted + produced)), CudaPolicy::kDuplicateFilterMinSlots,
+                   CudaPolicy::kDuplicateFilterMaxSlots);
     if (f.slots < wanted) {
         f.table = Buffer();
         f.table = ctx.allocate(wanted * sizeof(std::uint64_t));
@@ -279,7 +290,8 @@ inline std::optional<std::uint64_t> emit_distinct(DeviceContext& ctx, const Join
     auto* kernel = local ? join_emit_distinct_kernel<true, false> : join_emit_distinct_kernel<false, false>;
     const LaunchShape shape = ctx.shape_for(kernel, blocks * 256);
     {
-        auto traced = ctx.span(local ? "join: emit (distinct, grouped)" : "join: emit (distinct)", produced * 12ull);
+        auto traced =
+            ctx.span(local ? "join: emit (distinct, grouped)" : "join: emit (distinct)", produced * 12ull);
         ctx.launch(kernel, shape, spec, inner_ref, outer.data(), c.begin, lo, hi, d_offsets,
                    static_cast<const std::uint32_t*>(c.begins.get()),
                    TupleSetRef{static_cast<std::uint64_t*>(f.table.get()), f.slots - 1},
@@ -305,9 +317,10 @@ inline std::optional<std::uint64_t> emit_distinct(DeviceContext& ctx, const Join
 // filters, of one- or two-column output); nullopt where the caller takes the generic one.
 // The balanced pass 2 straight into the set: the filtered emit's kernel with the set as
 // its (exact) table, so the copies of known tuples are never written, nor read again.
-inline std::optional<std::uint64_t> emit_new(DeviceContext& ctx, const JoinSpec& spec, const TupleArray& outer,
-                                             const Hisa* inner, const JoinCounts& counts, std::uint64_t from,
-                                             std::uint64_t to, TupleArray& out, TupleHashSet& set) {
+inline std::optional<std::uint64_t> emit_new(DeviceContext& ctx, const JoinSpec& spec,
+                                             const TupleArray& outer, const Hisa* inner,
+                                             const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                             TupleArray& out, TupleHashSet& set) {
     const auto& c = static_cast<const CudaJoinCounts&>(counts);
     if (c.begins.get() == nullptr || spec.out_arity == 0 || spec.out_arity > 2) return std::nullopt;
     if (c.total == 0 || from >= to) return 0;
@@ -329,12 +342,12 @@ inline std::optional<std::uint64_t> emit_new(DeviceContext& ctx, const JoinSpec&
     auto* kernel = local ? join_emit_distinct_kernel<true, true> : join_emit_distinct_kernel<false, true>;
     const LaunchShape shape = ctx.shape_for(kernel, blocks * 256);
     {
-        auto traced =
-            ctx.span(local ? "join: emit into hash set (grouped)" : "join: emit into hash set", produced * 12ull);
+        auto traced = ctx.span(local ? "join: emit into hash set (grouped)" : "join: emit into hash set",
+                               produced * 12ull);
         ctx.launch(kernel, shape, spec, inner_ref, outer.data(), c.begin, lo, hi,
                    static_cast<const std::uint64_t*>(c.offsets.get()),
-                   static_cast<const std::uint32_t*>(c.begins.get()), s.ref(), out.data() + base * spec.out_arity,
-                   ctx.grid_totals());
+                   static_cast<const std::uint32_t*>(c.begins.get()), s.ref(),
+                   out.data() + base * spec.out_arity, ctx.grid_totals());
     }
     GALIAS_CUDA_CHECK_LAUNCH(ctx.stream());
     ctx.wait("join: emit into hash set, admitted");
@@ -368,9 +381,9 @@ inline std::unique_ptr<TupleHashSet> make_scratch_bitmap(DeviceContext& ctx, con
 // may (at least kJoinIntoSetLeastOptimisticRoom). When the new tuples do not fit, those
 // written stay appended and nullopt lets the two passes derive the rest; a set whose room
 // ran out once takes the two passes from then on.
-inline std::optional<std::uint64_t> into_set(DeviceContext& ctx, const JoinSpec& spec, const TupleArray& outer,
-                                             const Hisa* inner, TupleArray& out, TupleHashSet& set,
-                                             std::uint64_t room) {
+inline std::optional<std::uint64_t> into_set(DeviceContext& ctx, const JoinSpec& spec,
+                                             const TupleArray& outer, const Hisa* inner, TupleArray& out,
+                                             TupleHashSet& set, std::uint64_t room) {
     auto& s = static_cast<CudaTupleHashSet&>(set);
     if (inner == nullptr || !takes_one_pass(ctx, spec)) return std::nullopt;
     if (!s.is_bitmap()) {
@@ -400,7 +413,8 @@ inline std::optional<std::uint64_t> into_set(DeviceContext& ctx, const JoinSpec&
     const LaunchShape shape =
         ctx.shape_for(join_into_set_kernel, (outer.size + kJoinIntoSetItems - 1) / kJoinIntoSetItems);
     {
-        auto traced = ctx.span("join: into bitmap set (one pass)", outer.size * (spec.outer_arity * 4ull + 8));
+        auto traced =
+            ctx.span("join: into bitmap set (one pass)", outer.size * (spec.outer_arity * 4ull + 8));
         ctx.launch(&join_into_set_kernel, shape, spec, inner->ref(), outer.data(), outer.size, s.ref(),
                    out.data() + base * spec.out_arity, reserved, ctx.grid_totals());
     }

@@ -18,7 +18,9 @@ namespace galias::engine::cuda {
 __device__ __forceinline__ std::uint64_t thread_index() {
     return static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
 }
-__device__ __forceinline__ std::uint64_t grid_stride() { return static_cast<std::uint64_t>(gridDim.x) * blockDim.x; }
+__device__ __forceinline__ std::uint64_t grid_stride() {
+    return static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+}
 
 // The join spec is copied once per block into shared memory: every thread reads it, and
 // indexing it at run time from the parameter space would spill it to local memory.
@@ -32,8 +34,9 @@ __device__ __forceinline__ const JoinSpec& shared_spec(const JoinSpec& spec) {
 // Pass 1 for outer tuple begin + i: its number of output tuples. When `begins` is given
 // (steps without per-match filters) the start of its inner range goes to begins[i] too, so
 // pass 2 can be load-balanced over output tuples instead of outer tuples.
-__device__ __forceinline__ std::uint64_t count_outer_tuple(const JoinSpec& s, const HisaRef& inner, const Cell* outer,
-                                                           std::uint64_t begin, std::uint64_t i, std::uint32_t* begins) {
+__device__ __forceinline__ std::uint64_t count_outer_tuple(const JoinSpec& s, const HisaRef& inner,
+                                                           const Cell* outer, std::uint64_t begin,
+                                                           std::uint64_t i, std::uint32_t* begins) {
     const Cell* row = outer + (begin + i) * s.outer_arity;
     if (begins == nullptr) return count_matches(s, inner, row);
     const Range range = probe(s, inner, row);
@@ -76,9 +79,9 @@ __device__ __forceinline__ void add_to_total(const GridTotals& totals, unsigned 
 // Pass 1: counts[i] = output tuples of outer tuple begin + i (count_outer_tuple), and
 // counts[n] = 0, so that an exclusive scan over n + 1 entries ends with the total; the
 // total also goes to the host (publish_totals). Blocks are whole warps.
-__global__ void join_count_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
-                                  std::uint64_t n, std::uint64_t* counts, std::uint32_t* begins,
-                                  const GridTotals totals) {
+__global__ void join_count_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer,
+                                  std::uint64_t begin, std::uint64_t n, std::uint64_t* counts,
+                                  std::uint32_t* begins, const GridTotals totals) {
     await_preceding_grid();
     const JoinSpec& s = shared_spec(spec);
     if (thread_index() == 0) counts[n] = 0;
@@ -97,15 +100,17 @@ template <class Index, class Offset>
 __device__ __forceinline__ Index bisect_source(const Offset* offsets, Index lo, Index hi, Offset target) {
     while (hi - lo > 1) {
         const Index mid = lo + (hi - lo) / 2;
-        if (offsets[mid] <= target) lo = mid;
-        else hi = mid;
+        if (offsets[mid] <= target)
+            lo = mid;
+        else
+            hi = mid;
     }
     return lo;
 }
 
 // The same, starting with doubling steps from lo (the answer is usually close to it).
-__device__ __forceinline__ std::uint64_t find_source(const std::uint64_t* offsets, std::uint64_t lo, std::uint64_t hi,
-                                                     std::uint64_t target) {
+__device__ __forceinline__ std::uint64_t find_source(const std::uint64_t* offsets, std::uint64_t lo,
+                                                     std::uint64_t hi, std::uint64_t target) {
     std::uint64_t step = 1;
     std::uint64_t probe_at = lo + 1;
     while (probe_at < hi && offsets[probe_at] <= target) {
@@ -138,12 +143,13 @@ constexpr std::uint32_t kStagedOffsets = 2 * kBalancedTile + 1;
 // count of those <= target narrows the range blockDim.x-fold (offsets never decrease):
 // about log_256 of the range in loads, each done by all threads at once. Every thread of
 // the block must call it with the same arguments; all get the same answer.
-__device__ __forceinline__ std::uint64_t block_find_source(const std::uint64_t* offsets, std::uint64_t lo, std::uint64_t hi,
-                                                           std::uint64_t target) {
+__device__ __forceinline__ std::uint64_t block_find_source(const std::uint64_t* offsets, std::uint64_t lo,
+                                                           std::uint64_t hi, std::uint64_t target) {
     while (hi - lo > 1) {
         const std::uint64_t step = (hi - lo + blockDim.x - 1) / blockDim.x;
         const std::uint64_t at = lo + threadIdx.x * step;
-        const int below = __syncthreads_count(at < hi && offsets[at] <= target);  // >= 1: offsets[lo] <= target
+        const int below =
+            __syncthreads_count(at < hi && offsets[at] <= target);  // >= 1: offsets[lo] <= target
         const std::uint64_t next_lo = lo + static_cast<std::uint64_t>(below - 1) * step;
         hi = min(hi, next_lo + step);
         lo = next_lo;
@@ -159,10 +165,12 @@ struct NoTileStart {
     __device__ void operator()() const {}
 };
 template <class Write, class TileStart = NoTileStart>
-__device__ __forceinline__ void for_each_balanced_output(const JoinSpec& s, const HisaRef& inner, const Cell* outer,
-                                                         std::uint64_t begin, std::uint64_t from, std::uint64_t to,
-                                                         const std::uint64_t* offsets, const std::uint32_t* begins,
-                                                         Write write, TileStart tile_start = {}) {
+__device__ __forceinline__ void for_each_balanced_output(const JoinSpec& s, const HisaRef& inner,
+                                                         const Cell* outer, std::uint64_t begin,
+                                                         std::uint64_t from, std::uint64_t to,
+                                                         const std::uint64_t* offsets,
+                                                         const std::uint32_t* begins, Write write,
+                                                         TileStart tile_start = {}) {
     // A tile's sources, staged: their offsets relative to the first one's (32 bits: cheaper
     // to store and to compare) and the starts of their inner ranges.
     __shared__ std::uint32_t s_offsets[kStagedOffsets];
@@ -176,7 +184,8 @@ __device__ __forceinline__ void for_each_balanced_output(const JoinSpec& s, cons
     for (std::uint64_t t = first_tile; t < end_tile; ++t) {
         tile_start();
         const std::uint64_t tile = t * kBalancedTile;
-        const std::uint32_t tile_size = static_cast<std::uint32_t>(min(total - tile, std::uint64_t{kBalancedTile}));
+        const std::uint32_t tile_size =
+            static_cast<std::uint32_t>(min(total - tile, std::uint64_t{kBalancedTile}));
         const std::uint64_t first = block_find_source(offsets, from, to, base + tile);
         const std::uint64_t last = block_find_source(offsets, first, to, base + tile + tile_size - 1);
         // Sources first..last and the offset that ends the last one, staged in shared
@@ -194,8 +203,10 @@ __device__ __forceinline__ void for_each_balanced_output(const JoinSpec& s, cons
             std::uint32_t r = 0;  // a thread's outputs come in order: each search starts at the last source
             for (std::uint32_t k = threadIdx.x; k < tile_size; k += blockDim.x) {
                 const std::uint32_t target = tile_origin + k;
-                r = bisect_source<std::uint32_t>(s_offsets, r, static_cast<std::uint32_t>(staged - 1), target);
-                write(tile + k, outer_first + r * s.outer_arity, inner.row(s_begins[r] + (target - s_offsets[r])));
+                r = bisect_source<std::uint32_t>(s_offsets, r, static_cast<std::uint32_t>(staged - 1),
+                                                 target);
+                write(tile + k, outer_first + r * s.outer_arity,
+                      inner.row(s_begins[r] + (target - s_offsets[r])));
             }
         } else {
             const std::uint64_t* sources = offsets + first;  // index r: source first + r
@@ -210,16 +221,16 @@ __device__ __forceinline__ void for_each_balanced_output(const JoinSpec& s, cons
     }
 }
 
-__global__ void join_emit_balanced_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
-                                          std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets,
-                                          const std::uint32_t* begins, Cell* out) {
+__global__ void join_emit_balanced_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer,
+                                          std::uint64_t begin, std::uint64_t from, std::uint64_t to,
+                                          const std::uint64_t* offsets, const std::uint32_t* begins,
+                                          Cell* out) {
     await_preceding_grid();
     const JoinSpec& s = shared_spec(spec);
-    for_each_balanced_output(
-        s, inner, outer, begin, from, to, offsets, begins,
-        [&](std::uint64_t k, const Cell* outer_row, const Cell* inner_row) {
-            write_output(s, outer_row, inner_row, out + k * s.out_arity);
-        });
+    for_each_balanced_output(s, inner, outer, begin, from, to, offsets, begins,
+                             [&](std::uint64_t k, const Cell* outer_row, const Cell* inner_row) {
+                                 write_output(s, outer_row, inner_row, out + k * s.out_arity);
+                             });
 }
 
 // Whether the outer's first stored column is an output column: the outer is sorted, so
@@ -311,11 +322,13 @@ __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inn
     __shared__ unsigned long long s_passed;
     const LocalFilter local{s_local, &s_held, &s_passed};
     if (Local) local.start();
-    const OutputColumn columns[2] = {OutputColumn(s.out[0]), OutputColumn(s.out_arity == 2 ? s.out[1] : Operand{})};
+    const OutputColumn columns[2] = {OutputColumn(s.out[0]),
+                                     OutputColumn(s.out_arity == 2 ? s.out[1] : Operand{})};
     for_each_balanced_output(
         s, inner, outer, begin, from, to, offsets, begins,
         [&](std::uint64_t, const Cell* outer_row, const Cell* inner_row) {
-            const Cell row[2] = {columns[0].value(outer_row, inner_row), columns[1].value(outer_row, inner_row)};
+            const Cell row[2] = {columns[0].value(outer_row, inner_row),
+                                 columns[1].value(outer_row, inner_row)};
             const std::uint64_t key = pack_key(row[0], row[1], s.out_arity);
             if (Local && !local.admit(key)) return;
             if constexpr (Exact) {
@@ -325,7 +338,8 @@ __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inn
             }
             const cooperative_groups::coalesced_group group = cooperative_groups::coalesced_threads();
             unsigned long long position = 0;
-            if (group.thread_rank() == 0) position = atomicAdd(appended, static_cast<unsigned long long>(group.size()));
+            if (group.thread_rank() == 0)
+                position = atomicAdd(appended, static_cast<unsigned long long>(group.size()));
             position = group.shfl(position, 0) + group.thread_rank();
             for (std::uint32_t c = 0; c < s.out_arity; ++c) out[position * s.out_arity + c] = row[c];
         },
@@ -338,8 +352,9 @@ __global__ void join_emit_distinct_kernel(const JoinSpec spec, const HisaRef inn
 
 // Pass 2 over a slice: outer tuple begin + i (i in [from, to)) writes its output at
 // offsets[i] - offsets[from] in `out`.
-__global__ void join_emit_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
-                                 std::uint64_t from, std::uint64_t to, const std::uint64_t* offsets, Cell* out) {
+__global__ void join_emit_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer,
+                                 std::uint64_t begin, std::uint64_t from, std::uint64_t to,
+                                 const std::uint64_t* offsets, Cell* out) {
     await_preceding_grid();
     const JoinSpec& s = shared_spec(spec);
     const std::uint64_t base = offsets[from];
@@ -349,8 +364,8 @@ __global__ void join_emit_kernel(const JoinSpec spec, const HisaRef inner, const
 
 // The largest stop in (from, n] with offsets[stop] - offsets[from] <= budget (at least
 // from + 1). One thread: a binary search on the scanned counts.
-__global__ void split_kernel(const std::uint64_t* offsets, std::uint64_t n, std::uint64_t from, std::uint64_t budget,
-                             std::uint64_t* stop) {
+__global__ void split_kernel(const std::uint64_t* offsets, std::uint64_t n, std::uint64_t from,
+                             std::uint64_t budget, std::uint64_t* stop) {
     await_preceding_grid();
     const std::uint64_t limit = offsets[from] + budget;
     std::uint64_t lo = from + 1, hi = n;  // answer in [from + 1, n]
@@ -360,8 +375,10 @@ __global__ void split_kernel(const std::uint64_t* offsets, std::uint64_t n, std:
     }
     while (lo < hi) {
         const std::uint64_t mid = lo + (hi - lo + 1) / 2;
-        if (offsets[mid] <= limit) lo = mid;
-        else hi = mid - 1;
+        if (offsets[mid] <= limit)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
     *stop = lo;
 }
@@ -375,11 +392,13 @@ struct ColumnMap {
 __global__ void permute_kernel(const ColumnMap map, const Cell* in, std::uint64_t n, Cell* out) {
     await_preceding_grid();
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
-        for (std::uint32_t c = 0; c < map.out_arity; ++c) out[i * map.out_arity + c] = in[i * map.in_arity + map.columns[c]];
+        for (std::uint32_t c = 0; c < map.out_arity; ++c)
+            out[i * map.out_arity + c] = in[i * map.in_arity + map.columns[c]];
 }
 
 // Per-column minimum and maximum (block-local reduction, then one atomic per block).
-__global__ void column_range_kernel(const Cell* rows, std::uint64_t n, std::uint32_t arity, Cell* mins, Cell* maxs) {
+__global__ void column_range_kernel(const Cell* rows, std::uint64_t n, std::uint32_t arity, Cell* mins,
+                                    Cell* maxs) {
     await_preceding_grid();
     __shared__ Cell s_min[kMaxArity], s_max[kMaxArity];
     if (threadIdx.x < arity) {
@@ -479,8 +498,10 @@ __global__ void absent_flags_kernel(const Cell* a, std::uint64_t na, const Cell*
         std::uint64_t lo = 0, hi = nb;
         while (lo < hi) {
             const std::uint64_t mid = lo + (hi - lo) / 2;
-            if (row_less(b + mid * arity, x, arity)) lo = mid + 1;
-            else hi = mid;
+            if (row_less(b + mid * arity, x, arity))
+                lo = mid + 1;
+            else
+                hi = mid;
         }
         flags[i] = (lo < nb && compare_rows(b + lo * arity, x, arity) == 0) ? 0 : 1;
     }
@@ -508,8 +529,10 @@ __global__ void merge_absent_flags_kernel(const Cell* a, std::uint64_t na, const
         std::uint64_t lo = start > nb ? start - nb : 0, hi = min(start, na);
         while (lo < hi) {
             const std::uint64_t mid = lo + (hi - lo) / 2;
-            if (!row_less(b + (start - 1 - mid) * arity, a + mid * arity, arity)) lo = mid + 1;
-            else hi = mid;
+            if (!row_less(b + (start - 1 - mid) * arity, a + mid * arity, arity))
+                lo = mid + 1;
+            else
+                hi = mid;
         }
         std::uint64_t i = lo, j = start - lo;
         const std::uint64_t end = min(start + kMergeFlagsItems, total);
@@ -527,11 +550,12 @@ __global__ void merge_absent_flags_kernel(const Cell* a, std::uint64_t na, const
 
 // The number of key runs of sorted data, to the host (publish_totals): sizes a large
 // relation's index.
-__global__ void count_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
-                                  const GridTotals totals) {
+__global__ void count_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity,
+                                  std::uint32_t key_len, const GridTotals totals) {
     await_preceding_grid();
     unsigned long long runs = 0;
-    for (std::uint64_t i = thread_index(); i < n; i += grid_stride()) runs += starts_key_run(data, i, arity, key_len);
+    for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
+        runs += starts_key_run(data, i, arity, key_len);
     add_to_total(totals, 0, runs);
     publish_totals(totals);
 }
@@ -548,8 +572,8 @@ __global__ void clear_slots_kernel(IndexSlot* slots, std::uint64_t capacity) {
 // One thread per tuple of sorted data: a tuple that starts a key run inserts {key ->
 // begin, count} with atomicCAS, finding the run's end by a doubling search. No list of
 // run starts to select first: one launch instead of three.
-__global__ void insert_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity, std::uint32_t key_len,
-                                   IndexSlot* slots, std::uint64_t capacity) {
+__global__ void insert_runs_kernel(const Cell* data, std::uint64_t n, std::uint32_t arity,
+                                   std::uint32_t key_len, IndexSlot* slots, std::uint64_t capacity) {
     await_preceding_grid();
     for (std::uint64_t i = thread_index(); i < n; i += grid_stride())
         insert_run_starting_at(slots, capacity, data, i, n, arity, key_len, IndexSlotCas{});

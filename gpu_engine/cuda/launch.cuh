@@ -29,9 +29,11 @@ struct LaunchShape {
 };
 
 // Enough blocks to cover `items` once, capped at `waves` resident waves of the device.
-inline LaunchShape default_shape(std::uint64_t items, int multiprocessors, unsigned block = 256, unsigned waves = 8) {
+inline LaunchShape default_shape(std::uint64_t items, int multiprocessors, unsigned block = 256,
+                                 unsigned waves = 8) {
     const std::uint64_t needed = (items + block - 1) / block;
-    const std::uint64_t cap = static_cast<std::uint64_t>(std::max(1, multiprocessors)) * waves * (2048 / block);
+    const std::uint64_t cap =
+        static_cast<std::uint64_t>(std::max(1, multiprocessors)) * waves * (2048 / block);
     return LaunchShape{static_cast<unsigned>(std::max<std::uint64_t>(1, std::min(needed, cap))), block};
 }
 

@@ -31,7 +31,8 @@ public:
             void* slab = nullptr;
             GALIAS_CUDA_TRY(cudaMallocHost(&slab, kSlotBytes * kSlotsPerSlab));
             slabs_.push_back(slab);
-            for (std::size_t i = kSlotsPerSlab; i-- > 0;) free_.push_back(static_cast<char*>(slab) + i * kSlotBytes);
+            for (std::size_t i = kSlotsPerSlab; i-- > 0;)
+                free_.push_back(static_cast<char*>(slab) + i * kSlotBytes);
         }
         void* slot = free_.back();
         free_.pop_back();

@@ -26,9 +26,12 @@ CudaPolicy policy_from_environment() {
     policy.one_pass = switch_on("GALIAS_CUDA_ONE_PASS", policy.one_pass);
     policy.optimistic = switch_on("GALIAS_CUDA_OPTIMISTIC", policy.optimistic);
     if (const char* mode = std::getenv("GALIAS_CUDA_DIFFERENCE")) {
-        if (std::strcmp(mode, "search") == 0) policy.difference = DifferenceMode::kSearch;
-        else if (std::strcmp(mode, "merge") == 0) policy.difference = DifferenceMode::kMerge;
-        else policy.difference = DifferenceMode::kAuto;
+        if (std::strcmp(mode, "search") == 0)
+            policy.difference = DifferenceMode::kSearch;
+        else if (std::strcmp(mode, "merge") == 0)
+            policy.difference = DifferenceMode::kMerge;
+        else
+            policy.difference = DifferenceMode::kAuto;
     }
     policy.dependent_launches = switch_on("GALIAS_CUDA_PDL", policy.dependent_launches);
     return policy;

@@ -26,11 +26,14 @@ inline void select_flagged(DeviceContext& ctx, const Cell* rows, std::uint32_t a
         const Row<A>* x = as_rows<A>(rows);
         Row<A>* w = as_rows<A>(out.data());
         auto* d_flags = static_cast<const std::uint8_t*>(flags.get());
-        auto* h_count = static_cast<std::uint64_t*>(ctx.staging());  // CUB writes it to pinned memory: no copy
+        auto* h_count =
+            static_cast<std::uint64_t*>(ctx.staging());  // CUB writes it to pinned memory: no copy
         std::size_t temp_bytes = 0;
-        GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(nullptr, temp_bytes, x, d_flags, w, h_count, n, ctx.stream()));
+        GALIAS_CUDA_TRY(
+            cub::DeviceSelect::Flagged(nullptr, temp_bytes, x, d_flags, w, h_count, n, ctx.stream()));
         Buffer temp = ctx.allocate(std::max<std::size_t>(temp_bytes, 1));
-        GALIAS_CUDA_TRY(cub::DeviceSelect::Flagged(temp.get(), temp_bytes, x, d_flags, w, h_count, n, ctx.stream()));
+        GALIAS_CUDA_TRY(
+            cub::DeviceSelect::Flagged(temp.get(), temp_bytes, x, d_flags, w, h_count, n, ctx.stream()));
     });
     ctx.wait(site);
     out.size = ctx.staged<std::uint64_t>();
@@ -42,13 +45,14 @@ inline void difference(DeviceContext& ctx, const TupleArray& a, const TupleArray
     out = ctx.make_array(a.arity, a.size);
     if (a.size == 0) return;
     if (ctx.fits_tile(a) && mode == DifferenceMode::kAuto) {
-        out.size = sorting::tile_operator<false>(ctx, a, /*unique=*/false, b, out.data(), "difference (tile)");
+        out.size =
+            sorting::tile_operator<false>(ctx, a, /*unique=*/false, b, out.data(), "difference (tile)");
         return;
     }
     // A merge-path difference reads all of b; late iterations have a tiny `new` and a
     // huge full relation, where a binary search per row of a moves far fewer bytes.
-    const double search_cost =
-        static_cast<double>(a.size) * CudaPolicy::kSearchProbeWeight * std::log2(static_cast<double>(b.size) + 2.0);
+    const double search_cost = static_cast<double>(a.size) * CudaPolicy::kSearchProbeWeight *
+                               std::log2(static_cast<double>(b.size) + 2.0);
     bool search = b.size != 0 && search_cost < static_cast<double>(b.size);
     if (mode == DifferenceMode::kSearch) search = b.size != 0;
     if (mode == DifferenceMode::kMerge) search = false;
@@ -83,7 +87,8 @@ inline void difference(DeviceContext& ctx, const TupleArray& a, const TupleArray
             const Row<A>* y = as_rows<A>(b.data());
             Row<A>* w = as_rows<A>(out.data());
             auto traced = ctx.span("difference (merge path)", (a.size + b.size + a.size) * A * 4ull);
-            Row<A>* end = thrust::set_difference(ctx.thrust_policy(), x, x + a.size, y, y + b.size, w, RowLess<A>{});
+            Row<A>* end =
+                thrust::set_difference(ctx.thrust_policy(), x, x + a.size, y, y + b.size, w, RowLess<A>{});
             out.size = static_cast<std::uint64_t>(end - w);
         });
         return;
@@ -115,10 +120,12 @@ inline bool unique_difference(DeviceContext& ctx, TupleArray& fresh, const Tuple
     const std::uint32_t arity = fresh.arity;
     if (ctx.fits_tile(fresh) && mode != DifferenceMode::kMerge) {  // one launch
         out = ctx.make_array(arity, n);
-        out.size = sorting::tile_operator<true>(ctx, fresh, /*unique=*/true, b, out.data(), "unique-difference (tile)");
+        out.size = sorting::tile_operator<true>(ctx, fresh, /*unique=*/true, b, out.data(),
+                                                "unique-difference (tile)");
         return true;
     }
-    if (n < 2 || n > CudaPolicy::kSmallSortTuples || arity == 0 || arity > 2 || mode == DifferenceMode::kMerge)
+    if (n < 2 || n > CudaPolicy::kSmallSortTuples || arity == 0 || arity > 2 ||
+        mode == DifferenceMode::kMerge)
         return false;
     const cudaStream_t stream = ctx.stream();
     const std::uint32_t bound = ctx.bound_bits(arity);
@@ -130,8 +137,8 @@ inline bool unique_difference(DeviceContext& ctx, TupleArray& fresh, const Tuple
     TupleArray rows = ctx.make_array(arity, n);
     sorting::with_key_width(total_bits, [&]<class Key>() {
         // fresh's own buffer may serve as the sort's second buffer: it is consumed.
-        const sorting::SortedKeys<Key> keys = sorting::sort_packed_keys<Key>(ctx, fresh, layout, total_bits, d_distinct,
-                                                                             sorting::kUniqueDifferenceSteps);
+        const sorting::SortedKeys<Key> keys = sorting::sort_packed_keys<Key>(
+            ctx, fresh, layout, total_bits, d_distinct, sorting::kUniqueDifferenceSteps);
         const LaunchShape shape = ctx.shape_for(unpack_kernel<Key>, n);
         auto traced = ctx.span("unique-difference: unpack", n * (arity * 4ull + sizeof(Key)));
         ctx.launch(&unpack_kernel<Key>, shape, layout, keys.sorted, n, rows.data(), d_distinct);

@@ -43,7 +43,8 @@ public:
 
     // cudaGetDeviceProperties takes milliseconds: read once, by the first backend to ask.
     const cudaDeviceProp& properties() {
-        std::call_once(properties_read_, [this] { GALIAS_CUDA_TRY(cudaGetDeviceProperties(&properties_, 0)); });
+        std::call_once(properties_read_,
+                       [this] { GALIAS_CUDA_TRY(cudaGetDeviceProperties(&properties_, 0)); });
         return properties_;
     }
 
@@ -73,8 +74,8 @@ public:
         if (found == profiles_.end())
             found = profiles_.emplace(kernel, sched::query_kernel_profile(kernel, "engine kernel", 0)).first;
         sched::KernelProfile profile = found->second;
-        profile.work_items =
-            static_cast<std::int64_t>(std::min<std::uint64_t>(items, std::numeric_limits<std::int64_t>::max()));
+        profile.work_items = static_cast<std::int64_t>(
+            std::min<std::uint64_t>(items, std::numeric_limits<std::int64_t>::max()));
         return profile;
     }
 

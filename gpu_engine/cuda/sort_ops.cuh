@@ -27,8 +27,8 @@ namespace galias::engine::cuda::sorting {
 // straight into the pinned staging memory (mapped: unified addressing), and the one
 // synchronization reads it.
 template <bool Sort>
-std::uint64_t tile_operator(DeviceContext& ctx, const TupleArray& rows, bool unique, const TupleArray& b, Cell* out,
-                            const char* name) {
+std::uint64_t tile_operator(DeviceContext& ctx, const TupleArray& rows, bool unique, const TupleArray& b,
+                            Cell* out, const char* name) {
     const std::uint64_t n = rows.size;
     const bool known = !unique && b.size == 0;
     auto* d_count = known ? nullptr : static_cast<std::uint64_t*>(ctx.staging());
@@ -38,8 +38,8 @@ std::uint64_t tile_operator(DeviceContext& ctx, const TupleArray& rows, bool uni
         // One row per thread when that is enough: a sort pass then costs an eighth.
         auto* kernel = n <= kTileThreads ? &tile_sort_difference_kernel<Sort, 1>
                                          : &tile_sort_difference_kernel<Sort, kTileItems>;
-        ctx.launch(kernel, LaunchShape{1, kTileThreads}, rows.data(), static_cast<std::uint32_t>(n), rows.arity,
-                   unique, b.data(), b.size, out, d_count);
+        ctx.launch(kernel, LaunchShape{1, kTileThreads}, rows.data(), static_cast<std::uint32_t>(n),
+                   rows.arity, unique, b.data(), b.size, out, d_count);
     }
     GALIAS_CUDA_CHECK_LAUNCH(ctx.stream());
     if (known) return n;
@@ -59,8 +59,10 @@ inline PackLayout column_layout(std::uint32_t arity, std::uint32_t bits) {
 // total_bits: 32-bit keys halve the bytes every radix pass moves.
 template <class Body>
 void with_key_width(std::uint32_t total_bits, Body&& body) {
-    if (total_bits <= 32) body.template operator()<std::uint32_t>();
-    else body.template operator()<std::uint64_t>();
+    if (total_bits <= 32)
+        body.template operator()<std::uint32_t>();
+    else
+        body.template operator()<std::uint64_t>();
 }
 
 // Rows packed into keys by `layout` and radix-sorted on their total_bits significant
@@ -86,7 +88,8 @@ inline constexpr SortStepNames kUniqueDifferenceSteps{"unique-difference: pack",
 
 template <class Key>
 SortedKeys<Key> sort_packed_keys(DeviceContext& ctx, TupleArray& tuples, const PackLayout& layout,
-                                 std::uint32_t total_bits, std::uint64_t* distinct_count, const SortStepNames& names) {
+                                 std::uint32_t total_bits, std::uint64_t* distinct_count,
+                                 const SortStepNames& names) {
     const cudaStream_t stream = ctx.stream();
     const std::uint64_t n = tuples.size;
     const std::uint32_t arity = tuples.arity;
@@ -111,18 +114,19 @@ SortedKeys<Key> sort_packed_keys(DeviceContext& ctx, TupleArray& tuples, const P
     {
         Buffer temp = ctx.allocate(std::max<std::size_t>(temp_bytes, 1));
         auto traced = ctx.span(names.radix, n * 2ull * sizeof(Key) * ((end_bit + 7) / 8));
-        GALIAS_CUDA_TRY(cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream));
+        GALIAS_CUDA_TRY(
+            cub::DeviceRadixSort::SortKeys(temp.get(), temp_bytes, buffers, n, 0, end_bit, stream));
     }
     result.sorted = buffers.Current();
     result.spare = result.sorted == d_keys ? d_alt : d_keys;
     if (distinct_count != nullptr) {
         std::size_t unique_bytes = 0;
-        GALIAS_CUDA_TRY(
-            cub::DeviceSelect::Unique(nullptr, unique_bytes, result.sorted, result.spare, distinct_count, n, stream));
+        GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(nullptr, unique_bytes, result.sorted, result.spare,
+                                                  distinct_count, n, stream));
         Buffer temp = ctx.allocate(std::max<std::size_t>(unique_bytes, 1));
         auto traced = ctx.span(names.unique, n * 2ull * sizeof(Key));
-        GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(temp.get(), unique_bytes, result.sorted, result.spare, distinct_count,
-                                                  n, stream));
+        GALIAS_CUDA_TRY(cub::DeviceSelect::Unique(temp.get(), unique_bytes, result.sorted, result.spare,
+                                                  distinct_count, n, stream));
         std::swap(result.sorted, result.spare);
     }
     result.in_rows = result.alternate.get() == nullptr && result.sorted == d_alt;

@@ -8,7 +8,6 @@
 // and, for a join's last step with a small output, writes the output too.
 
 #include <cstdint>
-
 #include <cub/block/block_scan.cuh>
 
 #include "gpu_engine/cuda/kernels.cuh"
@@ -26,8 +25,8 @@ namespace galias::engine::cuda {
 template <unsigned Items>
 __global__ void __launch_bounds__(kTileThreads)
     tile_join_count_kernel(const JoinSpec spec, const HisaRef inner, const Cell* outer, std::uint64_t begin,
-                           std::uint32_t n, std::uint64_t* offsets, std::uint32_t* begins, std::uint64_t* total,
-                           Cell* out, std::uint64_t room) {
+                           std::uint32_t n, std::uint64_t* offsets, std::uint32_t* begins,
+                           std::uint64_t* total, Cell* out, std::uint64_t room) {
     await_preceding_grid();
     using Scan = cub::BlockScan<std::uint64_t, kTileThreads>;
     __shared__ typename Scan::TempStorage scan;

@@ -64,8 +64,8 @@ __device__ __forceinline__ void tile_find(const Cell* b, std::uint64_t nb, std::
 // 34 bits (9 passes of CUB's 4-bit digits) instead of 64 (16).
 template <bool Sort, unsigned Items>
 __global__ void __launch_bounds__(kTileThreads)
-    tile_sort_difference_kernel(const Cell* rows, std::uint32_t n, std::uint32_t arity, bool unique, const Cell* b,
-                                std::uint64_t nb, Cell* out, std::uint64_t* count) {
+    tile_sort_difference_kernel(const Cell* rows, std::uint32_t n, std::uint32_t arity, bool unique,
+                                const Cell* b, std::uint64_t nb, Cell* out, std::uint64_t* count) {
     await_preceding_grid();
     using Sorter = cub::BlockRadixSort<std::uint64_t, kTileThreads, Items>;
     using Scan = cub::BlockScan<std::uint32_t, kTileThreads>;
@@ -74,7 +74,7 @@ __global__ void __launch_bounds__(kTileThreads)
         typename Scan::TempStorage scan;
     } temp;
     __shared__ std::uint64_t s_last[kTileThreads];  // each thread's last key, for the next thread
-    __shared__ Cell s_max[2];                        // largest value of each column
+    __shared__ Cell s_max[2];                       // largest value of each column
     const unsigned t = threadIdx.x;
     std::uint64_t keys[Items];
     if constexpr (Sort) {
@@ -106,7 +106,8 @@ __global__ void __launch_bounds__(kTileThreads)
 #pragma unroll
         for (unsigned j = 0; j < Items; ++j)
             keys[j] = j * kTileThreads + t < n ? (std::uint64_t{c0[j]} << w1 | c1[j]) : pad;
-        Sorter(temp.sort).Sort(keys, 0, static_cast<int>(bits == 0 ? 1 : bits));  // blocked: position t*Items + j
+        Sorter(temp.sort).Sort(keys, 0,
+                               static_cast<int>(bits == 0 ? 1 : bits));  // blocked: position t*Items + j
         const std::uint64_t low = w1 >= 32 ? 0xFFFFFFFFull : (std::uint64_t{1} << w1) - 1;
 #pragma unroll
         for (unsigned j = 0; j < Items; ++j)  // back to the rows' 64-bit keys (column 0 high)
@@ -159,8 +160,8 @@ __global__ void __launch_bounds__(kTileThreads)
 // chains of dependent loads and compare-and-swaps, so shorter chains finish sooner.
 template <unsigned Threads, unsigned Items>
 __global__ void __launch_bounds__(Threads)
-    tile_index_kernel(const Cell* data, std::uint32_t n, std::uint32_t arity, std::uint32_t key_len, IndexSlot* slots,
-                      std::uint64_t capacity) {
+    tile_index_kernel(const Cell* data, std::uint32_t n, std::uint32_t arity, std::uint32_t key_len,
+                      IndexSlot* slots, std::uint64_t capacity) {
     await_preceding_grid();
     using Scan = cub::BlockScan<std::uint32_t, Threads>;
     __shared__ typename Scan::TempStorage scan;
@@ -180,7 +181,7 @@ __global__ void __launch_bounds__(Threads)
     for (unsigned j = 0; j < Items; ++j)
         if (starts[j] != 0) s_start[rank[j]] = t * Items + j;
     if (t == 0) s_start[runs] = n;  // the end of the last run
-    __syncthreads();  // the run starts and the cleared table are visible to the whole block
+    __syncthreads();                // the run starts and the cleared table are visible to the whole block
     for (std::uint32_t r = t; r < runs; r += blockDim.x) {
         const std::uint32_t begin = s_start[r];
         insert_key_run(slots, capacity, data + static_cast<std::uint64_t>(begin) * arity, key_len, begin,

@@ -84,13 +84,16 @@ public:
         if (!enabled_) return;
         collect();
         std::fprintf(out, "%-32s %8s\n", "cuda synchronizations at", "count");
-        for (const auto& [site, count] : waits_) std::fprintf(out, "%-32s %8llu\n", site.c_str(), static_cast<unsigned long long>(count));
-        for (const auto& [name, value] : counts_) std::fprintf(out, "%-32s %14llu\n", name.c_str(), static_cast<unsigned long long>(value));
+        for (const auto& [site, count] : waits_)
+            std::fprintf(out, "%-32s %8llu\n", site.c_str(), static_cast<unsigned long long>(count));
+        for (const auto& [name, value] : counts_)
+            std::fprintf(out, "%-32s %14llu\n", name.c_str(), static_cast<unsigned long long>(value));
         std::fprintf(out, "%-28s %8s %10s %10s %9s\n", "cuda step", "calls", "ms", "GB", "GB/s");
         for (const auto& [name, t] : totals_) {
             const double gb = static_cast<double>(t.bytes) / 1e9;
-            std::fprintf(out, "%-28s %8llu %10.2f %10.2f %9.0f\n", name.c_str(), static_cast<unsigned long long>(t.calls),
-                         t.milliseconds, gb, t.milliseconds > 0 ? gb / (t.milliseconds / 1e3) : 0.0);
+            std::fprintf(out, "%-28s %8llu %10.2f %10.2f %9.0f\n", name.c_str(),
+                         static_cast<unsigned long long>(t.calls), t.milliseconds, gb,
+                         t.milliseconds > 0 ? gb / (t.milliseconds / 1e3) : 0.0);
         }
     }
 

@@ -4,10 +4,10 @@
 // list a bitmap's tuples in sorted order.
 
 #include <cooperative_groups.h>
-#include <cub/block/block_reduce.cuh>
-#include <cub/block/block_scan.cuh>
 
 #include <cstdint>
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
 
 #include "gpu_engine/cuda/device_atomics.cuh"
 #include "gpu_engine/cuda/kernels.cuh"
@@ -114,7 +114,8 @@ __global__ void __launch_bounds__(kListThreads)
     __shared__ std::uint32_t chunk[kListThreads * kStride];
     const std::uint64_t base = blockIdx.x * kListChunkWords;
     for (unsigned k = threadIdx.x; k < kListChunkWords; k += kListThreads)
-        chunk[k / kListWordsPerThread * kStride + k % kListWordsPerThread] = base + k < words ? bits[base + k] : 0;
+        chunk[k / kListWordsPerThread * kStride + k % kListWordsPerThread] =
+            base + k < words ? bits[base + k] : 0;
     __syncthreads();
     const std::uint32_t* mine = chunk + threadIdx.x * kStride;
     std::uint64_t count = 0;

@@ -56,7 +56,8 @@ namespace tuple_sets {
 // through it (sort_unique, join_distinct) pays: mostly in L2 (at most
 // kSortBitmapMostBytes) and its passes no longer than a radix sort's over the rows (at
 // most kSortBitmapBytesPerRow a row); else none (words 0).
-[[nodiscard]] inline TupleBitmapShape small_bitmap(const DeviceContext& ctx, std::uint32_t arity, std::uint64_t rows) {
+[[nodiscard]] inline TupleBitmapShape small_bitmap(const DeviceContext& ctx, std::uint32_t arity,
+                                                   std::uint64_t rows) {
     const TupleBitmapShape bitmap = bitmap_shape(ctx, arity);
     const bool pays = bitmap.bytes() <= CudaPolicy::kSortBitmapMostBytes &&
                       bitmap.bytes() <= rows * CudaPolicy::kSortBitmapBytesPerRow;
@@ -75,8 +76,8 @@ inline std::unique_ptr<CudaTupleHashSet> make_bitmap_set(DeviceContext& ctx, con
 // Writes the tuples of bitmap `bits` (of shape `bitmap`) in order to `out`: the chunks'
 // counts, their scan, then each chunk writes its tuples at its offset. With `count` the
 // total is read back and returned (one round trip); else 0.
-inline std::uint64_t list_bitmap(DeviceContext& ctx, const std::uint32_t* bits, const TupleBitmapShape& bitmap,
-                                 std::uint32_t arity, Cell* out, bool count) {
+inline std::uint64_t list_bitmap(DeviceContext& ctx, const std::uint32_t* bits,
+                                 const TupleBitmapShape& bitmap, std::uint32_t arity, Cell* out, bool count) {
     const cudaStream_t stream = ctx.stream();
     const std::uint64_t words = bitmap.words, row_bits = bitmap.row_bits;
     const std::uint64_t chunks = (words + kListChunkWords - 1) / kListChunkWords;
@@ -85,18 +86,19 @@ inline std::uint64_t list_bitmap(DeviceContext& ctx, const std::uint32_t* bits, 
     auto traced = ctx.span("bitmap: list", words * 8ull);
     GALIAS_CUDA_TRY(cudaMemsetAsync(d_offsets + chunks, 0, sizeof(std::uint64_t), stream));
     ctx.note_fixed_launch();
-    ctx.launch(&tuple_bitmap_count_kernel, LaunchShape{static_cast<unsigned>(chunks), kListThreads}, bits, words,
-               d_offsets);
+    ctx.launch(&tuple_bitmap_count_kernel, LaunchShape{static_cast<unsigned>(chunks), kListThreads}, bits,
+               words, d_offsets);
     std::size_t temp_bytes = 0;
-    GALIAS_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, d_offsets, d_offsets, chunks + 1, stream));
+    GALIAS_CUDA_TRY(
+        cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, d_offsets, d_offsets, chunks + 1, stream));
     {
         Buffer temp = ctx.allocate(std::max<std::size_t>(temp_bytes, 1));
         GALIAS_CUDA_TRY(
             cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, d_offsets, d_offsets, chunks + 1, stream));
     }
     ctx.note_fixed_launch();
-    ctx.launch(&tuple_bitmap_list_kernel, LaunchShape{static_cast<unsigned>(chunks), kListThreads}, bits, words,
-               static_cast<const std::uint64_t*>(d_offsets), arity, row_bits, out);
+    ctx.launch(&tuple_bitmap_list_kernel, LaunchShape{static_cast<unsigned>(chunks), kListThreads}, bits,
+               words, static_cast<const std::uint64_t*>(d_offsets), arity, row_bits, out);
     GALIAS_CUDA_CHECK_LAUNCH(stream);
     if (!count) return 0;
     ctx.stage(d_offsets + chunks, sizeof(std::uint64_t));
@@ -108,7 +110,8 @@ inline std::uint64_t list_bitmap(DeviceContext& ctx, const std::uint32_t* bits, 
 // table large enough for all of them to be new, rehashed on this stream when it grows, or
 // moved into a bitmap once that is the smaller: tuple_set_becomes_bitmap); returns the
 // table it replaced, which the caller keeps until its wait.
-inline Buffer make_room(DeviceContext& ctx, CudaTupleHashSet& s, std::uint64_t incoming, std::uint32_t arity) {
+inline Buffer make_room(DeviceContext& ctx, CudaTupleHashSet& s, std::uint64_t incoming,
+                        std::uint32_t arity) {
     const cudaStream_t stream = ctx.stream();
     if (s.bits.get() != nullptr) return Buffer();  // a bitmap holds every possible tuple
     if (s.flag.get() == nullptr) {
@@ -119,7 +122,8 @@ inline Buffer make_room(DeviceContext& ctx, CudaTupleHashSet& s, std::uint64_t i
     if (s.slots >= wanted) return Buffer();
     Buffer old_table = std::move(s.table);
     const std::uint64_t old_slots = s.slots;
-    if (const TupleBitmapShape bitmap = bitmap_for_set(ctx, arity); tuple_set_becomes_bitmap(wanted, bitmap)) {
+    if (const TupleBitmapShape bitmap = bitmap_for_set(ctx, arity);
+        tuple_set_becomes_bitmap(wanted, bitmap)) {
         s.bits = ctx.allocate(bitmap.bytes());
         s.bitmap = bitmap;
         s.slots = 0;
@@ -140,8 +144,8 @@ inline Buffer make_room(DeviceContext& ctx, CudaTupleHashSet& s, std::uint64_t i
     if (s.held != 0) {
         const LaunchShape shape = ctx.hash_set_shape(&tuple_hash_set_rehash_kernel, old_slots);
         auto traced = ctx.span("hash set: grow", old_slots * 8ull + s.held * 8ull);
-        ctx.launch(&tuple_hash_set_rehash_kernel, shape, static_cast<const std::uint64_t*>(old_table.get()), old_slots,
-                   static_cast<std::uint64_t*>(s.table.get()), s.slots - 1);
+        ctx.launch(&tuple_hash_set_rehash_kernel, shape, static_cast<const std::uint64_t*>(old_table.get()),
+                   old_slots, static_cast<std::uint64_t*>(s.table.get()), s.slots - 1);
     }
     GALIAS_CUDA_CHECK_LAUNCH(stream);
     return old_table;
@@ -159,12 +163,13 @@ inline void insert_new(DeviceContext& ctx, TupleHashSet& set, const TupleArray& 
     const std::uint32_t arity = tuples.arity;
     out = ctx.make_array(arity, tuples.size);
     if (tuples.size == 0) return;
-    const Buffer old_table = make_room(ctx, s, tuples.size, arity);  // read by the rehash: kept until the wait
+    const Buffer old_table =
+        make_room(ctx, s, tuples.size, arity);  // read by the rehash: kept until the wait
     {
         const LaunchShape shape = ctx.hash_set_shape(&tuple_hash_set_insert_kernel, tuples.size);
         auto traced = ctx.span("hash set: insert", tuples.size * (arity * 8ull + 8ull));
-        ctx.launch(&tuple_hash_set_insert_kernel, shape, tuples.data(), tuples.size, arity, s.ref(), out.data(),
-                   ctx.grid_totals());
+        ctx.launch(&tuple_hash_set_insert_kernel, shape, tuples.data(), tuples.size, arity, s.ref(),
+                   out.data(), ctx.grid_totals());
     }
     GALIAS_CUDA_CHECK_LAUNCH(ctx.stream());
     ctx.wait("hash set: inserted");

@@ -40,7 +40,7 @@ struct Comparison {
 // `head :- body.`; a fact has an empty body.
 struct Clause {
     Atom head;
-    std::vector<Atom> body;               // in source order (the planner's first join order)
+    std::vector<Atom> body;  // in source order (the planner's first join order)
     std::vector<Comparison> comparisons;
     SourceLocation location;
 };

@@ -13,7 +13,7 @@
 namespace galias::engine::datalog {
 
 struct IoSpec {
-    std::string filename;   // relative names resolve against -F (input) or -D (output)
+    std::string filename;  // relative names resolve against -F (input) or -D (output)
     char delimiter = '\t';
     SourceLocation location;  // of the directive
 };
@@ -32,7 +32,7 @@ struct RelationInfo {
 
 struct CheckedProgram {
     ast::Program ast;
-    std::vector<RelationInfo> relations;          // declaration order
+    std::vector<RelationInfo> relations;  // declaration order
     std::map<std::string, std::size_t> relation_index;
 };
 

@@ -8,24 +8,42 @@ namespace galias::engine::datalog {
 
 const char* token_kind_name(TokenKind kind) {
     switch (kind) {
-        case TokenKind::Identifier: return "identifier";
-        case TokenKind::Number: return "number";
-        case TokenKind::String: return "string";
-        case TokenKind::Directive: return "directive";
-        case TokenKind::LParen: return "'('";
-        case TokenKind::RParen: return "')'";
-        case TokenKind::Comma: return "','";
-        case TokenKind::Dot: return "'.'";
-        case TokenKind::Colon: return "':'";
-        case TokenKind::Turnstile: return "':-'";
-        case TokenKind::Underscore: return "'_'";
-        case TokenKind::Eq: return "'='";
-        case TokenKind::Ne: return "'!='";
-        case TokenKind::Lt: return "'<'";
-        case TokenKind::Le: return "'<='";
-        case TokenKind::Gt: return "'>'";
-        case TokenKind::Ge: return "'>='";
-        case TokenKind::End: return "end of file";
+        case TokenKind::Identifier:
+            return "identifier";
+        case TokenKind::Number:
+            return "number";
+        case TokenKind::String:
+            return "string";
+        case TokenKind::Directive:
+            return "directive";
+        case TokenKind::LParen:
+            return "'('";
+        case TokenKind::RParen:
+            return "')'";
+        case TokenKind::Comma:
+            return "','";
+        case TokenKind::Dot:
+            return "'.'";
+        case TokenKind::Colon:
+            return "':'";
+        case TokenKind::Turnstile:
+            return "':-'";
+        case TokenKind::Underscore:
+            return "'_'";
+        case TokenKind::Eq:
+            return "'='";
+        case TokenKind::Ne:
+            return "'!='";
+        case TokenKind::Lt:
+            return "'<'";
+        case TokenKind::Le:
+            return "'<='";
+        case TokenKind::Gt:
+            return "'>'";
+        case TokenKind::Ge:
+            return "'>='";
+        case TokenKind::End:
+            return "end of file";
     }
     return "?";
 }
@@ -89,8 +107,12 @@ private:
         }
     }
 
-    static bool ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '?'; }
-    static bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '?'; }
+    static bool ident_start(char c) {
+        return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '?';
+    }
+    static bool ident_char(char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '?';
+    }
 
     void lex_one(Token& token) {
         const char c = peek();
@@ -117,27 +139,44 @@ private:
             }
             return;
         }
-        if (std::isdigit(static_cast<unsigned char>(c)) || (c == '-' && std::isdigit(static_cast<unsigned char>(peek(1))))) {
+        if (std::isdigit(static_cast<unsigned char>(c)) ||
+            (c == '-' && std::isdigit(static_cast<unsigned char>(peek(1))))) {
             return lex_number(token);
         }
         if (c == '"') return lex_string(token);
         switch (c) {
-            case '(': return single(TokenKind::LParen, 1);
-            case ')': return single(TokenKind::RParen, 1);
-            case ',': return single(TokenKind::Comma, 1);
-            case '.': return single(TokenKind::Dot, 1);
-            case ':': return peek(1) == '-' ? single(TokenKind::Turnstile, 2) : single(TokenKind::Colon, 1);
-            case '=': return single(TokenKind::Eq, 1);
+            case '(':
+                return single(TokenKind::LParen, 1);
+            case ')':
+                return single(TokenKind::RParen, 1);
+            case ',':
+                return single(TokenKind::Comma, 1);
+            case '.':
+                return single(TokenKind::Dot, 1);
+            case ':':
+                return peek(1) == '-' ? single(TokenKind::Turnstile, 2) : single(TokenKind::Colon, 1);
+            case '=':
+                return single(TokenKind::Eq, 1);
             case '!':
                 if (peek(1) == '=') return single(TokenKind::Ne, 2);
                 fail(at, "negation ('!') is not supported; only positive atoms");
-            case '<': return peek(1) == '=' ? single(TokenKind::Le, 2) : single(TokenKind::Lt, 1);
-            case '>': return peek(1) == '=' ? single(TokenKind::Ge, 2) : single(TokenKind::Gt, 1);
-            case '#': fail(at, "preprocessor directives are not supported");
-            case '+': case '-': case '*': case '/': case '%': case '^':
+            case '<':
+                return peek(1) == '=' ? single(TokenKind::Le, 2) : single(TokenKind::Lt, 1);
+            case '>':
+                return peek(1) == '=' ? single(TokenKind::Ge, 2) : single(TokenKind::Gt, 1);
+            case '#':
+                fail(at, "preprocessor directives are not supported");
+            case '+':
+            case '-':
+            case '*':
+            case '/':
+            case '%':
+            case '^':
                 fail(at, std::string("arithmetic ('") + c + "') is not supported");
-            case ';': fail(at, "disjunction (';') is not supported");
-            default: break;
+            case ';':
+                fail(at, "disjunction (';') is not supported");
+            default:
+                break;
         }
         fail(at, std::string("unexpected character '") + c + "'");
     }
@@ -158,15 +197,18 @@ private:
         }
         std::size_t digits_start = pos_;
         while (std::isxdigit(static_cast<unsigned char>(peek()))) advance();
-        if (ident_char(peek())) fail(at, "malformed number '" + std::string(src_.substr(start, pos_ - start + 1)) + "'");
+        if (ident_char(peek()))
+            fail(at, "malformed number '" + std::string(src_.substr(start, pos_ - start + 1)) + "'");
         std::string_view digits = src_.substr(digits_start, pos_ - digits_start);
         std::uint64_t magnitude = 0;
         auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude, base);
         if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty() ||
             magnitude > std::numeric_limits<std::uint32_t>::max())
-            fail(at, "number '" + std::string(src_.substr(start, pos_ - start)) + "' is out of range or malformed");
+            fail(at, "number '" + std::string(src_.substr(start, pos_ - start)) +
+                         "' is out of range or malformed");
         token.kind = TokenKind::Number;
-        token.number = src_[start] == '-' ? -static_cast<std::int64_t>(magnitude) : static_cast<std::int64_t>(magnitude);
+        token.number =
+            src_[start] == '-' ? -static_cast<std::int64_t>(magnitude) : static_cast<std::int64_t>(magnitude);
         token.text = std::string(src_.substr(start, pos_ - start));
     }
 
@@ -185,12 +227,23 @@ private:
                 char e = peek();
                 advance();
                 switch (e) {
-                    case 't': token.text += '\t'; break;
-                    case 'n': token.text += '\n'; break;
-                    case 'r': token.text += '\r'; break;
-                    case '"': token.text += '"'; break;
-                    case '\\': token.text += '\\'; break;
-                    default: fail(at, std::string("unknown escape '\\") + e + "' in string");
+                    case 't':
+                        token.text += '\t';
+                        break;
+                    case 'n':
+                        token.text += '\n';
+                        break;
+                    case 'r':
+                        token.text += '\r';
+                        break;
+                    case '"':
+                        token.text += '"';
+                        break;
+                    case '\\':
+                        token.text += '\\';
+                        break;
+                    default:
+                        fail(at, std::string("unknown escape '\\") + e + "' in string");
                 }
             } else {
                 token.text += c;

@@ -11,16 +11,30 @@
 namespace galias::engine::datalog {
 
 enum class TokenKind : std::uint8_t {
-    Identifier, Number, String, Directive,  // Directive: ".decl", ".input", ...
-    LParen, RParen, Comma, Dot, Colon, Turnstile /* :- */, Underscore,
-    Eq, Ne, Lt, Le, Gt, Ge,
+    Identifier,
+    Number,
+    String,
+    Directive,  // Directive: ".decl", ".input", ...
+    LParen,
+    RParen,
+    Comma,
+    Dot,
+    Colon,
+    Turnstile /* :- */,
+    Underscore,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
     End
 };
 const char* token_kind_name(TokenKind kind);
 
 struct Token {
     TokenKind kind = TokenKind::End;
-    std::string text;         // identifier/directive name, string contents (unescaped)
+    std::string text;  // identifier/directive name, string contents (unescaped)
     std::int64_t number = 0;
     SourceLocation location;
 };

@@ -40,8 +40,8 @@ private:
         const Token& token = peek();
         std::string found = token.kind == TokenKind::Identifier || token.kind == TokenKind::Number
                                 ? "'" + token.text + "'"
-                                : token.kind == TokenKind::Directive ? "'." + token.text + "'"
-                                                                      : token_kind_name(token.kind);
+                            : token.kind == TokenKind::Directive ? "'." + token.text + "'"
+                                                                 : token_kind_name(token.kind);
         throw DiagnosticError(token.location, "expected " + what + ", found " + found);
     }
     const Token& expect(TokenKind kind, const char* what) {
@@ -60,8 +60,9 @@ private:
         } else if (directive.text == "printsize") {
             kind = ast::Directive::Kind::PrintSize;
         } else {
-            throw DiagnosticError(directive.location, "unsupported directive '." + directive.text +
-                                                          "' (supported: .decl, .input, .output, .printsize)");
+            throw DiagnosticError(directive.location,
+                                  "unsupported directive '." + directive.text +
+                                      "' (supported: .decl, .input, .output, .printsize)");
         }
         // `.output a, b(IO=file)` declares several at once.
         do {
@@ -133,7 +134,9 @@ private:
                 term.kind = ast::Term::Kind::Variable;
                 term.text = token.text;
                 break;
-            case TokenKind::Underscore: term.kind = ast::Term::Kind::Wildcard; break;
+            case TokenKind::Underscore:
+                term.kind = ast::Term::Kind::Wildcard;
+                break;
             case TokenKind::Number:
                 term.kind = ast::Term::Kind::Number;
                 term.number = token.number;
@@ -143,7 +146,8 @@ private:
                 term.kind = ast::Term::Kind::String;
                 term.text = token.text;
                 break;
-            default: fail_expected("a variable, constant or '_'");
+            default:
+                fail_expected("a variable, constant or '_'");
         }
         next();
         return term;
@@ -179,12 +183,24 @@ private:
         comparison.lhs = parse_term();
         if (!is_compare(peek().kind)) fail_expected("a comparison operator (=, !=, <, <=, >, >=)");
         switch (next().kind) {
-            case TokenKind::Eq: comparison.op = ast::CompareOp::Eq; break;
-            case TokenKind::Ne: comparison.op = ast::CompareOp::Ne; break;
-            case TokenKind::Lt: comparison.op = ast::CompareOp::Lt; break;
-            case TokenKind::Le: comparison.op = ast::CompareOp::Le; break;
-            case TokenKind::Gt: comparison.op = ast::CompareOp::Gt; break;
-            default: comparison.op = ast::CompareOp::Ge; break;
+            case TokenKind::Eq:
+                comparison.op = ast::CompareOp::Eq;
+                break;
+            case TokenKind::Ne:
+                comparison.op = ast::CompareOp::Ne;
+                break;
+            case TokenKind::Lt:
+                comparison.op = ast::CompareOp::Lt;
+                break;
+            case TokenKind::Le:
+                comparison.op = ast::CompareOp::Le;
+                break;
+            case TokenKind::Gt:
+                comparison.op = ast::CompareOp::Gt;
+                break;
+            default:
+                comparison.op = ast::CompareOp::Ge;
+                break;
         }
         comparison.rhs = parse_term();
         clause.comparisons.push_back(std::move(comparison));

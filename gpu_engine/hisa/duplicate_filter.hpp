@@ -18,7 +18,8 @@ inline constexpr int kDuplicateFilterProbes = 4;
 // True when this copy of `key` must be kept: it claimed a slot, or no slot within the
 // probe limit was free. False when the key is already in the table.
 template <class Load, class Cas>
-GALIAS_HD bool admit_first_copy(std::uint64_t* table, std::uint64_t mask, std::uint64_t key, Load load, Cas cas) {
+GALIAS_HD bool admit_first_copy(std::uint64_t* table, std::uint64_t mask, std::uint64_t key, Load load,
+                                Cas cas) {
     if (key == kEmptyKey) return true;  // the empty marker itself cannot be stored
     return claim_key(table, mask, key, kDuplicateFilterProbes, load, cas) != Claim::kPresent;
 }

@@ -14,7 +14,7 @@ namespace galias::engine {
 
 struct alignas(16) IndexSlot {
     std::uint32_t tag;
-    std::uint32_t begin;   // kEmptySlot when unused
+    std::uint32_t begin;  // kEmptySlot when unused
     std::uint32_t count;
     std::uint32_t unused;
 };

@@ -12,20 +12,29 @@ namespace galias::engine {
 
 GALIAS_HD Cell operand_value(const Operand& operand, const Cell* outer, const Cell* inner) {
     switch (operand.kind) {
-        case OperandKind::Outer: return outer[operand.column];
-        case OperandKind::Inner: return inner[operand.column];
-        default: return operand.value;
+        case OperandKind::Outer:
+            return outer[operand.column];
+        case OperandKind::Inner:
+            return inner[operand.column];
+        default:
+            return operand.value;
     }
 }
 
 GALIAS_HD bool compare_cells(CompareKind op, Cell a, Cell b) {
     switch (op) {
-        case CompareKind::Eq: return a == b;
-        case CompareKind::Ne: return a != b;
-        case CompareKind::LtSigned: return static_cast<std::int32_t>(a) < static_cast<std::int32_t>(b);
-        case CompareKind::LeSigned: return static_cast<std::int32_t>(a) <= static_cast<std::int32_t>(b);
-        case CompareKind::LtUnsigned: return a < b;
-        case CompareKind::LeUnsigned: return a <= b;
+        case CompareKind::Eq:
+            return a == b;
+        case CompareKind::Ne:
+            return a != b;
+        case CompareKind::LtSigned:
+            return static_cast<std::int32_t>(a) < static_cast<std::int32_t>(b);
+        case CompareKind::LeSigned:
+            return static_cast<std::int32_t>(a) <= static_cast<std::int32_t>(b);
+        case CompareKind::LtUnsigned:
+            return a < b;
+        case CompareKind::LeUnsigned:
+            return a <= b;
     }
     return false;
 }
@@ -83,7 +92,8 @@ GALIAS_HD void for_each_match(const JoinSpec& spec, const HisaRef& inner, const 
 
 // Pass 2: writes this outer tuple's output tuples at `out`; returns how many it wrote
 // (always what count_matches returned).
-GALIAS_HD std::uint64_t emit_matches(const JoinSpec& spec, const HisaRef& inner, const Cell* outer, Cell* out) {
+GALIAS_HD std::uint64_t emit_matches(const JoinSpec& spec, const HisaRef& inner, const Cell* outer,
+                                     Cell* out) {
     std::uint64_t n = 0;
     for_each_match(spec, inner, outer, [&](const Cell* outer_row, const Cell* inner_row) {
         write_output(spec, outer_row, inner_row, out + n * spec.out_arity);

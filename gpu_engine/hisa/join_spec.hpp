@@ -14,8 +14,8 @@ enum class OperandKind : std::uint8_t { Outer, Inner, Constant };
 
 struct Operand {
     OperandKind kind = OperandKind::Constant;
-    std::uint8_t column = 0;   // for Outer / Inner: stored column
-    Cell value = 0;            // for Constant
+    std::uint8_t column = 0;  // for Outer / Inner: stored column
+    Cell value = 0;           // for Constant
 };
 
 // Gt/Ge are rewritten as Lt/Le with swapped operands by the planner.
@@ -29,16 +29,16 @@ struct Filter {
 
 struct JoinSpec {
     std::uint8_t outer_arity = 0;
-    std::uint8_t inner_arity = 0;   // 0 when there is no inner relation (filter + project)
+    std::uint8_t inner_arity = 0;  // 0 when there is no inner relation (filter + project)
     std::uint8_t out_arity = 0;
-    std::uint8_t key_len = 0;       // inner key columns (a prefix of the inner's stored order)
+    std::uint8_t key_len = 0;  // inner key columns (a prefix of the inner's stored order)
     bool has_inner = false;
     std::uint8_t outer_filter_count = 0;
     std::uint8_t filter_count = 0;
-    Operand key[kMaxArity];              // how to build the probe key from the outer tuple
-    Operand out[kMaxArity];              // each output column
-    Filter outer_filters[kMaxFilters];   // outer-only conditions, checked before probing
-    Filter filters[kMaxFilters];         // conditions on each (outer, inner) match
+    Operand key[kMaxArity];             // how to build the probe key from the outer tuple
+    Operand out[kMaxArity];             // each output column
+    Filter outer_filters[kMaxFilters];  // outer-only conditions, checked before probing
+    Filter filters[kMaxFilters];        // conditions on each (outer, inner) match
 };
 
 }  // namespace galias::engine

@@ -75,15 +75,24 @@ template <class Fn>
 decltype(auto) dispatch_arity(std::uint32_t arity, Fn&& fn) {
     static_assert(kMaxArity == 8);
     switch (arity) {
-        case 1: return fn(std::integral_constant<std::uint32_t, 1>{});
-        case 2: return fn(std::integral_constant<std::uint32_t, 2>{});
-        case 3: return fn(std::integral_constant<std::uint32_t, 3>{});
-        case 4: return fn(std::integral_constant<std::uint32_t, 4>{});
-        case 5: return fn(std::integral_constant<std::uint32_t, 5>{});
-        case 6: return fn(std::integral_constant<std::uint32_t, 6>{});
-        case 7: return fn(std::integral_constant<std::uint32_t, 7>{});
-        case 8: return fn(std::integral_constant<std::uint32_t, 8>{});
-        default: throw std::invalid_argument("unsupported arity " + std::to_string(arity));
+        case 1:
+            return fn(std::integral_constant<std::uint32_t, 1>{});
+        case 2:
+            return fn(std::integral_constant<std::uint32_t, 2>{});
+        case 3:
+            return fn(std::integral_constant<std::uint32_t, 3>{});
+        case 4:
+            return fn(std::integral_constant<std::uint32_t, 4>{});
+        case 5:
+            return fn(std::integral_constant<std::uint32_t, 5>{});
+        case 6:
+            return fn(std::integral_constant<std::uint32_t, 6>{});
+        case 7:
+            return fn(std::integral_constant<std::uint32_t, 7>{});
+        case 8:
+            return fn(std::integral_constant<std::uint32_t, 8>{});
+        default:
+            throw std::invalid_argument("unsupported arity " + std::to_string(arity));
     }
 }
 

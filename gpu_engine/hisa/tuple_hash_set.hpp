@@ -139,8 +139,8 @@ GALIAS_HD TupleBitPlace tuple_bit_place(const TupleSetRef& set, Cell first, Cell
 // `load_word(address)` reads a bitmap word coherently, `or_word(address, bits)` ors bits
 // into it atomically and returns its previous value; load and cas serve the hash table.
 template <class Load, class Cas, class LoadWord, class OrWord>
-GALIAS_HD bool insert_tuple(const TupleSetRef& set, Cell first, Cell second, std::uint32_t arity, Load load, Cas cas,
-                            LoadWord load_word, OrWord or_word) {
+GALIAS_HD bool insert_tuple(const TupleSetRef& set, Cell first, Cell second, std::uint32_t arity, Load load,
+                            Cas cas, LoadWord load_word, OrWord or_word) {
     if (set.bits != nullptr) {
         const TupleBitPlace place = tuple_bit_place(set, first, second, arity);
         // Read first: most derived tuples are known, and a read is cheaper than an atomic.

@@ -13,7 +13,9 @@ GALIAS_HD int compare_rows(const Cell* a, const Cell* b, std::uint32_t arity) {
     return 0;
 }
 
-GALIAS_HD bool row_less(const Cell* a, const Cell* b, std::uint32_t arity) { return compare_rows(a, b, arity) < 0; }
+GALIAS_HD bool row_less(const Cell* a, const Cell* b, std::uint32_t arity) {
+    return compare_rows(a, b, arity) < 0;
+}
 
 // True when tuple i starts a new key run in sorted data (its key differs from tuple i-1's).
 GALIAS_HD bool starts_key_run(const Cell* data, std::uint64_t i, std::uint32_t arity, std::uint32_t key_len) {
@@ -47,8 +49,8 @@ GALIAS_HD std::uint64_t key_run_end(const Cell* data, std::uint64_t begin, std::
 // claimed with a single compare-and-swap on `begin`; `Cas` is the backend's atomic:
 // cas(address, expected, desired) -> previous value.
 template <class Cas>
-GALIAS_HD void insert_key_run(IndexSlot* slots, std::uint64_t capacity, const Cell* key, std::uint32_t key_len,
-                              std::uint32_t begin, std::uint32_t count, Cas cas) {
+GALIAS_HD void insert_key_run(IndexSlot* slots, std::uint64_t capacity, const Cell* key,
+                              std::uint32_t key_len, std::uint32_t begin, std::uint32_t count, Cas cas) {
     const std::uint32_t hash = hash_key(key, key_len);
     std::uint64_t slot = home_slot(hash, capacity);
     while (true) {

@@ -8,8 +8,10 @@ namespace {
 
 std::string operand_text(const Plan& plan, const OperandRef& operand) {
     switch (operand.kind) {
-        case OperandKind::Outer: return "o" + std::to_string(operand.column);
-        case OperandKind::Inner: return "i" + std::to_string(operand.column);
+        case OperandKind::Outer:
+            return "o" + std::to_string(operand.column);
+        case OperandKind::Inner:
+            return "i" + std::to_string(operand.column);
         case OperandKind::Constant: {
             const Constant& c = plan.constants[operand.constant];
             return c.type == facts::ColumnType::Symbol ? "\"" + c.symbol + "\"" : std::to_string(c.number);
@@ -20,15 +22,22 @@ std::string operand_text(const Plan& plan, const OperandRef& operand) {
 
 const char* compare_text(CompareKind op) {
     switch (op) {
-        case CompareKind::Eq: return "=";
-        case CompareKind::Ne: return "!=";
-        case CompareKind::LtSigned: case CompareKind::LtUnsigned: return "<";
-        case CompareKind::LeSigned: case CompareKind::LeUnsigned: return "<=";
+        case CompareKind::Eq:
+            return "=";
+        case CompareKind::Ne:
+            return "!=";
+        case CompareKind::LtSigned:
+        case CompareKind::LtUnsigned:
+            return "<";
+        case CompareKind::LeSigned:
+        case CompareKind::LeUnsigned:
+            return "<=";
     }
     return "?";
 }
 
-void filters_text(std::ostringstream& out, const Plan& plan, const char* label, const std::vector<FilterRef>& filters) {
+void filters_text(std::ostringstream& out, const Plan& plan, const char* label,
+                  const std::vector<FilterRef>& filters) {
     if (filters.empty()) return;
     out << " " << label << " [";
     for (std::size_t i = 0; i < filters.size(); ++i) {
@@ -62,7 +71,8 @@ void rule_text(std::ostringstream& out, const Plan& plan, const Rule& rule, cons
             const Relation& inner = plan.relations[step.inner_relation];
             out << "\n         join " << (step.inner_version == Version::Old ? "old " : "full ") << inner.name
                 << " " << inner.orders[step.inner_order].str() << " on (";
-            for (std::size_t k = 0; k < step.key.size(); ++k) out << (k ? "," : "") << operand_text(plan, step.key[k]);
+            for (std::size_t k = 0; k < step.key.size(); ++k)
+                out << (k ? "," : "") << operand_text(plan, step.key[k]);
             out << ")";
             filters_text(out, plan, "where", step.filters);
         }

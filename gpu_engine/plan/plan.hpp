@@ -81,8 +81,8 @@ struct JoinStep {
     // variant k joins old_1..old_(k-1), delta_k, full_(k+1).., so a combination of new
     // tuples of several atoms is derived by one variant only, not by each of them.
     Version inner_version = Version::Full;
-    std::uint32_t inner_order = 0;     // index into the inner relation's orders
-    std::vector<OperandRef> key;       // one per inner key column
+    std::uint32_t inner_order = 0;  // index into the inner relation's orders
+    std::vector<OperandRef> key;    // one per inner key column
     std::vector<FilterRef> outer_filters;
     std::vector<FilterRef> filters;
     std::vector<OperandRef> out;
@@ -90,11 +90,11 @@ struct JoinStep {
 };
 
 struct Rule {
-    std::string text;        // the clause as written (normalized)
+    std::string text;  // the clause as written (normalized)
     SourceLocation location;
-    std::uint32_t head = 0;  // relation index
-    int delta_atom = -1;     // body atom read as delta in this semi-naive variant; -1 = none
-    std::vector<JoinStep> steps;  // empty for a fact
+    std::uint32_t head = 0;           // relation index
+    int delta_atom = -1;              // body atom read as delta in this semi-naive variant; -1 = none
+    std::vector<JoinStep> steps;      // empty for a fact
     std::vector<std::uint32_t> fact;  // constants of a fact, head column order
 };
 

@@ -33,10 +33,14 @@ using datalog::CheckedProgram;
 
 std::string term_text(const ast::Term& term) {
     switch (term.kind) {
-        case ast::Term::Kind::Variable: return term.text;
-        case ast::Term::Kind::Number: return std::to_string(term.number);
-        case ast::Term::Kind::String: return "\"" + term.text + "\"";
-        case ast::Term::Kind::Wildcard: return "_";
+        case ast::Term::Kind::Variable:
+            return term.text;
+        case ast::Term::Kind::Number:
+            return std::to_string(term.number);
+        case ast::Term::Kind::String:
+            return "\"" + term.text + "\"";
+        case ast::Term::Kind::Wildcard:
+            return "_";
     }
     return "?";
 }
@@ -105,7 +109,9 @@ public:
     }
 
 private:
-    std::uint32_t relation_of(const std::string& name) const { return static_cast<std::uint32_t>(program_.relation_index.at(name)); }
+    std::uint32_t relation_of(const std::string& name) const {
+        return static_cast<std::uint32_t>(program_.relation_index.at(name));
+    }
 
     void stratify() {
         std::vector<std::vector<std::uint32_t>> depends_on(plan_.relations.size());
@@ -114,7 +120,8 @@ private:
             for (const ast::Atom& atom : clause.body) depends_on[head].push_back(relation_of(atom.relation));
         }
         std::vector<bool> has_rules(plan_.relations.size(), false);
-        for (const ast::Clause& clause : program_.ast.clauses) has_rules[relation_of(clause.head.relation)] = true;
+        for (const ast::Clause& clause : program_.ast.clauses)
+            has_rules[relation_of(clause.head.relation)] = true;
         for (const Component& component : strongly_connected_components(depends_on)) {
             bool defined = false;
             for (std::uint32_t r : component.nodes) defined = defined || has_rules[r];
@@ -122,7 +129,8 @@ private:
             Stratum stratum;
             stratum.relations = component.nodes;
             stratum.recursive = component.recursive;
-            for (std::uint32_t r : component.nodes) plan_.relations[r].stratum = static_cast<std::uint32_t>(plan_.strata.size());
+            for (std::uint32_t r : component.nodes)
+                plan_.relations[r].stratum = static_cast<std::uint32_t>(plan_.strata.size());
             plan_.strata.push_back(std::move(stratum));
         }
         stratum_of_.assign(plan_.relations.size(), -1);
@@ -161,7 +169,8 @@ private:
         }
         for (std::uint32_t i = 0; i < plan_.constants.size(); ++i) {
             const Constant& c = plan_.constants[i];
-            if (c.type == constant.type && c.number == constant.number && c.symbol == constant.symbol) return i;
+            if (c.type == constant.type && c.number == constant.number && c.symbol == constant.symbol)
+                return i;
         }
         plan_.constants.push_back(constant);
         return static_cast<std::uint32_t>(plan_.constants.size() - 1);
@@ -173,7 +182,8 @@ private:
         for (const ast::Atom& atom : clause.body) {
             const Relation& relation = plan_.relations[relation_of(atom.relation)];
             for (std::size_t i = 0; i < atom.args.size(); ++i)
-                if (atom.args[i].kind == ast::Term::Kind::Variable) types.emplace(atom.args[i].text, relation.types[i]);
+                if (atom.args[i].kind == ast::Term::Kind::Variable)
+                    types.emplace(atom.args[i].text, relation.types[i]);
         }
         return types;
     }
@@ -186,12 +196,18 @@ private:
         }
         const std::int64_t a = c.lhs.number, b = c.rhs.number;
         switch (c.op) {
-            case ast::CompareOp::Eq: return a == b;
-            case ast::CompareOp::Ne: return a != b;
-            case ast::CompareOp::Lt: return a < b;
-            case ast::CompareOp::Le: return a <= b;
-            case ast::CompareOp::Gt: return a > b;
-            case ast::CompareOp::Ge: return a >= b;
+            case ast::CompareOp::Eq:
+                return a == b;
+            case ast::CompareOp::Ne:
+                return a != b;
+            case ast::CompareOp::Lt:
+                return a < b;
+            case ast::CompareOp::Le:
+                return a <= b;
+            case ast::CompareOp::Gt:
+                return a > b;
+            case ast::CompareOp::Ge:
+                return a >= b;
         }
         return false;
     }
@@ -220,7 +236,8 @@ private:
         std::vector<std::size_t> recursive_atoms;
         if (stratum.recursive) {
             for (std::size_t i = 0; i < clause.body.size(); ++i)
-                if (stratum_of_[relation_of(clause.body[i].relation)] == stratum_of_[head]) recursive_atoms.push_back(i);
+                if (stratum_of_[relation_of(clause.body[i].relation)] == stratum_of_[head])
+                    recursive_atoms.push_back(i);
         }
         if (recursive_atoms.empty()) {
             rule.steps = plan_body(clause, comparisons, 0, std::nullopt);
@@ -271,17 +288,27 @@ private:
     FilterRef comparison_filter(const ast::Comparison& c, const Bindings& bound,
                                 const std::map<std::string, facts::ColumnType>& types) {
         facts::ColumnType type = facts::ColumnType::Number;
-        if (c.lhs.kind == ast::Term::Kind::Variable) type = types.at(c.lhs.text);
-        else if (c.rhs.kind == ast::Term::Kind::Variable) type = types.at(c.rhs.text);
+        if (c.lhs.kind == ast::Term::Kind::Variable)
+            type = types.at(c.lhs.text);
+        else if (c.rhs.kind == ast::Term::Kind::Variable)
+            type = types.at(c.rhs.text);
         FilterRef filter;
         filter.lhs = term_operand(c.lhs, bound, type);
         filter.rhs = term_operand(c.rhs, bound, type);
         const bool is_signed = type == facts::ColumnType::Number;
         switch (c.op) {
-            case ast::CompareOp::Eq: filter.op = CompareKind::Eq; break;
-            case ast::CompareOp::Ne: filter.op = CompareKind::Ne; break;
-            case ast::CompareOp::Lt: filter.op = is_signed ? CompareKind::LtSigned : CompareKind::LtUnsigned; break;
-            case ast::CompareOp::Le: filter.op = is_signed ? CompareKind::LeSigned : CompareKind::LeUnsigned; break;
+            case ast::CompareOp::Eq:
+                filter.op = CompareKind::Eq;
+                break;
+            case ast::CompareOp::Ne:
+                filter.op = CompareKind::Ne;
+                break;
+            case ast::CompareOp::Lt:
+                filter.op = is_signed ? CompareKind::LtSigned : CompareKind::LtUnsigned;
+                break;
+            case ast::CompareOp::Le:
+                filter.op = is_signed ? CompareKind::LeSigned : CompareKind::LeUnsigned;
+                break;
             case ast::CompareOp::Gt:
                 filter.op = is_signed ? CompareKind::LtSigned : CompareKind::LtUnsigned;
                 std::swap(filter.lhs, filter.rhs);
@@ -307,8 +334,9 @@ private:
         return pos;
     }
 
-    std::vector<JoinStep> plan_body(const ast::Clause& clause, const std::vector<const ast::Comparison*>& comparisons,
-                                    std::size_t first, std::optional<std::size_t> delta) {
+    std::vector<JoinStep> plan_body(const ast::Clause& clause,
+                                    const std::vector<const ast::Comparison*>& comparisons, std::size_t first,
+                                    std::optional<std::size_t> delta) {
         const auto types = variable_types(clause);
         const std::uint32_t head = relation_of(clause.head.relation);
         std::vector<JoinStep> steps;
@@ -331,7 +359,8 @@ private:
                     auto [it, inserted] = bound.emplace(term.text, here);
                     if (!inserted) step.outer_filters.push_back(FilterRef{it->second, CompareKind::Eq, here});
                 } else if (is_constant(term)) {
-                    step.outer_filters.push_back(FilterRef{here, CompareKind::Eq, term_operand(term, bound, relation.types[i])});
+                    step.outer_filters.push_back(
+                        FilterRef{here, CompareKind::Eq, term_operand(term, bound, relation.types[i])});
                 }
             }
         }
@@ -356,7 +385,8 @@ private:
                 for (std::size_t r = 0; r < remaining.size(); ++r) {
                     int score = 0;
                     for (const ast::Term& t : clause.body[remaining[r]].args)
-                        if (is_constant(t) || (t.kind == ast::Term::Kind::Variable && bound.contains(t.text))) ++score;
+                        if (is_constant(t) || (t.kind == ast::Term::Kind::Variable && bound.contains(t.text)))
+                            ++score;
                     if (score > best_score) {
                         best_score = score;
                         best = r;
@@ -429,7 +459,8 @@ private:
                 // intermediate's tuple count.
                 ast::Term zero;
                 zero.kind = ast::Term::Kind::Number;
-                step.out.push_back(OperandRef{OperandKind::Constant, 0, add_constant(zero, facts::ColumnType::Number)});
+                step.out.push_back(
+                    OperandRef{OperandKind::Constant, 0, add_constant(zero, facts::ColumnType::Number)});
                 step.out_names.push_back("_");
             }
             check_limits(step, clause);
@@ -473,8 +504,9 @@ private:
 
     static void check_limits(const JoinStep& step, const ast::Clause& clause) {
         if (step.out.size() > kMaxArity)
-            throw DiagnosticError(clause.location, "rule needs an intermediate of " + std::to_string(step.out.size()) +
-                                                       " columns; at most " + std::to_string(kMaxArity) + " are supported");
+            throw DiagnosticError(clause.location,
+                                  "rule needs an intermediate of " + std::to_string(step.out.size()) +
+                                      " columns; at most " + std::to_string(kMaxArity) + " are supported");
         if (step.filters.size() > kMaxFilters || step.outer_filters.size() > kMaxFilters)
             throw DiagnosticError(clause.location, "rule has more than " + std::to_string(kMaxFilters) +
                                                        " conditions in one join step");

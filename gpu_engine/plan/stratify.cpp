@@ -11,7 +11,10 @@ namespace {
 class Tarjan {
 public:
     explicit Tarjan(const std::vector<std::vector<std::uint32_t>>& graph)
-        : graph_(graph), index_(graph.size(), kUnvisited), low_(graph.size(), 0), on_stack_(graph.size(), false) {}
+        : graph_(graph),
+          index_(graph.size(), kUnvisited),
+          low_(graph.size(), 0),
+          on_stack_(graph.size(), false) {}
 
     std::vector<Component> run() {
         for (std::uint32_t n = 0; n < graph_.size(); ++n)
@@ -75,7 +78,8 @@ private:
 
 }  // namespace
 
-std::vector<Component> strongly_connected_components(const std::vector<std::vector<std::uint32_t>>& depends_on) {
+std::vector<Component> strongly_connected_components(
+    const std::vector<std::vector<std::uint32_t>>& depends_on) {
     return Tarjan(depends_on).run();
 }
 

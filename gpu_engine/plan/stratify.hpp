@@ -13,6 +13,7 @@ struct Component {
 };
 
 // `depends_on[n]` lists the nodes n reads from.
-std::vector<Component> strongly_connected_components(const std::vector<std::vector<std::uint32_t>>& depends_on);
+std::vector<Component> strongly_connected_components(
+    const std::vector<std::vector<std::uint32_t>>& depends_on);
 
 }  // namespace galias::engine::plan

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <map>
-#include <utility>
 #include <string>
+#include <utility>
 
 namespace galias::engine::plan {
 
@@ -121,7 +121,7 @@ private:
     std::vector<Item> items_;
     std::size_t& budget_;
     std::map<std::string, std::string> rename_;
-    std::map<std::string, bool> taken_;                      // variables already the image of one
+    std::map<std::string, bool> taken_;                       // variables already the image of one
     std::vector<std::pair<std::string, std::string>> trail_;  // bindings made, in order
     std::vector<std::size_t> target_;
     std::vector<bool> used_;

@@ -36,9 +36,9 @@ Buffer Backend::allocate(std::size_t bytes) {
     const auto start = std::chrono::steady_clock::now();
     void* data = raw_allocate(bytes);
     if (data == nullptr) {
-        throw OutOfMemory("not enough memory: allocating " + std::to_string(bytes) + " bytes on " + description() +
-                          " failed (" + std::to_string(memory().current_bytes) + " bytes in use, " +
-                          std::to_string(free_memory()) + " free)");
+        throw OutOfMemory("not enough memory: allocating " + std::to_string(bytes) + " bytes on " +
+                          description() + " failed (" + std::to_string(memory().current_bytes) +
+                          " bytes in use, " + std::to_string(free_memory()) + " free)");
     }
     count_allocation(bytes, seconds_since(start));
     return Buffer(this, data, bytes);
@@ -57,7 +57,8 @@ void Backend::release(void* data, std::size_t bytes) {
 void* Backend::raw_reallocate(void* data, std::size_t old_bytes, std::size_t new_bytes) {
     void* grown = raw_allocate(new_bytes);
     if (grown == nullptr) return nullptr;
-    copy(static_cast<const Cell*>(data), std::min(old_bytes, new_bytes) / sizeof(Cell), static_cast<Cell*>(grown));
+    copy(static_cast<const Cell*>(data), std::min(old_bytes, new_bytes) / sizeof(Cell),
+         static_cast<Cell*>(grown));
     synchronize();
     raw_release(data, old_bytes);
     return grown;
@@ -71,8 +72,9 @@ void Backend::reallocate(Buffer& buffer, std::size_t bytes) {
     const auto start = std::chrono::steady_clock::now();
     void* data = raw_reallocate(buffer.get(), buffer.bytes(), bytes);
     if (data == nullptr)
-        throw OutOfMemory("not enough memory: growing a buffer to " + std::to_string(bytes) + " bytes on " + description() +
-                          " failed (" + std::to_string(memory().current_bytes) + " bytes in use)");
+        throw OutOfMemory("not enough memory: growing a buffer to " + std::to_string(bytes) + " bytes on " +
+                          description() + " failed (" + std::to_string(memory().current_bytes) +
+                          " bytes in use)");
     {
         // The old block is gone: count the new one as allocated in its place.
         std::lock_guard lock(accounting_->memory_mutex_);
@@ -103,9 +105,9 @@ void Backend::append(TupleArray& to, const TupleArray& from) {
     to.size += from.size;
 }
 
-std::uint64_t emit_then_insert_new(Backend& backend, TupleSets& sets, const JoinSpec& spec, const TupleArray& outer,
-                                   const Hisa* inner, const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
-                                   TupleArray& out, TupleHashSet& set) {
+std::uint64_t emit_then_insert_new(Backend& backend, TupleSets& sets, const JoinSpec& spec,
+                                   const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
+                                   std::uint64_t from, std::uint64_t to, TupleArray& out, TupleHashSet& set) {
     TupleArray derived(spec.out_arity);
     backend.join_emit(spec, outer, inner, counts, from, to, derived);
     TupleArray added;
@@ -114,15 +116,17 @@ std::uint64_t emit_then_insert_new(Backend& backend, TupleSets& sets, const Join
     return derived.size;
 }
 
-std::uint64_t emit_unfiltered(Backend& backend, const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                              const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out) {
+std::uint64_t emit_unfiltered(Backend& backend, const JoinSpec& spec, const TupleArray& outer,
+                              const Hisa* inner, const JoinCounts& counts, std::uint64_t from,
+                              std::uint64_t to, TupleArray& out) {
     const std::uint64_t before = out.size;
     backend.join_emit(spec, outer, inner, counts, from, to, out);
     return out.size - before;
 }
 
 std::optional<std::uint64_t> OnePassJoin::join_distinct(const JoinSpec& spec, const TupleArray& outer,
-                                                        const Hisa* inner, TupleArray& out, std::uint64_t room) {
+                                                        const Hisa* inner, TupleArray& out,
+                                                        std::uint64_t room) {
     const std::unique_ptr<TupleHashSet> scratch = make_scratch_bitmap(spec, outer.size);
     if (!scratch) return std::nullopt;
     return join_into_set(spec, outer, inner, out, *scratch, room);

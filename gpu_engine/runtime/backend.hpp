@@ -16,9 +16,9 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <span>
-#include <new>
 #include <string>
 #include <utility>
 
@@ -120,7 +120,8 @@ public:
     // the whole output is at most `room` tuples the backend may append it to `out` at once
     // and set counts->emitted (no pass 2 to run). Otherwise only counts, as join_count.
     virtual std::unique_ptr<JoinCounts> join_count_emit(const JoinSpec& spec, const TupleArray& outer,
-                                                        const Hisa* inner, TupleArray& out, std::uint64_t room) = 0;
+                                                        const Hisa* inner, TupleArray& out,
+                                                        std::uint64_t room) = 0;
 };
 
 // A duplicate pre-filter for join output (DuplicateFilter), and pass 2 through it.
@@ -193,13 +194,13 @@ public:
     // each derived tuple once, in no particular order; returns the tuples derived, or
     // nothing where it did not run or its room ran out (then `out` may hold part of the
     // output: the caller drops it, and takes join and sort_unique).
-    std::optional<std::uint64_t> join_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                               TupleArray& out, std::uint64_t room);
+    std::optional<std::uint64_t> join_distinct(const JoinSpec& spec, const TupleArray& outer,
+                                               const Hisa* inner, TupleArray& out, std::uint64_t room);
 };
 
 // What a backend object offers beyond the primitives; null where it does not.
 struct BackendCapabilities {
-    LaneSet* lanes = nullptr;                       // more than one lane
+    LaneSet* lanes = nullptr;                      // more than one lane
     const LaunchScheduling* scheduling = nullptr;  // how lanes' launches are shaped
     InPlaceMerge* in_place_merge = nullptr;
     CountingEmit* counting_emit = nullptr;
@@ -246,7 +247,9 @@ public:
     }
     // Time spent allocating and releasing through this backend object alone (one lane),
     // for the executor's per-operator times; memory() sums all lanes.
-    [[nodiscard]] double own_allocation_seconds() const { return own_allocation_seconds_.load(std::memory_order_relaxed); }
+    [[nodiscard]] double own_allocation_seconds() const {
+        return own_allocation_seconds_.load(std::memory_order_relaxed);
+    }
     // Synchronizations of this backend and its lanes (zero where operators return finished).
     [[nodiscard]] DeviceWaits device_waits() const {
         return {accounting_->wait_count_.load(std::memory_order_relaxed),
@@ -300,12 +303,14 @@ public:
     // Two-pass join, pass 1: counts the output of outer tuples [begin, end). The counts are
     // kept so pass 2 can run on slices of the outer range whose output fits a budget.
     // `inner` is null for steps without an inner relation.
-    virtual std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer, std::uint64_t begin,
-                                                   std::uint64_t end, const Hisa* inner) = 0;
+    virtual std::unique_ptr<JoinCounts> join_count(const JoinSpec& spec, const TupleArray& outer,
+                                                   std::uint64_t begin, std::uint64_t end,
+                                                   const Hisa* inner) = 0;
     // Pass 2: appends the output of outer tuples [from, to) to `out` (grown as needed);
     // from/to are slice boundaries returned by counts.split().
-    virtual void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
-                           std::uint64_t from, std::uint64_t to, TupleArray& out) = 0;
+    virtual void join_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
+                           const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                           TupleArray& out) = 0;
     // Both passes over the whole outer relation.
     void join(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner, TupleArray& out);
 
@@ -334,13 +339,14 @@ private:
 
 // TupleSets::join_emit_new as join_emit into a scratch array, insert_new of it into `set`,
 // and an append of the new tuples to `out`, on `backend`.
-std::uint64_t emit_then_insert_new(Backend& backend, TupleSets& sets, const JoinSpec& spec, const TupleArray& outer,
-                                   const Hisa* inner, const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
-                                   TupleArray& out, TupleHashSet& set);
+std::uint64_t emit_then_insert_new(Backend& backend, TupleSets& sets, const JoinSpec& spec,
+                                   const TupleArray& outer, const Hisa* inner, const JoinCounts& counts,
+                                   std::uint64_t from, std::uint64_t to, TupleArray& out, TupleHashSet& set);
 // DuplicateFiltering::join_emit_distinct without a filter: join_emit; returns the tuples
 // appended.
-std::uint64_t emit_unfiltered(Backend& backend, const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                              const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out);
+std::uint64_t emit_unfiltered(Backend& backend, const JoinSpec& spec, const TupleArray& outer,
+                              const Hisa* inner, const JoinCounts& counts, std::uint64_t from,
+                              std::uint64_t to, TupleArray& out);
 
 class OutOfMemory : public std::bad_alloc {
 public:

@@ -26,7 +26,8 @@ std::unique_ptr<Backend> start_cuda_backend(sched::SchedMode mode, double urgenc
     if (simulated_device()) return simulated_device()->start(mode, urgency);
 #if defined(GALIAS_WITH_CUDA)
     if (!cuda::device_available())
-        throw DiagnosticError(SourceLocation{}, "--backend cuda: no usable CUDA device (" + cuda::device_problem() + ")");
+        throw DiagnosticError(SourceLocation{},
+                              "--backend cuda: no usable CUDA device (" + cuda::device_problem() + ")");
     return cuda::make_cuda_backend(mode, urgency);
 #else
     (void)mode;
@@ -37,15 +38,22 @@ std::unique_ptr<Backend> start_cuda_backend(sched::SchedMode mode, double urgenc
 
 }  // namespace
 
-void simulate_device_for_testing(std::optional<SimulatedDevice> device) { simulated_device() = std::move(device); }
+void simulate_device_for_testing(std::optional<SimulatedDevice> device) {
+    simulated_device() = std::move(device);
+}
 
-void simulate_host_for_testing(std::optional<SimulatedDevice> host) { simulated_host() = std::move(host); }
+void simulate_host_for_testing(std::optional<SimulatedDevice> host) {
+    simulated_host() = std::move(host);
+}
 
 const char* backend_name(BackendKind kind) {
     switch (kind) {
-        case BackendKind::Auto: return "auto";
-        case BackendKind::Cpu: return "cpu";
-        case BackendKind::Cuda: return "cuda";
+        case BackendKind::Auto:
+            return "auto";
+        case BackendKind::Cpu:
+            return "cpu";
+        case BackendKind::Cuda:
+            return "cuda";
     }
     return "?";
 }
@@ -97,15 +105,17 @@ void prepare_backend(BackendKind kind) {
     }
 }
 
-std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::optional<sched::SchedMode> sched,
-                                      double urgency, std::vector<std::string>* notes) {
+std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads,
+                                      std::optional<sched::SchedMode> sched, double urgency,
+                                      std::vector<std::string>* notes) {
     const BackendKind resolved = resolve_backend(kind);
     if (resolved == BackendKind::Cuda) {
         try {
             return start_cuda_backend(sched.value_or(default_sched_mode(BackendKind::Cuda)), urgency);
         } catch (const DeviceUnavailable& e) {
             if (kind != BackendKind::Auto) throw;
-            if (notes != nullptr) notes->push_back(std::string(e.what()) + "; running on the CPU backend instead");
+            if (notes != nullptr)
+                notes->push_back(std::string(e.what()) + "; running on the CPU backend instead");
         }
     }
     const sched::SchedMode mode = sched.value_or(default_sched_mode(BackendKind::Cpu));

@@ -29,8 +29,9 @@ std::vector<std::string> cuda_occupancy_model_mismatches();
 // backends' (CUDA stream priority; the CPU backend has no use for it).
 // With `kind` Auto, a GPU that is present but does not start (DeviceUnavailable) gives the
 // CPU backend, and a sentence saying so is appended to `notes` (when given).
-std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, std::optional<sched::SchedMode> sched = {},
-                                      double urgency = 0, std::vector<std::string>* notes = nullptr);
+std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads,
+                                      std::optional<sched::SchedMode> sched = {}, double urgency = 0,
+                                      std::vector<std::string>* notes = nullptr);
 
 // For tests of the GPU fallbacks on machines without one: while set, a GPU counts as
 // present and "starting the CUDA backend" calls `start` instead, which may throw

@@ -61,7 +61,9 @@ struct TupleArray {
 
     [[nodiscard]] Cell* data() { return static_cast<Cell*>(buffer.get()); }
     [[nodiscard]] const Cell* data() const { return static_cast<const Cell*>(buffer.get()); }
-    [[nodiscard]] std::uint64_t capacity() const { return arity == 0 ? 0 : buffer.bytes() / (sizeof(Cell) * arity); }
+    [[nodiscard]] std::uint64_t capacity() const {
+        return arity == 0 ? 0 : buffer.bytes() / (sizeof(Cell) * arity);
+    }
     [[nodiscard]] std::uint64_t cells() const { return size * arity; }
     [[nodiscard]] bool empty() const { return size == 0; }
 };
@@ -86,8 +88,9 @@ struct Hisa {
     }
 
     [[nodiscard]] HisaRef ref() const {
-        return HisaRef{data.data(), data.size, data.arity, key_len, static_cast<const IndexSlot*>(slots.get()),
-                       slot_count};
+        return HisaRef{
+            data.data(), data.size, data.arity, key_len, static_cast<const IndexSlot*>(slots.get()),
+            slot_count};
     }
 };
 

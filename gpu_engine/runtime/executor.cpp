@@ -15,7 +15,10 @@ namespace galias::engine {
 
 Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions& options,
                    std::shared_ptr<facts::StringInterner> symbols)
-    : plan_(plan), backend_(backend), capabilities_(backend.capabilities()), options_(options),
+    : plan_(plan),
+      backend_(backend),
+      capabilities_(backend.capabilities()),
+      options_(options),
       symbols_(std::move(symbols)),
       lanes_(backend, capabilities_, options_.max_lanes),
       store_(plan_, backend_, capabilities_, options_, lanes_.count(), stats_) {
@@ -47,12 +50,15 @@ OperatorTimer Executor::time_operator(Backend& backend, IterationStats& it, Oper
 
 void Executor::resolve_constants() {
     for (const plan::Constant& c : plan_.constants) {
-        constants_.push_back(c.type == facts::ColumnType::Symbol ? symbols_->intern(c.symbol)
-                                                                 : static_cast<Cell>(static_cast<std::int32_t>(c.number)));
+        constants_.push_back(c.type == facts::ColumnType::Symbol
+                                 ? symbols_->intern(c.symbol)
+                                 : static_cast<Cell>(static_cast<std::int32_t>(c.number)));
     }
 }
 
-void Executor::begin_iteration(IterationStats& /*it*/) { memory_at_iteration_start_ = backend_.memory(); }
+void Executor::begin_iteration(IterationStats& /*it*/) {
+    memory_at_iteration_start_ = backend_.memory();
+}
 
 void Executor::end_iteration(IterationStats& it, const std::vector<std::uint32_t>& relations) {
     std::size_t delta_total = 0;
@@ -85,8 +91,9 @@ std::vector<Cell> Executor::read_input(const plan::Relation& relation, const Inp
     std::filesystem::path file = relation.info.input.filename;
     if (file.is_relative()) file = inputs.facts_dir / file;
     if (!std::filesystem::exists(file))
-        throw DiagnosticError(relation.info.input.location,
-                              "input file '" + file.string() + "' for relation '" + relation.name + "' does not exist");
+        throw DiagnosticError(
+            relation.info.input.location,
+            "input file '" + file.string() + "' for relation '" + relation.name + "' does not exist");
     std::vector<Cell> rows;
     facts::read_tsv(file, relation.types, facts::TsvFormat{relation.info.input.delimiter}, *symbols_, rows);
     return rows;
@@ -171,17 +178,21 @@ JoinSpec Executor::make_spec(const plan::JoinStep& step, std::uint32_t outer_ari
         op.value = ref.kind == OperandKind::Constant ? constants_[ref.constant] : 0;
         return op;
     };
-    auto filter = [&](const plan::FilterRef& ref) { return Filter{operand(ref.lhs), operand(ref.rhs), ref.op}; };
+    auto filter = [&](const plan::FilterRef& ref) {
+        return Filter{operand(ref.lhs), operand(ref.rhs), ref.op};
+    };
     JoinSpec spec;
     spec.outer_arity = static_cast<std::uint8_t>(outer_arity);
     spec.has_inner = step.has_inner;
-    spec.inner_arity = step.has_inner ? static_cast<std::uint8_t>(plan_.relations[step.inner_relation].arity()) : 0;
+    spec.inner_arity =
+        step.has_inner ? static_cast<std::uint8_t>(plan_.relations[step.inner_relation].arity()) : 0;
     spec.key_len = static_cast<std::uint8_t>(step.key.size());
     spec.out_arity = static_cast<std::uint8_t>(step.out.size());
     for (std::size_t k = 0; k < step.key.size(); ++k) spec.key[k] = operand(step.key[k]);
     for (std::size_t c = 0; c < step.out.size(); ++c) spec.out[c] = operand(step.out[c]);
     spec.outer_filter_count = static_cast<std::uint8_t>(step.outer_filters.size());
-    for (std::size_t f = 0; f < step.outer_filters.size(); ++f) spec.outer_filters[f] = filter(step.outer_filters[f]);
+    for (std::size_t f = 0; f < step.outer_filters.size(); ++f)
+        spec.outer_filters[f] = filter(step.outer_filters[f]);
     spec.filter_count = static_cast<std::uint8_t>(step.filters.size());
     for (std::size_t f = 0; f < step.filters.size(); ++f) spec.filters[f] = filter(step.filters[f]);
     return spec;
@@ -230,7 +241,8 @@ void Executor::run_rules(const std::vector<plan::Rule>& rules, IterationStats& i
         for (const plan::Rule& rule : rules) run_rule(rule, lane);
         return;
     }
-    lanes_.run(lanes, rules.size(), [&](std::size_t r, Lane& lane) { run_rule(rules[r], lane); }, it);
+    lanes_.run(
+        lanes, rules.size(), [&](std::size_t r, Lane& lane) { run_rule(rules[r], lane); }, it);
 }
 
 // Runs join step `s` (and, through the intermediates it materializes, every later step)
@@ -250,9 +262,11 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
     const bool last = s + 1 == rule.steps.size();
     const std::uint64_t budget = std::max<std::uint64_t>(1, batch_bytes_ / (sizeof(Cell) * spec.out_arity));
     TupleArray& fresh = store_.state(rule.head).fresh[lane.index];
-    if (last && store_.state(rule.head).hash_set && run_last_step_in_one_pass(rule, spec, outer, inner, budget, lane))
+    if (last && store_.state(rule.head).hash_set &&
+        run_last_step_in_one_pass(rule, spec, outer, inner, budget, lane))
         return;
-    if (!last && options_.dedup_intermediates && run_intermediate_in_one_pass(rule, s, spec, outer, inner, budget, lane))
+    if (!last && options_.dedup_intermediates &&
+        run_intermediate_in_one_pass(rule, s, spec, outer, inner, budget, lane))
         return;
     std::unique_ptr<JoinCounts> counts;
     {
@@ -280,11 +294,11 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
                 if (head.hash_set) {
                     // One lane at a time: the emit may grow the set (flush_into_hash_set).
                     std::lock_guard lock(head.next_delta_mutex);
-                    derived = lane.caps.tuple_sets->join_emit_new(spec, outer, inner, *counts, from, to, admitted,
-                                                                  *head.hash_set);
+                    derived = lane.caps.tuple_sets->join_emit_new(spec, outer, inner, *counts, from, to,
+                                                                  admitted, *head.hash_set);
                 } else if (DuplicateFilter* filter = store_.duplicate_filter(rule.head, lane)) {
-                    derived = lane.caps.duplicate_filtering->join_emit_distinct(spec, outer, inner, *counts, from,
-                                                                                to, fresh, *filter);
+                    derived = lane.caps.duplicate_filtering->join_emit_distinct(spec, outer, inner, *counts,
+                                                                                from, to, fresh, *filter);
                 } else {
                     const std::uint64_t before = fresh.size;
                     backend.join_emit(spec, outer, inner, *counts, from, to, fresh);
@@ -320,8 +334,9 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
 // A rule's last step straight into its head's tuple set, where the backend has a pass
 // that needs no counts first (OnePassJoin::join_into_set); false when it has not run whole
 // (the tuples it did append stay in `admitted` and the set; the two passes add the rest).
-bool Executor::run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec& spec, const TupleArray& outer,
-                                         const Hisa* inner, std::uint64_t budget, Lane& lane) {
+bool Executor::run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec& spec,
+                                         const TupleArray& outer, const Hisa* inner, std::uint64_t budget,
+                                         Lane& lane) {
     if (lane.caps.one_pass_join == nullptr) return false;
     RelationState& head = store_.state(rule.head);
     TupleArray& admitted = head.admitted[lane.index];
@@ -373,7 +388,8 @@ void Executor::evaluate() {
         if (stratum.recursive) {
             for (std::size_t iteration = 1;; ++iteration) {
                 bool any_delta = false;
-                for (std::uint32_t r : stratum.relations) any_delta = any_delta || store_.state(r).delta.size != 0;
+                for (std::uint32_t r : stratum.relations)
+                    any_delta = any_delta || store_.state(r).delta.size != 0;
                 if (!any_delta) break;
                 IterationStats next;
                 next.stratum = s;
@@ -425,8 +441,8 @@ void Executor::finish(Result& result) {
             if (file.is_relative()) file = options_.output_dir / file;
             if (backend_.host_accessible() && !options_.keep_rows && !codes_.active()) {
                 // Host memory: write straight from the relation, no copy.
-                facts::write_tsv(file, rows->data(), out.tuple_count, relation.types, facts::TsvFormat{out.delimiter},
-                                 *symbols_);
+                facts::write_tsv(file, rows->data(), out.tuple_count, relation.types,
+                                 facts::TsvFormat{out.delimiter}, *symbols_);
                 result.relations.push_back(std::move(out));
                 continue;
             }
@@ -435,8 +451,8 @@ void Executor::finish(Result& result) {
             copy = TupleArray();
             codes_.decode(host);  // codes keep the order: the rows stay sorted
             if (write)
-                facts::write_tsv(file, host.data(), out.tuple_count, relation.types, facts::TsvFormat{out.delimiter},
-                                 *symbols_);
+                facts::write_tsv(file, host.data(), out.tuple_count, relation.types,
+                                 facts::TsvFormat{out.delimiter}, *symbols_);
             if (options_.keep_rows) out.rows = std::move(host);
         }
         result.relations.push_back(std::move(out));
@@ -450,8 +466,9 @@ void Executor::finish(Result& result) {
     stats_.allocated_bytes = backend_.memory().allocated_bytes;
     stats_.peak_bytes = backend_.memory().peak_bytes;
     stats_.device_reserved_peak_bytes = backend_.reserved_peak_bytes();
-    const sched::CoordinatorCounters launches =
-        capabilities_.scheduling != nullptr ? capabilities_.scheduling->counters() : sched::CoordinatorCounters{};
+    const sched::CoordinatorCounters launches = capabilities_.scheduling != nullptr
+                                                    ? capabilities_.scheduling->counters()
+                                                    : sched::CoordinatorCounters{};
     stats_.sched_launches = launches.launches;
     stats_.sched_concurrent_launches = launches.concurrent;
     stats_.sched_solves = launches.solves;

@@ -44,7 +44,8 @@ private:
     bool run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec& spec, const TupleArray& outer,
                                    const Hisa* inner, std::uint64_t budget, Lane& lane);
     bool run_intermediate_in_one_pass(const plan::Rule& rule, std::size_t s, const JoinSpec& spec,
-                                      const TupleArray& outer, const Hisa* inner, std::uint64_t budget, Lane& lane);
+                                      const TupleArray& outer, const Hisa* inner, std::uint64_t budget,
+                                      Lane& lane);
     void begin_iteration(IterationStats& it);
     void end_iteration(IterationStats& it, const std::vector<std::uint32_t>& relations);
 
@@ -68,6 +69,7 @@ private:
 };
 
 // engine::run on a backend the caller owns (tests wrap backends; several runs can share one).
-Result run_on_backend(const Program& program, const Inputs& inputs, const EngineOptions& options, Backend& backend);
+Result run_on_backend(const Program& program, const Inputs& inputs, const EngineOptions& options,
+                      Backend& backend);
 
 }  // namespace galias::engine

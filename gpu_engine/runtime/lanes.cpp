@@ -20,8 +20,11 @@ std::size_t lane_count(const BackendCapabilities& capabilities, std::size_t max_
 }  // namespace
 
 Lanes::Lanes(Backend& backend, const BackendCapabilities& capabilities, std::size_t max_lanes)
-    : backend_(backend), capabilities_(capabilities), count_(lane_count(capabilities, max_lanes)),
-      arena_(static_cast<int>(count_)), views_(count_) {}
+    : backend_(backend),
+      capabilities_(capabilities),
+      count_(lane_count(capabilities, max_lanes)),
+      arena_(static_cast<int>(count_)),
+      views_(count_) {}
 
 void Lanes::run(std::size_t lanes, std::size_t tasks, const std::function<void(std::size_t, Lane&)>& task,
                 IterationStats& it) {

@@ -17,11 +17,16 @@ namespace galias::engine {
 class OperatorTimer {
 public:
     OperatorTimer(Backend& backend, IterationStats& it, Operator op, bool synchronize)
-        : backend_(backend), it_(it), op_(op), synchronize_(synchronize),
-          alloc_start_(backend.own_allocation_seconds()), start_(std::chrono::steady_clock::now()) {}
+        : backend_(backend),
+          it_(it),
+          op_(op),
+          synchronize_(synchronize),
+          alloc_start_(backend.own_allocation_seconds()),
+          start_(std::chrono::steady_clock::now()) {}
     ~OperatorTimer() {
         if (synchronize_) backend_.synchronize();
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        const double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
         const double alloc = backend_.own_allocation_seconds() - alloc_start_;
         it_.times[op_] += elapsed - alloc;
         it_.times[Operator::Allocation] += alloc;

@@ -55,8 +55,9 @@ constexpr std::uint64_t kRecentShare = 8;
 
 }  // namespace
 
-RelationStore::RelationStore(const plan::Plan& plan, Backend& backend, const BackendCapabilities& capabilities,
-                             const EngineOptions& options, std::size_t lane_count, Stats& stats)
+RelationStore::RelationStore(const plan::Plan& plan, Backend& backend,
+                             const BackendCapabilities& capabilities, const EngineOptions& options,
+                             std::size_t lane_count, Stats& stats)
     : plan_(plan), backend_(backend), capabilities_(capabilities), options_(options), stats_(stats) {
     for (const plan::Relation& relation : plan_.relations) {
         auto state = std::make_unique<RelationState>();
@@ -255,8 +256,10 @@ void RelationStore::absorb(std::uint32_t relation, IterationStats& it) {
         // No merge and no index: no rule of the stratum reads this relation's full version.
         // A set that became a bitmap holds every tuple and lists them sorted at the end:
         // the log is no longer needed.
-        if (!state.hash_set->is_bitmap()) append(state.found, state.delta, main_lane);
-        else if (state.found.size != 0) state.found = TupleArray(plan_relation.arity());
+        if (!state.hash_set->is_bitmap())
+            append(state.found, state.delta, main_lane);
+        else if (state.found.size != 0)
+            state.found = TupleArray(plan_relation.arity());
         return;
     }
     if (state.defer_merges) {
@@ -319,8 +322,8 @@ void RelationStore::absorb_all(const std::vector<std::uint32_t>& relations, Iter
 // full ∪= delta through a merge buffer. With EBM the buffer is sized for K more deltas
 // (K = alpha, reduced until it fits in free memory) and the previous full buffer is kept
 // as the next spare, so most iterations allocate nothing.
-void RelationStore::merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name,
-                          Lane& lane) {
+void RelationStore::merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta,
+                               const std::string& name, Lane& lane) {
     Backend& backend = lane.backend;
     const OperatorTimer timer = time_operator(backend, lane.it, Operator::Merge);
     const std::uint64_t needed = full.size + delta.size;
@@ -335,19 +338,22 @@ void RelationStore::merge_into(TupleArray& full, TupleArray& spare, const TupleA
                              static_cast<double>(free_bytes) / static_cast<double>(tuple_bytes))
             k -= 1;
         if (k < 1)
-            throw OutOfMemory("not enough memory to merge relation '" + name + "': " + std::to_string(full.size) +
-                              " + " + std::to_string(delta.size) + " tuples of " + std::to_string(tuple_bytes) +
-                              " bytes, " + std::to_string(free_bytes) + " bytes free");
+            throw OutOfMemory("not enough memory to merge relation '" + name +
+                              "': " + std::to_string(full.size) + " + " + std::to_string(delta.size) +
+                              " tuples of " + std::to_string(tuple_bytes) + " bytes, " +
+                              std::to_string(free_bytes) + " bytes free");
         const auto ebm = full.size + static_cast<std::uint64_t>(k * static_cast<double>(delta.size));
-        const auto grown = static_cast<std::uint64_t>(backend.merge_buffer_growth() * static_cast<double>(needed));
-        const auto affordable = static_cast<std::uint64_t>(static_cast<double>(free_bytes) / 2.0 / static_cast<double>(tuple_bytes));
+        const auto grown =
+            static_cast<std::uint64_t>(backend.merge_buffer_growth() * static_cast<double>(needed));
+        const auto affordable = static_cast<std::uint64_t>(static_cast<double>(free_bytes) / 2.0 /
+                                                           static_cast<double>(tuple_bytes));
         return std::max(ebm, std::min(grown, std::max(affordable, needed)));
     };
     // Without EBM the host backend merges in place (one buffer, grown by remapping):
     // the memory-lean mode. Otherwise, and on the GPU, merge into a second buffer.
     if (!options_.eager_buffers && lane.caps.in_place_merge != nullptr &&
-        lane.caps.in_place_merge->merge_in_place(full, delta,
-                                                 full.capacity() >= needed ? full.capacity() : new_capacity())) {
+        lane.caps.in_place_merge->merge_in_place(
+            full, delta, full.capacity() >= needed ? full.capacity() : new_capacity())) {
         spare = TupleArray(full.arity);
         return;
     }
@@ -407,8 +413,9 @@ void RelationStore::begin_stratum(const plan::Stratum& stratum) {
                             !reads_full(stratum.recursive_rules, r);
         using Dedup = EngineOptions::LinearDedup;
         TupleSets* sets = capabilities_.tuple_sets;
-        const bool hash = sets != nullptr && (options_.linear_dedup == Dedup::Hash ||
-                                              (options_.linear_dedup == Dedup::Auto && sets->prefers_hash_dedup(arity)));
+        const bool hash =
+            sets != nullptr && (options_.linear_dedup == Dedup::Hash ||
+                                (options_.linear_dedup == Dedup::Auto && sets->prefers_hash_dedup(arity)));
         state.hash_set = linear && hash ? sets->make_tuple_hash_set(arity) : nullptr;
         // The set starts empty, as full does: all of a relation's rules are in its stratum,
         // and its input facts join the first `new` (load_inputs).

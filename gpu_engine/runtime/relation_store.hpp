@@ -61,7 +61,7 @@ struct RelationState {
     // rule of the stratum scans it so (plan::JoinStep::outer_order); scanned[o] says which.
     std::vector<TupleArray> delta_in;
     std::vector<std::uint8_t> scanned;
-    bool defer_merges = false;  // for the stratum running now
+    bool defer_merges = false;               // for the stratum running now
     std::unique_ptr<TupleHashSet> hash_set;  // for the stratum running now, or null
     TupleArray found;                        // with hash_set: the stratum's deltas, unsorted
     // With hash_set, per lane: tuples a join emitted straight into the set (join_emit_new),
@@ -116,7 +116,8 @@ private:
     void append(TupleArray& to, const TupleArray& from, Lane& lane);
     void add_mirrors(TupleArray& tuples, Lane& lane);
     void absorb(std::uint32_t relation, IterationStats& it);
-    void merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name, Lane& lane);
+    void merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name,
+                    Lane& lane);
     void fold_recent(std::uint32_t relation, Lane& lane);
     void finish_deferred_merges(const std::vector<std::uint32_t>& relations);
 

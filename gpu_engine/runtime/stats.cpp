@@ -6,15 +6,24 @@ namespace galias::engine {
 
 const char* operator_name(Operator op) {
     switch (op) {
-        case Operator::Load: return "load";
-        case Operator::Join: return "join";
-        case Operator::Dedup: return "dedup";
-        case Operator::Difference: return "difference";
-        case Operator::Merge: return "merge";
-        case Operator::IndexBuild: return "index";
-        case Operator::Allocation: return "alloc";
-        case Operator::Write: return "write";
-        case Operator::Count: break;
+        case Operator::Load:
+            return "load";
+        case Operator::Join:
+            return "join";
+        case Operator::Dedup:
+            return "dedup";
+        case Operator::Difference:
+            return "difference";
+        case Operator::Merge:
+            return "merge";
+        case Operator::IndexBuild:
+            return "index";
+        case Operator::Allocation:
+            return "alloc";
+        case Operator::Write:
+            return "write";
+        case Operator::Count:
+            break;
     }
     return "?";
 }
@@ -35,8 +44,8 @@ std::string stratum_label(std::size_t stratum) {
 }  // namespace
 
 void Stats::print(std::FILE* out) const {
-    std::fprintf(out, "backend: %s, EBM %s, sched %s (%zu lanes)\n", backend.c_str(), eager_buffers ? "on" : "off",
-                 sched.c_str(), lanes);
+    std::fprintf(out, "backend: %s, EBM %s, sched %s (%zu lanes)\n", backend.c_str(),
+                 eager_buffers ? "on" : "off", sched.c_str(), lanes);
     std::string hashed;
     for (const StratumInfo& stratum : strata)
         for (const std::string& name : stratum.hash_deduplicated)
@@ -46,14 +55,17 @@ void Stats::print(std::FILE* out) const {
         std::fprintf(out, "values coded densely: %llu distinct, value bound %u\n",
                      static_cast<unsigned long long>(coded_values), value_bound);
     if (!iterations.empty()) {
-        std::fprintf(out, "%-7s %5s %14s %14s %6s %12s", "stratum", "iter", "delta", "join-out", "allocs", "alloc-MB");
-        for (std::size_t op = 0; op < kOperatorCount; ++op) std::fprintf(out, " %8s", operator_name(static_cast<Operator>(op)));
+        std::fprintf(out, "%-7s %5s %14s %14s %6s %12s", "stratum", "iter", "delta", "join-out", "allocs",
+                     "alloc-MB");
+        for (std::size_t op = 0; op < kOperatorCount; ++op)
+            std::fprintf(out, " %8s", operator_name(static_cast<Operator>(op)));
         std::fprintf(out, " %9s\n", "total-s");
         for (const IterationStats& it : iterations) {
             std::size_t delta = 0;
             for (std::size_t d : it.delta_tuples) delta += d;
-            std::fprintf(out, "%-7s %5zu %14zu %14zu %6zu %12.1f", stratum_label(it.stratum).c_str(), it.iteration, delta,
-                         it.join_output_tuples, it.allocations, static_cast<double>(it.allocated_bytes) / 1e6);
+            std::fprintf(out, "%-7s %5zu %14zu %14zu %6zu %12.1f", stratum_label(it.stratum).c_str(),
+                         it.iteration, delta, it.join_output_tuples, it.allocations,
+                         static_cast<double>(it.allocated_bytes) / 1e6);
             for (double s : it.times.seconds) std::fprintf(out, " %8.4f", s);
             std::fprintf(out, " %9.4f\n", it.seconds);
         }
@@ -61,30 +73,37 @@ void Stats::print(std::FILE* out) const {
     if (!rules.empty()) {
         std::fprintf(out, "join output per rule (before deduplication; intermediates of k-ary joins):\n");
         for (const RuleStats& rule : rules) {
-            const std::string variant = rule.delta_atom < 0 ? "once" : "delta " + std::to_string(rule.delta_atom + 1);
-            std::fprintf(out, "  %14llu %14llu  %-8s %s\n", static_cast<unsigned long long>(rule.output_tuples),
-                         static_cast<unsigned long long>(rule.intermediate_tuples), variant.c_str(), rule.text.c_str());
+            const std::string variant =
+                rule.delta_atom < 0 ? "once" : "delta " + std::to_string(rule.delta_atom + 1);
+            std::fprintf(out, "  %14llu %14llu  %-8s %s\n",
+                         static_cast<unsigned long long>(rule.output_tuples),
+                         static_cast<unsigned long long>(rule.intermediate_tuples), variant.c_str(),
+                         rule.text.c_str());
         }
     }
     std::fprintf(out, "time per operator (s):");
     for (std::size_t op = 0; op < kOperatorCount; ++op)
         std::fprintf(out, " %s %.3f", operator_name(static_cast<Operator>(op)), totals.seconds[op]);
-    std::fprintf(out, "\nbuffers: %zu allocations, %.1f MB allocated in total, peak %.1f MB in use", allocations,
-                 static_cast<double>(allocated_bytes) / 1e6, static_cast<double>(peak_bytes) / 1e6);
+    std::fprintf(out, "\nbuffers: %zu allocations, %.1f MB allocated in total, peak %.1f MB in use",
+                 allocations, static_cast<double>(allocated_bytes) / 1e6,
+                 static_cast<double>(peak_bytes) / 1e6);
     if (device_reserved_peak_bytes != 0)
-        std::fprintf(out, ", device pool peak %.1f MB", static_cast<double>(device_reserved_peak_bytes) / 1e6);
-    std::fprintf(out, "; process peak RSS %.1f MB; %llu iterations\n", static_cast<double>(peak_rss_bytes) / 1e6,
-                 static_cast<unsigned long long>(iterations_run));
+        std::fprintf(out, ", device pool peak %.1f MB",
+                     static_cast<double>(device_reserved_peak_bytes) / 1e6);
+    std::fprintf(out, "; process peak RSS %.1f MB; %llu iterations\n",
+                 static_cast<double>(peak_rss_bytes) / 1e6, static_cast<unsigned long long>(iterations_run));
     if (sched_launches != 0)
-        std::fprintf(out,
-                     "launches: %llu planned, %llu beside another lane's kernel; %llu model solves in %.3f ms, "
-                     "%.3f ms planning in all\n",
-                     static_cast<unsigned long long>(sched_launches),
-                     static_cast<unsigned long long>(sched_concurrent_launches),
-                     static_cast<unsigned long long>(sched_solves), sched_solve_seconds * 1e3, sched_plan_seconds * 1e3);
+        std::fprintf(
+            out,
+            "launches: %llu planned, %llu beside another lane's kernel; %llu model solves in %.3f ms, "
+            "%.3f ms planning in all\n",
+            static_cast<unsigned long long>(sched_launches),
+            static_cast<unsigned long long>(sched_concurrent_launches),
+            static_cast<unsigned long long>(sched_solves), sched_solve_seconds * 1e3,
+            sched_plan_seconds * 1e3);
     if (device_waits != 0)
-        std::fprintf(out, "device waits: %llu synchronizations, %.3f s\n", static_cast<unsigned long long>(device_waits),
-                     device_wait_seconds);
+        std::fprintf(out, "device waits: %llu synchronizations, %.3f s\n",
+                     static_cast<unsigned long long>(device_waits), device_wait_seconds);
     std::fprintf(out, "total: %.3f s\n", total_seconds);
 }
 
@@ -112,7 +131,8 @@ std::string Stats::to_json() const {
     j["device_waits"] = device_waits;
     j["device_wait_seconds"] = device_wait_seconds;
     nlohmann::json ops;
-    for (std::size_t op = 0; op < kOperatorCount; ++op) ops[operator_name(static_cast<Operator>(op))] = totals.seconds[op];
+    for (std::size_t op = 0; op < kOperatorCount; ++op)
+        ops[operator_name(static_cast<Operator>(op))] = totals.seconds[op];
     j["operator_seconds"] = ops;
     nlohmann::json its = nlohmann::json::array();
     for (const IterationStats& it : iterations) {
@@ -124,7 +144,8 @@ std::string Stats::to_json() const {
         x["allocations"] = it.allocations;
         x["allocated_bytes"] = it.allocated_bytes;
         nlohmann::json t;
-        for (std::size_t op = 0; op < kOperatorCount; ++op) t[operator_name(static_cast<Operator>(op))] = it.times.seconds[op];
+        for (std::size_t op = 0; op < kOperatorCount; ++op)
+            t[operator_name(static_cast<Operator>(op))] = it.times.seconds[op];
         x["operator_seconds"] = t;
         x["seconds"] = it.seconds;
         its.push_back(x);

@@ -34,9 +34,9 @@ struct OperatorTimes {
 
 struct IterationStats {
     std::size_t stratum = 0;
-    std::size_t iteration = 0;                // 0 = the stratum's non-recursive rules
-    std::vector<std::size_t> delta_tuples;    // per relation of the stratum, plan order
-    std::size_t join_output_tuples = 0;       // before deduplication
+    std::size_t iteration = 0;              // 0 = the stratum's non-recursive rules
+    std::vector<std::size_t> delta_tuples;  // per relation of the stratum, plan order
+    std::size_t join_output_tuples = 0;     // before deduplication
     std::size_t allocations = 0;
     std::size_t allocated_bytes = 0;
     OperatorTimes times;
@@ -47,8 +47,8 @@ struct IterationStats {
 // `new` tuples) and the intermediate tuples of its k-ary joins. Output far above the
 // relation's growth means the rule derives the same tuples many times.
 struct RuleStats {
-    std::string text;          // the clause, as `galias run --explain` shows it
-    int delta_atom = -1;       // the body atom read as delta; -1 = run once
+    std::string text;     // the clause, as `galias run --explain` shows it
+    int delta_atom = -1;  // the body atom read as delta; -1 = run once
     std::uint64_t output_tuples = 0;
     std::uint64_t intermediate_tuples = 0;
 };
@@ -68,8 +68,8 @@ struct Stats {
     OperatorTimes totals;
     std::size_t allocations = 0;
     std::size_t allocated_bytes = 0;
-    std::size_t peak_bytes = 0;    // high-water mark of engine buffers (host or device)
-    std::size_t peak_rss_bytes = 0;  // of the whole process (getrusage)
+    std::size_t peak_bytes = 0;                  // high-water mark of engine buffers (host or device)
+    std::size_t peak_rss_bytes = 0;              // of the whole process (getrusage)
     std::size_t device_reserved_peak_bytes = 0;  // CUDA memory pool high-water mark (0 on CPU)
     std::uint64_t iterations_run = 0;
     // Concurrent launches (docs/SCHEDULING.md): the --sched mode, the lanes rules ran on,

@@ -49,10 +49,10 @@ struct BatchPlan {
     bool lp_optimal = false;
     // The best integer lower bound known: ceil(lp_bound) or a per-resource volume bound.
     int lower_bound = 0;
-    int rounds = 0;    // pricing rounds
+    int rounds = 0;          // pricing rounds
     int exact_pricings = 0;  // rounds that ran the exact pricing DP
-    int columns = 0;   // batches known to the master LP at the end
-    long pivots = 0;   // simplex pivots, all rounds
+    int columns = 0;         // batches known to the master LP at the end
+    long pivots = 0;         // simplex pivots, all rounds
     long search_nodes = 0;
     [[nodiscard]] int gap() const { return static_cast<int>(batches.size()) - lower_bound; }
 };

@@ -31,21 +31,23 @@ constexpr double kBoundSlack = 1e-6;  // ceil() of LP bounds tolerates this much
 
 using Batches = std::vector<std::vector<std::size_t>>;
 
-int ceil_bound(double bound) { return static_cast<int>(std::ceil(bound - kBoundSlack)); }
+int ceil_bound(double bound) {
+    return static_cast<int>(std::ceil(bound - kBoundSlack));
+}
 
 // The master LP restricted to some kernels ("active"), with its columns.
 struct Master {
-    bool solved = false;   // the LP of the current columns was solved to optimality
-    bool optimal = false;  // ... and no column prices above 1: the LP optimum itself
-    double bound = 0;      // lower bound on the batches the active kernels need
-    Batches columns;       // kernel indices (into all kernels), each within the active set
+    bool solved = false;    // the LP of the current columns was solved to optimality
+    bool optimal = false;   // ... and no column prices above 1: the LP optimum itself
+    double bound = 0;       // lower bound on the batches the active kernels need
+    Batches columns;        // kernel indices (into all kernels), each within the active set
     std::vector<double> x;  // LP solution, one per column (when solved)
 };
 
 class ColumnGenerator {
 public:
-    ColumnGenerator(const DeviceProfile& device, std::span<const KernelCosts> kernels, const BatchOptions& options,
-                    BatchPlan& stats)
+    ColumnGenerator(const DeviceProfile& device, std::span<const KernelCosts> kernels,
+                    const BatchOptions& options, BatchPlan& stats)
         : kernels_(kernels), options_(options), stats_(stats), pricer_(device, kernels) {}
 
     // Column generation over `active` (increasing kernel indices), seeded with every
@@ -146,7 +148,8 @@ Batches seed_columns(const DeviceProfile& device, const FitChecker& checker) {
                 members.push_back(k);
             }
         std::sort(members.begin(), members.end());
-        if (std::find(seeds.begin(), seeds.end(), members) == seeds.end()) seeds.push_back(std::move(members));
+        if (std::find(seeds.begin(), seeds.end(), members) == seeds.end())
+            seeds.push_back(std::move(members));
     }
     return seeds;
 }
@@ -209,7 +212,8 @@ public:
         best_count_ = best_count;
         lower_bound_ = lower_bound;
         found_ = false;
-        const std::uint64_t all = kernel_count_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << kernel_count_) - 1;
+        const std::uint64_t all =
+            kernel_count_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << kernel_count_) - 1;
         search(all, 0);
         return found_;
     }
@@ -239,7 +243,8 @@ private:
         // Branch on the uncovered kernel with the fewest columns; widest pieces first.
         std::size_t pick = kernel_count_;
         for (std::size_t k = 0; k < kernel_count_; ++k)
-            if ((uncovered >> k & 1U) && (pick == kernel_count_ || covering_[k].size() < covering_[pick].size()))
+            if ((uncovered >> k & 1U) &&
+                (pick == kernel_count_ || covering_[k].size() < covering_[pick].size()))
                 pick = k;
         std::vector<std::uint64_t> pieces;
         for (std::size_t j : covering_[pick]) pieces.push_back(masks_[j] & uncovered);
@@ -289,7 +294,8 @@ void dive(ColumnGenerator& generator, const FitChecker& checker, Batches& pool, 
         const std::vector<std::size_t>& batch = master.columns[static_cast<std::size_t>(most)];
         fixed.push_back(batch);
         std::vector<std::size_t> rest;
-        std::set_difference(active.begin(), active.end(), batch.begin(), batch.end(), std::back_inserter(rest));
+        std::set_difference(active.begin(), active.end(), batch.begin(), batch.end(),
+                            std::back_inserter(rest));
         active = std::move(rest);
         if (active.empty()) break;
         master = generator.run(active, pool, std::numeric_limits<int>::max(), false);
@@ -303,7 +309,8 @@ void dive(ColumnGenerator& generator, const FitChecker& checker, Batches& pool, 
 BatchPlan solve_batch_level(const DeviceProfile& device, std::span<const KernelCosts> kernels,
                             const BatchOptions& options) {
     BatchPlan plan = greedy_batches(device, kernels);
-    if (options.method == BatchMethod::kGreedy || kernels.empty() || kernels.size() > options.column_generation_limit)
+    if (options.method == BatchMethod::kGreedy || kernels.empty() ||
+        kernels.size() > options.column_generation_limit)
         return plan;
     plan.method = BatchMethod::kColumnGeneration;
     const FitChecker checker(device, kernels);
@@ -316,7 +323,8 @@ BatchPlan solve_batch_level(const DeviceProfile& device, std::span<const KernelC
     if (options.seed_columns)
         for (auto& seed : seed_columns(device, checker))
             if (std::find(pool.begin(), pool.end(), seed) == pool.end()) pool.push_back(std::move(seed));
-    const int stop_at = options.stop_when_proven ? static_cast<int>(plan.batches.size()) : std::numeric_limits<int>::max();
+    const int stop_at =
+        options.stop_when_proven ? static_cast<int>(plan.batches.size()) : std::numeric_limits<int>::max();
     const Master master = generator.run(all, pool, stop_at);
     plan.lp_bound = master.bound;
     plan.lp_optimal = master.optimal;
@@ -329,10 +337,12 @@ BatchPlan solve_batch_level(const DeviceProfile& device, std::span<const KernelC
     }
     if (!done() && n <= 64) {
         ColumnSearch search(pool, n, options.max_search_nodes);
-        if (search.improve(static_cast<int>(plan.batches.size()), plan.lower_bound)) plan.batches = search.best();
+        if (search.improve(static_cast<int>(plan.batches.size()), plan.lower_bound))
+            plan.batches = search.best();
         plan.search_nodes = search.nodes();
     }
-    if (!done() && master.solved && options.dive) dive(generator, checker, pool, master, n, plan.batches, plan.lower_bound);
+    if (!done() && master.solved && options.dive)
+        dive(generator, checker, pool, master, n, plan.batches, plan.lower_bound);
     plan.columns = static_cast<int>(pool.size());
     for (auto& batch : plan.batches) std::sort(batch.begin(), batch.end());
     return plan;

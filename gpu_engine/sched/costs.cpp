@@ -6,8 +6,12 @@
 namespace galias::engine::sched {
 namespace {
 
-std::int64_t round_up(std::int64_t value, std::int64_t unit) { return (value + unit - 1) / unit * unit; }
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+std::int64_t round_up(std::int64_t value, std::int64_t unit) {
+    return (value + unit - 1) / unit * unit;
+}
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+    return (a + b - 1) / b;
+}
 
 [[noreturn]] void reject(const KernelProfile& kernel, const std::string& why) {
     throw std::invalid_argument("kernel '" + kernel.name + "': " + why);
@@ -47,11 +51,13 @@ KernelCosts kernel_costs(const DeviceProfile& device, const KernelProfile& kerne
 
     KernelCosts costs;
     // A kernel that uses no registers still occupies one allocation unit per warp.
-    costs.allocated_regs_per_warp = round_up(
-        std::max<std::int64_t>(1, std::int64_t{kernel.regs_per_thread} * device.warp_size), device.reg_alloc_unit);
+    costs.allocated_regs_per_warp =
+        round_up(std::max<std::int64_t>(1, std::int64_t{kernel.regs_per_thread} * device.warp_size),
+                 device.reg_alloc_unit);
     const std::int64_t sub_partition = device.regs_per_sm / device.reg_sub_partitions;
     const std::int64_t warps_per_sub_partition = sub_partition / costs.allocated_regs_per_warp;
-    if (warps_per_sub_partition < 1) reject(kernel, "one warp's registers exceed a register file sub-partition");
+    if (warps_per_sub_partition < 1)
+        reject(kernel, "one warp's registers exceed a register file sub-partition");
     costs.regs_per_warp = sub_partition / warps_per_sub_partition;
     const std::int64_t smem_requested = kernel.static_smem_per_block + kernel.dynamic_smem_per_block;
     costs.smem_per_block = round_up(smem_requested + device.reserved_smem_per_block, device.smem_alloc_unit);
@@ -59,11 +65,14 @@ KernelCosts kernel_costs(const DeviceProfile& device, const KernelProfile& kerne
     const int block_threads = std::min(kernel.max_threads_per_block, device.max_threads_per_block);
     // The hardware checks a block's registers as if its warps filled every sub-partition
     // alike: warps rounded up to a multiple of the sub-partitions must fit regs_per_block.
-    const std::int64_t by_regs =
-        device.regs_per_block / costs.allocated_regs_per_warp / device.reg_sub_partitions * device.reg_sub_partitions;
-    costs.max_warps_per_block = static_cast<int>(std::min<std::int64_t>(block_threads / device.warp_size, by_regs));
-    const std::int64_t smem_block_limit = device.smem_per_block > 0 ? device.smem_per_block : device.smem_per_sm;
-    if (costs.max_warps_per_block < 1) reject(kernel, "a block of one warp exceeds the per-block thread or register limit");
+    const std::int64_t by_regs = device.regs_per_block / costs.allocated_regs_per_warp /
+                                 device.reg_sub_partitions * device.reg_sub_partitions;
+    costs.max_warps_per_block =
+        static_cast<int>(std::min<std::int64_t>(block_threads / device.warp_size, by_regs));
+    const std::int64_t smem_block_limit =
+        device.smem_per_block > 0 ? device.smem_per_block : device.smem_per_sm;
+    if (costs.max_warps_per_block < 1)
+        reject(kernel, "a block of one warp exceeds the per-block thread or register limit");
     if (smem_requested > smem_block_limit || costs.smem_per_block > device.smem_per_sm)
         reject(kernel, "shared memory per block exceeds the device's limit");
 

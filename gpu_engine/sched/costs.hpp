@@ -38,7 +38,7 @@ struct KernelCosts {
     // d_i: warps of this kernel each SM must hold so that all its work items are resident
     // at once, ceil(c_i / (#SM * warp)), but at most `capacity_warps` (see saturating).
     int demand_warps = 0;
-    int max_warps_per_block = 0;     // from the function's and the device's block limits
+    int max_warps_per_block = 0;  // from the function's and the device's block limits
     // rho_i: the share of the SM's register file one warp takes. A warp is allocated
     // registers per thread * warp size, rounded up to the allocation unit, inside one
     // sub-partition of R / P registers, which thus holds m = floor(R / P / alloc) warps;
@@ -46,7 +46,7 @@ struct KernelCosts {
     // (the occupancy calculator's count) while the model stays linear in registers.
     std::int64_t regs_per_warp = 0;
     std::int64_t allocated_regs_per_warp = 0;  // per thread * warp size, rounded up
-    std::int64_t smem_per_block = 0;  // sigma_i: static + dynamic + reserved, rounded up
+    std::int64_t smem_per_block = 0;           // sigma_i: static + dynamic + reserved, rounded up
     // Most warps of this kernel one SM can hold when it runs alone (its occupancy limit).
     int capacity_warps = 0;
     // The work needs more threads than the device can hold of this kernel even alone:

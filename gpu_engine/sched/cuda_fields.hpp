@@ -34,7 +34,8 @@ DeviceProfile device_profile_from_properties(const Properties& properties) {
 // size and the dynamic shared memory it will pass.
 template <class Attributes>
 KernelProfile kernel_profile_from_attributes(const Attributes& attributes, std::string name,
-                                             std::int64_t work_items, std::int64_t dynamic_smem_per_block = 0) {
+                                             std::int64_t work_items,
+                                             std::int64_t dynamic_smem_per_block = 0) {
     KernelProfile kernel;
     kernel.name = std::move(name);
     kernel.regs_per_thread = attributes.numRegs;

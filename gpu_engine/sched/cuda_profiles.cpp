@@ -33,9 +33,11 @@ KernelProfile query_kernel_profile(const void* kernel, std::string name, std::in
     return kernel_profile_from_attributes(attributes, std::move(name), work_items, dynamic_smem_per_block);
 }
 
-int cuda_occupancy_blocks_per_sm(const void* kernel, int threads_per_block, std::size_t dynamic_smem_per_block) {
+int cuda_occupancy_blocks_per_sm(const void* kernel, int threads_per_block,
+                                 std::size_t dynamic_smem_per_block) {
     int blocks = 0;
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads_per_block, dynamic_smem_per_block),
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads_per_block,
+                                                        dynamic_smem_per_block),
           "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     return blocks;
 }

@@ -21,6 +21,7 @@ KernelProfile query_kernel_profile(const void* kernel, std::string name, std::in
 // CUDA's own count of resident blocks per SM for one kernel alone
 // (cudaOccupancyMaxActiveBlocksPerMultiprocessor): for checking the model's arithmetic
 // (KernelCosts::capacity_warps) on the device.
-int cuda_occupancy_blocks_per_sm(const void* kernel, int threads_per_block, std::size_t dynamic_smem_per_block);
+int cuda_occupancy_blocks_per_sm(const void* kernel, int threads_per_block,
+                                 std::size_t dynamic_smem_per_block);
 
 }  // namespace galias::engine::sched

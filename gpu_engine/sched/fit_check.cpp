@@ -12,7 +12,8 @@ FitChecker::FitChecker(const DeviceProfile& device, std::span<const KernelCosts>
     : device_(device), kernels_(kernels) {
     for (const KernelCosts& costs : kernels) {
         const std::vector<Shape> shapes = candidate_shapes(device, costs);
-        if (shapes.empty()) throw std::invalid_argument("batch model: every kernel needs work and a shape that fits");
+        if (shapes.empty())
+            throw std::invalid_argument("batch model: every kernel needs work and a shape that fits");
         ResourceUse least = shape_use(costs, shapes.front());
         compact_.push_back(least);
         for (const Shape& shape : shapes) {
@@ -53,8 +54,9 @@ double FitChecker::size(std::size_t kernel) const {
     const auto fraction = [](std::int64_t value, std::int64_t limit) {
         return limit > 0 ? static_cast<double>(value) / static_cast<double>(limit) : (value > 0 ? 1.0 : 0.0);
     };
-    return std::max({fraction(use.blocks, device_.max_blocks_per_sm), fraction(use.warps, device_.max_warps_per_sm),
-                     fraction(use.regs, device_.regs_per_sm), fraction(use.smem, device_.smem_per_sm)});
+    return std::max({fraction(use.blocks, device_.max_blocks_per_sm),
+                     fraction(use.warps, device_.max_warps_per_sm), fraction(use.regs, device_.regs_per_sm),
+                     fraction(use.smem, device_.smem_per_sm)});
 }
 
 int FitChecker::volume_lower_bound() const {
@@ -70,10 +72,9 @@ int FitChecker::volume_lower_bound(std::span<const std::size_t> members) const {
     const auto bins = [](std::int64_t value, std::int64_t limit) {
         return limit > 0 ? (value + limit - 1) / limit : 1;
     };
-    return static_cast<int>(std::max<std::int64_t>({1, bins(total.blocks, device_.max_blocks_per_sm),
-                                                    bins(total.warps, device_.max_warps_per_sm),
-                                                    bins(total.regs, device_.regs_per_sm),
-                                                    bins(total.smem, device_.smem_per_sm)}));
+    return static_cast<int>(std::max<std::int64_t>(
+        {1, bins(total.blocks, device_.max_blocks_per_sm), bins(total.warps, device_.max_warps_per_sm),
+         bins(total.regs, device_.regs_per_sm), bins(total.smem, device_.smem_per_sm)}));
 }
 
 }  // namespace galias::engine::sched

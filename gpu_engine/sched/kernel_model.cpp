@@ -95,8 +95,8 @@ KernelLevelResult solve_kernel_level(const DeviceProfile& device, std::span<cons
                 const ResourceUse use = shape_use(costs, shapes[k][s]);
                 const std::int64_t nb = b + use.blocks;
                 const std::int64_t nw = w + use.warps;
-                const Label next{from.smem + use.smem, from.regs + use.regs, parent, static_cast<std::int32_t>(s),
-                                 static_cast<std::int32_t>(nb * columns + nw)};
+                const Label next{from.smem + use.smem, from.regs + use.regs, parent,
+                                 static_cast<std::int32_t>(s), static_cast<std::int32_t>(nb * columns + nw)};
                 if (nb > max_blocks || nw > max_warps || next.smem > device.smem_per_sm ||
                     next.regs > device.regs_per_sm)
                     continue;

@@ -15,10 +15,12 @@ constexpr std::size_t kCacheLimit = 4096;
 // most 1 % of the time.
 constexpr int kSolveRation = 100;
 
-Launch launch_with_shape(const DeviceProfile& device, const KernelProfile& kernel, const KernelCosts& costs, Shape shape) {
+Launch launch_with_shape(const DeviceProfile& device, const KernelProfile& kernel, const KernelCosts& costs,
+                         Shape shape) {
     const std::int64_t block = std::int64_t{shape.warps_per_block} * device.warp_size;
     const std::int64_t needed = (kernel.work_items + block - 1) / block;
-    const std::int64_t grid = std::clamp<std::int64_t>(needed, 1, std::int64_t{shape.blocks} * device.sm_count);
+    const std::int64_t grid =
+        std::clamp<std::int64_t>(needed, 1, std::int64_t{shape.blocks} * device.sm_count);
     Launch launch;
     launch.grid = static_cast<unsigned>(grid);
     launch.block = static_cast<unsigned>(block);
@@ -36,14 +38,15 @@ bool LaunchCoordinator::share_saturating(std::vector<KernelProfile>& kernels) co
     std::int64_t other_warps = 0;
     for (std::size_t k = 0; k < kernels.size(); ++k) {
         const KernelCosts costs = kernel_costs(device_, kernels[k]);
-        if (costs.saturating) saturating.push_back(k);
-        else other_warps += costs.demand_warps;
+        if (costs.saturating)
+            saturating.push_back(k);
+        else
+            other_warps += costs.demand_warps;
     }
     if (saturating.empty()) return false;
     const std::int64_t left = std::max<std::int64_t>(0, device_.max_warps_per_sm - other_warps);
     const std::int64_t share = std::max<std::int64_t>(1, left / static_cast<std::int64_t>(saturating.size()));
-    for (std::size_t k : saturating)
-        kernels[k].work_items = share * device_.warp_size * device_.sm_count;
+    for (std::size_t k : saturating) kernels[k].work_items = share * device_.warp_size * device_.sm_count;
     return true;
 }
 
@@ -73,7 +76,8 @@ void LaunchCoordinator::close_lane(int lane) {
 
 void LaunchCoordinator::idle(int lane) {
     std::lock_guard lock(mutex_);
-    if (lane >= 0 && static_cast<std::size_t>(lane) < lanes_.size()) lanes_[static_cast<std::size_t>(lane)].active = false;
+    if (lane >= 0 && static_cast<std::size_t>(lane) < lanes_.size())
+        lanes_[static_cast<std::size_t>(lane)].active = false;
 }
 
 CoordinatorCounters LaunchCoordinator::counters() const {
@@ -108,8 +112,9 @@ Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, con
         // Plans are made for demands rounded up to a power of two (covering more work
         // is always allowed), so that similar in-flight sets share a cached plan.
         if (!costs.saturating) {
-            const int rounded = std::min(costs.capacity_warps, static_cast<int>(std::bit_ceil(
-                                                                   static_cast<unsigned>(std::max(1, costs.demand_warps)))));
+            const int rounded = std::min(
+                costs.capacity_warps,
+                static_cast<int>(std::bit_ceil(static_cast<unsigned>(std::max(1, costs.demand_warps)))));
             mine.demand_warps = rounded;
             mine.kernel.work_items = std::max<std::int64_t>(
                 kernel.work_items, std::int64_t{rounded} * device_.warp_size * device_.sm_count);
@@ -122,7 +127,8 @@ Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, con
     {
         std::lock_guard lock(mutex_);
         ++counters_.launches;
-        if (static_cast<std::size_t>(lane) >= lanes_.size()) lanes_.resize(static_cast<std::size_t>(lane) + 1);
+        if (static_cast<std::size_t>(lane) >= lanes_.size())
+            lanes_.resize(static_cast<std::size_t>(lane) + 1);
         mine.open = true;
         lanes_[static_cast<std::size_t>(lane)] = mine;
         ResourceUse together = mine.compact_use;
@@ -160,9 +166,11 @@ Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, con
                     return launch_with_shape(device_, kernel, costs, latest->second);
                 }
                 ++counters_.shared;
-                const std::int64_t share = std::max<std::int64_t>(
-                    1, mine.compact_use.warps * device_.max_warps_per_sm / std::max<std::int64_t>(1, together.warps));
-                fallback = Shape{1, static_cast<int>(std::min<std::int64_t>(share, costs.max_warps_per_block))};
+                const std::int64_t share =
+                    std::max<std::int64_t>(1, mine.compact_use.warps * device_.max_warps_per_sm /
+                                                  std::max<std::int64_t>(1, together.warps));
+                fallback =
+                    Shape{1, static_cast<int>(std::min<std::int64_t>(share, costs.max_warps_per_block))};
             } else {
                 next_solve_ = std::chrono::steady_clock::time_point::max();  // this thread solves
             }
@@ -197,7 +205,8 @@ Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, con
             cache_.emplace(std::move(key), launch.per_sm);
             latest_.clear();
             for (const Batch& planned : schedule.batches)
-                for (const Launch& member : planned.launches) latest_[plan_members[member.kernel]] = member.per_sm;
+                for (const Launch& member : planned.launches)
+                    latest_[plan_members[member.kernel]] = member.per_sm;
             const auto end = std::chrono::steady_clock::now();
             next_solve_ = end + (end - solve_start) * kSolveRation;
             return launch_with_shape(device_, kernel, costs, launch.per_sm);  // the kernel's own work

@@ -37,14 +37,14 @@
 namespace galias::engine::sched {
 
 struct CoordinatorCounters {
-    std::uint64_t launches = 0;   // launch() calls
+    std::uint64_t launches = 0;    // launch() calls
     std::uint64_t concurrent = 0;  // ... with another lane's kernel in flight
-    std::uint64_t direct = 0;     // model plans without a solve: the compact shapes fit together
-    std::uint64_t solves = 0;     // model solves (cache misses)
-    std::uint64_t reused = 0;     // shapes from the latest plan (between rationed solves)
-    std::uint64_t shared = 0;     // fair-share shapes (between solves, kernel not in the latest plan)
-    double solve_seconds = 0;     // time in plan_concurrent_launches
-    double plan_seconds = 0;      // all time spent choosing shapes in mode model (solves included)
+    std::uint64_t direct = 0;      // model plans without a solve: the compact shapes fit together
+    std::uint64_t solves = 0;      // model solves (cache misses)
+    std::uint64_t reused = 0;      // shapes from the latest plan (between rationed solves)
+    std::uint64_t shared = 0;      // fair-share shapes (between solves, kernel not in the latest plan)
+    double solve_seconds = 0;      // time in plan_concurrent_launches
+    double plan_seconds = 0;       // all time spent choosing shapes in mode model (solves included)
     std::size_t most_in_flight = 0;
 };
 
@@ -88,9 +88,9 @@ private:
     PlanOptions options_;
     mutable std::mutex mutex_;
     std::vector<InFlight> lanes_;
-    std::map<PlanKey, Shape> cache_;  // the launching kernel's per-SM shape
+    std::map<PlanKey, Shape> cache_;                       // the launching kernel's per-SM shape
     std::map<std::pair<const void*, int>, Shape> latest_;  // every kernel's shape in the latest solve
-    std::chrono::steady_clock::time_point next_solve_{};    // solves are rationed
+    std::chrono::steady_clock::time_point next_solve_{};   // solves are rationed
     CoordinatorCounters counters_;
 };
 

@@ -9,7 +9,9 @@
 namespace galias::engine::sched {
 namespace {
 
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+    return (a + b - 1) / b;
+}
 
 }  // namespace
 
@@ -76,9 +78,12 @@ std::optional<SchedMode> parse_sched_mode(std::string_view text) {
 
 std::string_view sched_mode_name(SchedMode mode) {
     switch (mode) {
-        case SchedMode::kOff: return "off";
-        case SchedMode::kStreams: return "streams";
-        case SchedMode::kModel: return "model";
+        case SchedMode::kOff:
+            return "off";
+        case SchedMode::kStreams:
+            return "streams";
+        case SchedMode::kModel:
+            return "model";
     }
     return "?";
 }
@@ -116,8 +121,8 @@ Schedule plan_concurrent_launches(const DeviceProfile& device, std::span<const K
             Batch batch;
             batch.per_sm = together.use;
             for (std::size_t i = 0; i < costs.size(); ++i)
-                batch.launches.push_back(
-                    model_launch(device, kernels[original_index[i]], costs[i], original_index[i], together.shapes[i]));
+                batch.launches.push_back(model_launch(device, kernels[original_index[i]], costs[i],
+                                                      original_index[i], together.shapes[i]));
             schedule.batches.push_back(std::move(batch));
         } else {
             schedule.stats.batch = solve_batch_level(device, costs, options.batch);

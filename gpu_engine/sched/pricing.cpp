@@ -18,7 +18,9 @@ namespace {
 
 constexpr double kProfitEpsilon = 1e-12;
 
-Pricer::Amounts as_amounts(const ResourceUse& use) { return {use.blocks, use.warps, use.regs, use.smem}; }
+Pricer::Amounts as_amounts(const ResourceUse& use) {
+    return {use.blocks, use.warps, use.regs, use.smem};
+}
 
 }  // namespace
 
@@ -29,7 +31,8 @@ Pricer::Pricer(const DeviceProfile& device, std::span<const KernelCosts> kernels
       scratch_(static_cast<std::size_t>(device.max_warps_per_sm + 1)) {
     for (const KernelCosts& costs : kernels) {
         shapes_.push_back(candidate_shapes(device, costs));
-        if (shapes_.back().empty()) throw std::invalid_argument("pricing: every kernel needs work and a shape that fits");
+        if (shapes_.back().empty())
+            throw std::invalid_argument("pricing: every kernel needs work and a shape that fits");
         uses_.emplace_back();
         for (const Shape& shape : shapes_.back()) uses_.back().push_back(shape_use(costs, shape));
         Amounts least = as_amounts(uses_.back().front());
@@ -41,13 +44,15 @@ Pricer::Pricer(const DeviceProfile& device, std::span<const KernelCosts> kernels
         const Amounts compact = as_amounts(uses_.back().front());
         double size = 0;
         for (std::size_t r = 0; r < kResources; ++r)
-            size = std::max(size, static_cast<double>(compact[r]) / static_cast<double>(std::max<std::int64_t>(1, limits_[r])));
+            size = std::max(size, static_cast<double>(compact[r]) /
+                                      static_cast<double>(std::max<std::int64_t>(1, limits_[r])));
         size_.push_back(std::max(size, 1e-9));
     }
 }
 
 double Pricer::weight(std::size_t resource, const Amounts& amounts) const {
-    return static_cast<double>(amounts[resource]) / static_cast<double>(std::max<std::int64_t>(1, limits_[resource]));
+    return static_cast<double>(amounts[resource]) /
+           static_cast<double>(std::max<std::int64_t>(1, limits_[resource]));
 }
 
 void Pricer::build_bounds() {
@@ -99,7 +104,8 @@ double Pricer::bound(std::size_t position, const Amounts& left) const {
 
 void Pricer::insert_pareto(std::vector<Label>& bucket, const Label& label) const {
     const auto dominates = [](const Label& a, const Label& b) {
-        return a.profit >= b.profit - kProfitEpsilon && a.blocks <= b.blocks && a.smem <= b.smem && a.regs <= b.regs;
+        return a.profit >= b.profit - kProfitEpsilon && a.blocks <= b.blocks && a.smem <= b.smem &&
+               a.regs <= b.regs;
     };
     for (const Label& existing : bucket)
         if (dominates(existing, label)) return;
@@ -131,11 +137,13 @@ void Pricer::order_by_density(std::span<const double> profit) {
     order_.clear();
     for (std::size_t k = 0; k < kernels_.size(); ++k)
         if (profit[k] > kProfitEpsilon) order_.push_back(k);
-    std::stable_sort(order_.begin(), order_.end(),
-                     [&](std::size_t a, std::size_t b) { return profit[a] / size_[a] > profit[b] / size_[b]; });
+    std::stable_sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
+        return profit[a] / size_[a] > profit[b] / size_[b];
+    });
 }
 
-std::vector<PricingResult> Pricer::greedy(std::span<const double> profit, std::size_t max_results, double threshold) {
+std::vector<PricingResult> Pricer::greedy(std::span<const double> profit, std::size_t max_results,
+                                          double threshold) {
     order_by_density(profit);
     std::vector<PricingResult> results;
     for (std::size_t seed : order_) {
@@ -151,7 +159,8 @@ std::vector<PricingResult> Pricer::greedy(std::span<const double> profit, std::s
             }
         if (set.value <= threshold) continue;
         std::sort(set.members.begin(), set.members.end());
-        if (std::any_of(results.begin(), results.end(), [&](const PricingResult& r) { return r.members == set.members; }))
+        if (std::any_of(results.begin(), results.end(),
+                        [&](const PricingResult& r) { return r.members == set.members; }))
             continue;
         for (std::size_t k : set.members) set.shapes.push_back(shapes_[k].front());
         results.push_back(std::move(set));
@@ -162,7 +171,8 @@ std::vector<PricingResult> Pricer::greedy(std::span<const double> profit, std::s
     return results;
 }
 
-std::vector<PricingResult> Pricer::solve(std::span<const double> profit, std::size_t max_results, double threshold) {
+std::vector<PricingResult> Pricer::solve(std::span<const double> profit, std::size_t max_results,
+                                         double threshold) {
     order_by_density(profit);
     const std::size_t n = order_.size();
     gain_.resize(n);
@@ -195,8 +205,8 @@ std::vector<PricingResult> Pricer::solve(std::span<const double> profit, std::si
     const auto promising = [&](std::size_t next, const Label& label) {
         if (label.profit >= best - kProfitEpsilon) return true;  // the incumbent's own label stays
         if (label.profit + remaining_[next] <= best + kProfitEpsilon) return false;
-        const Amounts left{limits_[0] - label.blocks, limits_[1] - label.warps,
-                           limits_[2] - label.regs, limits_[3] - label.smem};
+        const Amounts left{limits_[0] - label.blocks, limits_[1] - label.warps, limits_[2] - label.regs,
+                           limits_[3] - label.smem};
         return label.profit + bound(next, left) > best + kProfitEpsilon;
     };
 
@@ -228,8 +238,10 @@ std::vector<PricingResult> Pricer::solve(std::span<const double> profit, std::si
                 if (nb > limits_[0] || nw > limits_[1] || from.regs + use.regs > limits_[2] ||
                     from.smem + use.smem > limits_[3])
                     continue;
-                const Label next{from.profit + gain_[i], from.smem + use.smem, from.regs + use.regs, parent,
-                                 static_cast<std::int32_t>(s), static_cast<std::int32_t>(nb), static_cast<std::int32_t>(nw)};
+                const Label next{from.profit + gain_[i],       from.smem + use.smem,
+                                 from.regs + use.regs,         parent,
+                                 static_cast<std::int32_t>(s), static_cast<std::int32_t>(nb),
+                                 static_cast<std::int32_t>(nw)};
                 best = std::max(best, next.profit);  // a label beating the incumbent becomes it
                 if (promising(i + 1, next)) push(next);
             }
@@ -256,8 +268,9 @@ std::vector<PricingResult> Pricer::solve(std::span<const double> profit, std::si
         if (results.size() >= std::max<std::size_t>(1, max_results)) break;
         if (!results.empty() && last[at].profit <= threshold) break;
         PricingResult candidate = trace(at);
-        const bool known = std::any_of(results.begin(), results.end(),
-                                       [&](const PricingResult& r) { return r.members == candidate.members; });
+        const bool known = std::any_of(results.begin(), results.end(), [&](const PricingResult& r) {
+            return r.members == candidate.members;
+        });
         if (!known) results.push_back(std::move(candidate));
     }
     if (results.empty() || (results.size() < max_results && incumbent.value > threshold &&

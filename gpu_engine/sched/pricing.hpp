@@ -16,9 +16,9 @@
 namespace galias::engine::sched {
 
 struct PricingResult {
-    double value = 0;                   // total profit of `members`
-    std::vector<std::size_t> members;   // kernel indices, increasing
-    std::vector<Shape> shapes;          // one per member; together they fit one SM
+    double value = 0;                  // total profit of `members`
+    std::vector<std::size_t> members;  // kernel indices, increasing
+    std::vector<Shape> shapes;         // one per member; together they fit one SM
 };
 
 // Solves pricing problems for one set of kernels with changing profits; keeps the
@@ -38,7 +38,8 @@ public:
     // Fast, not exact: for each kernel, the kernel plus every other kernel that still
     // fits with its most compact shape, by decreasing profit per size. Up to
     // `max_results` distinct sets with profit above `threshold`, best first; possibly none.
-    std::vector<PricingResult> greedy(std::span<const double> profit, std::size_t max_results, double threshold);
+    std::vector<PricingResult> greedy(std::span<const double> profit, std::size_t max_results,
+                                      double threshold);
 
     static constexpr int kResources = 4;  // blocks, warps, registers, shared memory
     using Amounts = std::array<std::int64_t, kResources>;
@@ -51,7 +52,7 @@ private:
         std::int32_t parent;  // index in the previous layer
         std::int32_t shape;   // shape taken for this layer's kernel, -1 = left out
         std::int32_t blocks;
-        std::int32_t warps;   // the state: labels are grouped by warps
+        std::int32_t warps;  // the state: labels are grouped by warps
     };
     // Fractional-knapsack bound of the kernels at positions >= i for one resource.
     // Weights are fractions of the SM's limit. (Surrogates, sums of resources, were tried

@@ -10,15 +10,15 @@ namespace galias::engine::sched {
 
 // Per-SM limits of a device. Field comments name the cudaDeviceProp member that fills it.
 struct DeviceProfile {
-    int sm_count = 0;                // multiProcessorCount
-    int regs_per_sm = 0;             // R: regsPerMultiprocessor
-    int max_warps_per_sm = 0;        // W: maxThreadsPerMultiProcessor / warpSize
-    std::int64_t smem_per_sm = 0;    // S, bytes: sharedMemPerMultiprocessor
-    int max_blocks_per_sm = 0;       // B: maxBlocksPerMultiProcessor
-    int warp_size = 32;              // warpSize
-    int max_threads_per_block = 1024;  // maxThreadsPerBlock
-    int regs_per_block = 65536;        // regsPerBlock: one block's registers at most
-    std::int64_t smem_per_block = 0;   // sharedMemPerBlockOptin; 0 means smem_per_sm
+    int sm_count = 0;                          // multiProcessorCount
+    int regs_per_sm = 0;                       // R: regsPerMultiprocessor
+    int max_warps_per_sm = 0;                  // W: maxThreadsPerMultiProcessor / warpSize
+    std::int64_t smem_per_sm = 0;              // S, bytes: sharedMemPerMultiprocessor
+    int max_blocks_per_sm = 0;                 // B: maxBlocksPerMultiProcessor
+    int warp_size = 32;                        // warpSize
+    int max_threads_per_block = 1024;          // maxThreadsPerBlock
+    int regs_per_block = 65536;                // regsPerBlock: one block's registers at most
+    std::int64_t smem_per_block = 0;           // sharedMemPerBlockOptin; 0 means smem_per_sm
     std::int64_t reserved_smem_per_block = 0;  // reservedSharedMemPerBlock (1 KiB since sm_80)
     // Allocation granularities of the occupancy calculator (not in cudaDeviceProp; the
     // values hold for every architecture since Volta): a warp gets registers in multiples

@@ -8,7 +8,7 @@ namespace {
 
 constexpr double kPivotTolerance = 1e-7;  // smaller pivots amplify rounding errors
 constexpr double kFeasibilityTolerance = 1e-9;
-constexpr double kZero = 1e-12;            // entries below this are cleared after a pivot
+constexpr double kZero = 1e-12;             // entries below this are cleared after a pivot
 constexpr int kDegenerateBeforeBland = 30;  // stalled pivots before switching to Bland's rule
 
 }  // namespace
@@ -143,7 +143,8 @@ bool DenseSimplex::dual_step(bool bland, Status& status) {
     std::size_t leaving = rows_.size();
     for (std::size_t r = 0; r < rows_.size(); ++r) {
         if (rhs_[r] >= -kFeasibilityTolerance) continue;
-        if (leaving == rows_.size() || (bland ? basis_[r] < basis_[leaving] : rhs_[r] < rhs_[leaving])) leaving = r;
+        if (leaving == rows_.size() || (bland ? basis_[r] < basis_[leaving] : rhs_[r] < rhs_[leaving]))
+            leaving = r;
     }
     if (leaving == rows_.size()) {
         status = Status::kOptimal;
@@ -195,8 +196,9 @@ DenseSimplex::Status DenseSimplex::solve() {
 DenseSimplex::Status DenseSimplex::run(bool use_dual) {
     const long start = pivots_;
     // A warm-started dual simplex needs a few pivots per added row; give up on it early.
-    const long limit = use_dual ? std::min<long>(max_pivots_, 4 * static_cast<long>(rows_.size() + variables_))
-                                : max_pivots_;
+    const long limit = use_dual
+                           ? std::min<long>(max_pivots_, 4 * static_cast<long>(rows_.size() + variables_))
+                           : max_pivots_;
     Status status = Status::kOptimal;
     int stalled = 0;
     bool bland = false;

@@ -1,10 +1,10 @@
 #include "reports/checks/alias_assertion_check.hpp"
 
+#include <fmt/format.h>
+
 #include <map>
 #include <optional>
 #include <tuple>
-
-#include <fmt/format.h>
 
 #include "reports/checks/alias_evidence.hpp"
 #include "reports/checks/argument_overlap.hpp"
@@ -86,10 +86,10 @@ void AliasAssertionCheck::run(const CheckContext& context, std::vector<Finding>&
         bool ok = passes(assertion.expect, merged);
         if (assertion.expected_fail == !ok) continue;  // passes as required, or fails as expected
 
-        const std::string a_name = first.args[0] != facts::kNoNode ? argument_label(context, first.args[0], 0)
-                                                                   : "argument 1";
-        const std::string b_name = first.args[1] != facts::kNoNode ? argument_label(context, first.args[1], 1)
-                                                                   : "argument 2";
+        const std::string a_name =
+            first.args[0] != facts::kNoNode ? argument_label(context, first.args[0], 0) : "argument 1";
+        const std::string b_name =
+            first.args[1] != facts::kNoNode ? argument_label(context, first.args[1], 1) : "argument 2";
         Finding finding;
         finding.rule_id = std::string(info().id);
         finding.key = first.callee;
@@ -97,12 +97,13 @@ void AliasAssertionCheck::run(const CheckContext& context, std::vector<Finding>&
         finding.context = context.context_label(first.context);
         if (assertion.expected_fail) {
             finding.level = Level::Note;
-            finding.message = fmt::format("`{}` is marked as an expected failure but now holds ({} and {}: {})",
-                                          first.callee, a_name, b_name, alias_kind_name(merged));
+            finding.message =
+                fmt::format("`{}` is marked as an expected failure but now holds ({} and {}: {})",
+                            first.callee, a_name, b_name, alias_kind_name(merged));
         } else if (merged == AliasKind::No) {
             finding.level = Level::Error;
-            finding.message = fmt::format("assertion `{}` fails: {} and {} cannot alias", first.callee,
-                                          a_name, b_name);
+            finding.message =
+                fmt::format("assertion `{}` fails: {} and {} cannot alias", first.callee, a_name, b_name);
         } else {
             finding.level = Level::Error;
             AliasEvidence evidence = gather_evidence(context, as, bs);

@@ -1,8 +1,8 @@
 #include "reports/checks/alias_evidence.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "reports/node_names.hpp"
 
@@ -28,7 +28,8 @@ AliasEvidence gather_evidence(const CheckContext& context, std::span<const NodeI
 SourceRegion node_region(const CheckContext& context, NodeId node) {
     const facts::Node* n = context.view.node(node);
     if (n == nullptr) return {};
-    return SourceRegion::at(n->pos, static_cast<std::uint32_t>(std::max<std::size_t>(1, base_name(*n).size())));
+    return SourceRegion::at(n->pos,
+                            static_cast<std::uint32_t>(std::max<std::size_t>(1, base_name(*n).size())));
 }
 
 void locate_at_call(const facts::CallSite& call, Finding& finding) {
@@ -39,7 +40,8 @@ void locate_at_call(const facts::CallSite& call, Finding& finding) {
 
 void link_macro_spelling(const facts::CallSite& call, Finding& finding) {
     if (call.macro.file.empty() || call.macro.line == 0) return;
-    const std::string link = add_related(finding, SourceRegion::at(call.macro), "macro", "the call as the macro spells it");
+    const std::string link =
+        add_related(finding, SourceRegion::at(call.macro), "macro", "the call as the macro spells it");
     finding.message += " (the call is in a " + link + ")";
 }
 
@@ -51,8 +53,7 @@ std::string add_related(Finding& finding, const SourceRegion& region, const std:
     return fmt::format("[{}]({})", text, id);
 }
 
-std::string link_common_object(const CheckContext& context, const AliasEvidence& evidence,
-                               Finding& finding) {
+std::string link_common_object(const CheckContext& context, const AliasEvidence& evidence, Finding& finding) {
     NodeId object = facts::kNoNode;
     if (!evidence.objects.empty()) {
         object = evidence.objects.front();
@@ -69,8 +70,8 @@ std::string link_common_object(const CheckContext& context, const AliasEvidence&
     return add_related(finding, node_region(context, object), name, what);
 }
 
-std::string link_value_origin(const CheckContext& context, const AliasEvidence& evidence,
-                              bool side_b, NodeId node, Finding& finding) {
+std::string link_value_origin(const CheckContext& context, const AliasEvidence& evidence, bool side_b,
+                              NodeId node, Finding& finding) {
     if (!evidence.witness) return {};
     const std::vector<WitnessEdge>& path = side_b ? evidence.witness->to_b : evidence.witness->to_a;
     for (auto it = path.rbegin(); it != path.rend(); ++it) {

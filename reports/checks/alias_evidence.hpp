@@ -11,7 +11,7 @@
 namespace galias::reports {
 
 struct AliasEvidence {
-    std::vector<NodeId> objects;    // objects both may point to (source nodes)
+    std::vector<NodeId> objects;  // objects both may point to (source nodes)
     std::optional<Witness> witness;
 };
 
@@ -21,13 +21,12 @@ AliasEvidence gather_evidence(const CheckContext& context, std::span<const NodeI
 
 // "[buf](1)" for the first common object (or the witness source), adding the related
 // location; "" if there is nothing to point at.
-std::string link_common_object(const CheckContext& context, const AliasEvidence& evidence,
-                               Finding& finding);
+std::string link_common_object(const CheckContext& context, const AliasEvidence& evidence, Finding& finding);
 
 // "`q` gets its value [here](2)": the last assignment on the witness path into `node`'s
 // side, adding the related location; "" if none.
-std::string link_value_origin(const CheckContext& context, const AliasEvidence& evidence,
-                              bool side_b, NodeId node, Finding& finding);
+std::string link_value_origin(const CheckContext& context, const AliasEvidence& evidence, bool side_b,
+                              NodeId node, Finding& finding);
 
 // Places a finding at a call: its region, and for a call a macro's body spells, a key that
 // tells the calls of one expansion apart.

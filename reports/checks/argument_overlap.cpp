@@ -1,9 +1,9 @@
 #include "reports/checks/argument_overlap.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <iterator>
-
-#include <fmt/format.h>
 
 namespace galias::reports {
 
@@ -24,8 +24,8 @@ bool known_base(const Address* address) {
 }
 
 bool lists(const Address* address, std::uint32_t other) {
-    return address != nullptr &&
-           std::find(address->fresh_apart.begin(), address->fresh_apart.end(), other) != address->fresh_apart.end();
+    return address != nullptr && std::find(address->fresh_apart.begin(), address->fresh_apart.end(), other) !=
+                                     address->fresh_apart.end();
 }
 
 }  // namespace
@@ -36,13 +36,16 @@ Level finding_level(const OverlapVerdict& verdict, const CheckOptions& options) 
 }
 
 std::string evidence_remark(const OverlapVerdict& verdict) {
-    if (verdict.linked_fields) return ", and the program sets one of these two fields of an object from the other";
+    if (verdict.linked_fields)
+        return ", and the program sets one of these two fields of an object from the other";
     if (verdict.summary_only) return ", which stands for many objects or parts";
-    if (verdict.imprecise) return fmt::format(", one of more than {} objects either may point to", kImpreciseSet);
+    if (verdict.imprecise)
+        return fmt::format(", one of more than {} objects either may point to", kImpreciseSet);
     return "";
 }
 
-void name_verdict_objects(const CheckContext& context, const OverlapVerdict& verdict, AliasEvidence& evidence) {
+void name_verdict_objects(const CheckContext& context, const OverlapVerdict& verdict,
+                          AliasEvidence& evidence) {
     if (verdict.common.empty()) return;
     std::vector<NodeId> objects;
     for (NodeId object : verdict.common) objects.push_back(context.view.origin(object));
@@ -76,8 +79,11 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
             const std::int64_t ob = *address_b->offset;
             verdict.offset_a = oa;
             verdict.offset_b = ob;
-            const auto end = [](std::int64_t start, std::uint64_t bytes) { return start + static_cast<std::int64_t>(bytes); };
-            if (extent_a.least > 0 && extent_b.least > 0 && oa < end(ob, extent_b.least) && ob < end(oa, extent_a.least)) {
+            const auto end = [](std::int64_t start, std::uint64_t bytes) {
+                return start + static_cast<std::int64_t>(bytes);
+            };
+            if (extent_a.least > 0 && extent_b.least > 0 && oa < end(ob, extent_b.least) &&
+                ob < end(oa, extent_a.least)) {
                 verdict.overlap = Overlap::Certain;
                 return verdict;
             }
@@ -96,7 +102,8 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
         return verdict;
     }
     if (address_a != nullptr && address_b != nullptr && !address_a->record.empty() &&
-        address_a->record == address_b->record && (address_a->hi <= address_b->lo || address_b->hi <= address_a->lo)) {
+        address_a->record == address_b->record &&
+        (address_a->hi <= address_b->lo || address_b->hi <= address_a->lo)) {
         verdict.overlap = Overlap::Apart;
         verdict.reason = OverlapReason::DisjointFields;
         return verdict;
@@ -138,8 +145,10 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
     // A pointer that may point to dozens of objects is one the analysis lost track of (a
     // void * slot, a union, a generic container); that it shares one with the other pointer
     // says little.
-    verdict.imprecise = !common.empty() && (objects_a.size() > kImpreciseSet || objects_b.size() > kImpreciseSet);
-    if (!common.empty() && context.fields != nullptr && a < call.arg_loads.size() && b < call.arg_loads.size()) {
+    verdict.imprecise =
+        !common.empty() && (objects_a.size() > kImpreciseSet || objects_b.size() > kImpreciseSet);
+    if (!common.empty() && context.fields != nullptr && a < call.arg_loads.size() &&
+        b < call.arg_loads.size()) {
         const auto& [pointer_a, field_a] = call.arg_loads[a];
         const auto& [pointer_b, field_b] = call.arg_loads[b];
         if (pointer_a != facts::kNoNode && pointer_a == pointer_b && field_a != field_b &&

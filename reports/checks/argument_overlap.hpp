@@ -93,7 +93,8 @@ std::string evidence_remark(const OverlapVerdict& verdict);
 
 // Makes the verdict's common objects the evidence's (source nodes, objects that are one
 // run-time object first), so the message names what the verdict rests on.
-void name_verdict_objects(const CheckContext& context, const OverlapVerdict& verdict, AliasEvidence& evidence);
+void name_verdict_objects(const CheckContext& context, const OverlapVerdict& verdict,
+                          AliasEvidence& evidence);
 
 // Arguments `a` and `b` (indices) of `call`, accessed as `extent_a` and `extent_b`.
 OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSite& call, std::uint32_t a,

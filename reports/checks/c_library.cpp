@@ -71,6 +71,8 @@ const LibraryFunction* find_library_function(std::string_view normalized_name) {
     return nullptr;
 }
 
-std::span<const LibraryFunction> library_functions() { return kFunctions; }
+std::span<const LibraryFunction> library_functions() {
+    return kFunctions;
+}
 
 }  // namespace galias::reports

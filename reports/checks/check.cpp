@@ -1,11 +1,11 @@
 #include "reports/checks/check.hpp"
 
-#include <algorithm>
-#include <iterator>
-
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <iterator>
 
 namespace galias::reports {
 
@@ -21,8 +21,8 @@ std::string CheckContext::context_label(std::uint32_t context) const {
 void for_each_call(const CheckContext& context, const CallVisitor& visit, std::vector<Finding>& out) {
     const std::vector<facts::CallSite>& calls = context.facts.calls;
     std::vector<std::vector<Finding>> per_call(calls.size());
-    int threads = context.options.threads == 0 ? tbb::task_arena::automatic
-                                               : static_cast<int>(context.options.threads);
+    int threads =
+        context.options.threads == 0 ? tbb::task_arena::automatic : static_cast<int>(context.options.threads);
     tbb::task_arena arena(threads);
     arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, calls.size(), 64),

@@ -24,7 +24,9 @@ const CheckEntry kChecks[] = {
 
 }  // namespace
 
-std::span<const CheckEntry> all_checks() { return kChecks; }
+std::span<const CheckEntry> all_checks() {
+    return kChecks;
+}
 
 std::unique_ptr<Check> make_check(std::string_view id) {
     for (const CheckEntry& entry : kChecks) {

@@ -46,11 +46,11 @@ void MustNotAliasCheck::run(const CheckContext& context, std::vector<Finding>& o
                                                 fmt::format("`{}` is declared here", short_name(nb)));
                 std::string object = link_common_object(context, evidence, finding);
                 std::string where = pair.where.known() ? fmt::format(" ({})", pair.where.str()) : "";
-                finding.message = fmt::format(
-                    "`{}` and {} {} alias{}, but the configuration requires they never do{}{}", short_name(na),
-                    other, kind == AliasKind::Must ? "must" : "may",
-                    object.empty() ? "" : " (both may point to " + object + ")", where,
-                    pair.reason.empty() ? "" : ": " + pair.reason);
+                finding.message =
+                    fmt::format("`{}` and {} {} alias{}, but the configuration requires they never do{}{}",
+                                short_name(na), other, kind == AliasKind::Must ? "must" : "may",
+                                object.empty() ? "" : " (both may point to " + object + ")", where,
+                                pair.reason.empty() ? "" : ": " + pair.reason);
                 attach_witness(context, evidence, finding);
                 out.push_back(std::move(finding));
             }

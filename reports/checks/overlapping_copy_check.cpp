@@ -1,10 +1,10 @@
 #include "reports/checks/overlapping_copy_check.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <cstdlib>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "reports/checks/alias_evidence.hpp"
 #include "reports/checks/argument_overlap.hpp"
@@ -20,31 +20,45 @@ constexpr std::uint64_t kWideChar = 4;  // sizeof(wchar_t) on the Linux targets 
 // constant value of its length argument when there is one.
 std::pair<AccessExtent, AccessExtent> copy_extents(CopyShape shape, std::optional<std::int64_t> length) {
     const std::optional<std::uint64_t> n =
-        length && *length >= 0 ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(*length)) : std::nullopt;
+        length && *length >= 0 ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(*length))
+                               : std::nullopt;
     const AccessExtent unbounded{};
     const auto up_to = [&](std::uint64_t unit) {
         return n ? AccessExtent{*n > 0 ? unit : 0, *n * unit} : unbounded;
     };
     switch (shape) {
-        case CopyShape::Bytes: return {n ? AccessExtent::exactly(*n) : unbounded, n ? AccessExtent::exactly(*n) : unbounded};
+        case CopyShape::Bytes:
+            return {n ? AccessExtent::exactly(*n) : unbounded, n ? AccessExtent::exactly(*n) : unbounded};
         case CopyShape::WideChars:
-            return {n ? AccessExtent::exactly(*n * kWideChar) : unbounded, n ? AccessExtent::exactly(*n * kWideChar) : unbounded};
+            return {n ? AccessExtent::exactly(*n * kWideChar) : unbounded,
+                    n ? AccessExtent::exactly(*n * kWideChar) : unbounded};
         case CopyShape::String:
-        case CopyShape::Append: return {AccessExtent::at_least(1), AccessExtent::at_least(1)};
+        case CopyShape::Append:
+            return {AccessExtent::at_least(1), AccessExtent::at_least(1)};
         case CopyShape::WideString:
-        case CopyShape::WideAppend: return {AccessExtent::at_least(kWideChar), AccessExtent::at_least(kWideChar)};
-        case CopyShape::StringN: return {n ? AccessExtent::exactly(*n) : unbounded, up_to(1)};
-        case CopyShape::WideStringN: return {n ? AccessExtent::exactly(*n * kWideChar) : unbounded, up_to(kWideChar)};
-        case CopyShape::AppendN: return {AccessExtent::at_least(1), up_to(1)};
-        case CopyShape::WideAppendN: return {AccessExtent::at_least(kWideChar), up_to(kWideChar)};
-        case CopyShape::UpToN: return {up_to(1), up_to(1)};
-        case CopyShape::Transform: return {n ? AccessExtent{0, *n} : unbounded, AccessExtent::at_least(1)};
-        case CopyShape::None: break;
+        case CopyShape::WideAppend:
+            return {AccessExtent::at_least(kWideChar), AccessExtent::at_least(kWideChar)};
+        case CopyShape::StringN:
+            return {n ? AccessExtent::exactly(*n) : unbounded, up_to(1)};
+        case CopyShape::WideStringN:
+            return {n ? AccessExtent::exactly(*n * kWideChar) : unbounded, up_to(kWideChar)};
+        case CopyShape::AppendN:
+            return {AccessExtent::at_least(1), up_to(1)};
+        case CopyShape::WideAppendN:
+            return {AccessExtent::at_least(kWideChar), up_to(kWideChar)};
+        case CopyShape::UpToN:
+            return {up_to(1), up_to(1)};
+        case CopyShape::Transform:
+            return {n ? AccessExtent{0, *n} : unbounded, AccessExtent::at_least(1)};
+        case CopyShape::None:
+            break;
     }
     return {unbounded, unbounded};
 }
 
-std::string plural_bytes(std::int64_t n) { return fmt::format("{} byte{}", n, n == 1 ? "" : "s"); }
+std::string plural_bytes(std::int64_t n) {
+    return fmt::format("{} byte{}", n, n == 1 ? "" : "s");
+}
 
 }  // namespace
 
@@ -68,62 +82,70 @@ const RuleInfo& OverlappingCopyCheck::info() const {
 }
 
 void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>& out) const {
-    for_each_call(context, [&](const facts::CallSite& call, std::vector<Finding>& found) {
-        std::string callee = normalize_callee(call.callee);
-        const LibraryFunction* library = find_library_function(callee);
-        if (library == nullptr || !library->is_copy || call.args.size() < 2) return;
-        std::optional<std::int64_t> length;
-        if (library->length_arg >= 0) {
-            const facts::ArgumentAddress* n = context.facts.argument(call.id, static_cast<std::uint32_t>(library->length_arg));
-            if (n != nullptr) length = n->constant;
-        }
-        const auto [write, read] = copy_extents(library->shape, length);
-        const OverlapVerdict verdict = relate_arguments(context, call, 0, 1, write.written(), read);
-        if (verdict.overlap == Overlap::Apart) return;
-        const Level level = finding_level(verdict, context.options);
-        if (level == Level::None) return;
-        const NodeId dst = call.args[0];
-        const NodeId src = call.args[1];
+    for_each_call(
+        context,
+        [&](const facts::CallSite& call, std::vector<Finding>& found) {
+            std::string callee = normalize_callee(call.callee);
+            const LibraryFunction* library = find_library_function(callee);
+            if (library == nullptr || !library->is_copy || call.args.size() < 2) return;
+            std::optional<std::int64_t> length;
+            if (library->length_arg >= 0) {
+                const facts::ArgumentAddress* n =
+                    context.facts.argument(call.id, static_cast<std::uint32_t>(library->length_arg));
+                if (n != nullptr) length = n->constant;
+            }
+            const auto [write, read] = copy_extents(library->shape, length);
+            const OverlapVerdict verdict = relate_arguments(context, call, 0, 1, write.written(), read);
+            if (verdict.overlap == Overlap::Apart) return;
+            const Level level = finding_level(verdict, context.options);
+            if (level == Level::None) return;
+            const NodeId dst = call.args[0];
+            const NodeId src = call.args[1];
 
-        Finding finding;
-        finding.rule_id = std::string(info().id);
-        finding.level = level;
-        finding.key = callee;
-        locate_at_call(call, finding);
-        finding.context = context.context_label(call.context);
-        std::array<NodeId, 1> sa{dst};
-        std::array<NodeId, 1> sb{src};
-        AliasEvidence evidence = gather_evidence(context, sa, sb);
-        name_verdict_objects(context, verdict, evidence);
-        if (verdict.reason == OverlapReason::SameBase) {
-            std::string what;
-            if (!verdict.offset_a || !verdict.offset_b) {
-                what = "point into one buffer at offsets not known before running";
-            } else if (*verdict.offset_a == *verdict.offset_b) {
-                what = "are the same pointer";
+            Finding finding;
+            finding.rule_id = std::string(info().id);
+            finding.level = level;
+            finding.key = callee;
+            locate_at_call(call, finding);
+            finding.context = context.context_label(call.context);
+            std::array<NodeId, 1> sa{dst};
+            std::array<NodeId, 1> sb{src};
+            AliasEvidence evidence = gather_evidence(context, sa, sb);
+            name_verdict_objects(context, verdict, evidence);
+            if (verdict.reason == OverlapReason::SameBase) {
+                std::string what;
+                if (!verdict.offset_a || !verdict.offset_b) {
+                    what = "point into one buffer at offsets not known before running";
+                } else if (*verdict.offset_a == *verdict.offset_b) {
+                    what = "are the same pointer";
+                } else {
+                    what = fmt::format("point {} apart into one buffer",
+                                       plural_bytes(std::abs(*verdict.offset_a - *verdict.offset_b)));
+                }
+                if (verdict.offset_a && verdict.offset_b && *verdict.offset_a != *verdict.offset_b) {
+                    what += length ? fmt::format(" and {} are copied", plural_bytes(*length))
+                                   : std::string(" and the length is not constant");
+                }
+                finding.message = fmt::format(
+                    "source and destination of `{}` {}: they {}; use memmove or separate buffers",
+                    call.callee, what,
+                    verdict.overlap == Overlap::Certain ? "overlap on every call" : "may overlap");
             } else {
-                what = fmt::format("point {} apart into one buffer",
-                                   plural_bytes(std::abs(*verdict.offset_a - *verdict.offset_b)));
+                std::string object = link_common_object(context, evidence, finding);
+                std::string origin = link_value_origin(context, evidence, true, src, finding);
+                finding.message = fmt::format(
+                    "source and destination of `{}` may overlap{}{}; use memmove or separate buffers",
+                    call.callee,
+                    object.empty()
+                        ? ""
+                        : ": both may point into " + object + std::string(evidence_remark(verdict)),
+                    origin.empty() ? "" : " (" + origin + ")");
             }
-            if (verdict.offset_a && verdict.offset_b && *verdict.offset_a != *verdict.offset_b) {
-                what += length ? fmt::format(" and {} are copied", plural_bytes(*length))
-                               : std::string(" and the length is not constant");
-            }
-            finding.message = fmt::format("source and destination of `{}` {}: they {}; use memmove or separate buffers",
-                                          call.callee, what,
-                                          verdict.overlap == Overlap::Certain ? "overlap on every call" : "may overlap");
-        } else {
-            std::string object = link_common_object(context, evidence, finding);
-            std::string origin = link_value_origin(context, evidence, true, src, finding);
-            finding.message = fmt::format("source and destination of `{}` may overlap{}{}; use memmove or separate buffers",
-                                          call.callee,
-                                          object.empty() ? "" : ": both may point into " + object + std::string(evidence_remark(verdict)),
-                                          origin.empty() ? "" : " (" + origin + ")");
-        }
-        link_macro_spelling(call, finding);
-        attach_witness(context, evidence, finding);
-        found.push_back(std::move(finding));
-    }, out);
+            link_macro_spelling(call, finding);
+            attach_witness(context, evidence, finding);
+            found.push_back(std::move(finding));
+        },
+        out);
 }
 
 }  // namespace galias::reports

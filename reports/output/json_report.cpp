@@ -18,7 +18,8 @@ json place(const SourceRegion& region, const std::filesystem::path& root) {
 
 }  // namespace
 
-json findings_json(std::span<const Finding> findings, std::size_t suppressed, const std::filesystem::path& source_root) {
+json findings_json(std::span<const Finding> findings, std::size_t suppressed,
+                   const std::filesystem::path& source_root) {
     json list = json::array();
     for (const Finding& finding : findings) {
         json item = place(finding.region, source_root);

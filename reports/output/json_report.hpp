@@ -4,9 +4,8 @@
 // column, end_line, end_column, fingerprint, related[], witness[], context.
 
 #include <filesystem>
-#include <span>
-
 #include <nlohmann/json.hpp>
+#include <span>
 
 #include "reports/finding.hpp"
 

@@ -28,7 +28,8 @@ void write_text(std::ostream& out, std::span<const Finding> findings, const Text
         }
         if (options.show_witness) {
             for (const FlowStep& step : finding.witness) {
-                out << fmt::format("{}: note: witness: {}\n", where(step.region, options.source_root), step.message);
+                out << fmt::format("{}: note: witness: {}\n", where(step.region, options.source_root),
+                                   step.message);
             }
         }
     }
@@ -42,11 +43,15 @@ std::string summary_line(std::span<const Finding> findings, std::size_t suppress
         text = "no findings";
     } else {
         std::vector<std::string> parts;
-        const char* names[4][2] = {{"other", "other"}, {"note", "notes"}, {"warning", "warnings"}, {"error", "errors"}};
+        const char* names[4][2] = {
+            {"other", "other"}, {"note", "notes"}, {"warning", "warnings"}, {"error", "errors"}};
         for (int level = 3; level >= 0; --level) {
-            if (counts[level] != 0) parts.push_back(fmt::format("{} {}", counts[level], names[level][counts[level] == 1 ? 0 : 1]));
+            if (counts[level] != 0)
+                parts.push_back(
+                    fmt::format("{} {}", counts[level], names[level][counts[level] == 1 ? 0 : 1]));
         }
-        text = fmt::format("{} finding{} ({})", findings.size(), findings.size() == 1 ? "" : "s", fmt::join(parts, ", "));
+        text = fmt::format("{} finding{} ({})", findings.size(), findings.size() == 1 ? "" : "s",
+                           fmt::join(parts, ", "));
     }
     if (suppressed != 0) text += fmt::format("; {} suppressed by the baseline", suppressed);
     return text;

@@ -30,7 +30,8 @@ struct AnalysisRun {
 };
 
 struct AliasResults {
-    std::vector<std::uint32_t> value_alias;   // CSPA ValueAlias, 2 cells per row (the session moves it into the oracle)
+    std::vector<std::uint32_t>
+        value_alias;  // CSPA ValueAlias, 2 cells per row (the session moves it into the oracle)
     std::vector<std::uint32_t> memory_alias;  // CSPA MemoryAlias
     std::vector<std::uint32_t> points_to;     // Andersen PointsTo
     std::vector<AnalysisRun> runs;

@@ -24,8 +24,9 @@ AnalysisSession::AnalysisSession(const SessionRequest& request) : request_(reque
                               "is not checked for changes)");
     }
     if (!input_from_database && request.build_dir.empty() == request.facts_dir.empty()) {
-        throw DiagnosticError(SourceLocation{}, "give either -p BUILD_DIR (a directory with compile_commands.json) "
-                                                "or --facts FACTS_DIR");
+        throw DiagnosticError(SourceLocation{},
+                              "give either -p BUILD_DIR (a directory with compile_commands.json) "
+                              "or --facts FACTS_DIR");
     }
     if (request.config_file) {
         config_ = load_config(*request.config_file);
@@ -117,8 +118,9 @@ void AnalysisSession::analyse(ProgressLine& progress) {
         input_ = read_fact_dir(request_.facts_dir);
     } else {
         std::error_code ec;
-        fs::path database = fs::is_directory(request_.build_dir, ec) ? request_.build_dir / "compile_commands.json"
-                                                                     : request_.build_dir;
+        fs::path database = fs::is_directory(request_.build_dir, ec)
+                                ? request_.build_dir / "compile_commands.json"
+                                : request_.build_dir;
         if (!fs::exists(database, ec)) {
             throw DiagnosticError(SourceLocation{database.string(), 0, 0},
                                   "no compilation database here; create one with CMake "
@@ -155,16 +157,18 @@ void AnalysisSession::analyse(ProgressLine& progress) {
     solve.backend = request_.backend;
     solve.threads = request_.threads;
     solve.on_progress = [&progress](std::string_view analysis, const engine::Progress& p) {
-        progress.update(fmt::format("{}: stratum {}, iteration {}, delta {} tuples", analysis, p.stratum, p.iteration,
-                                    p.delta_tuples),
+        progress.update(fmt::format("{}: stratum {}, iteration {}, delta {} tuples", analysis, p.stratum,
+                                    p.iteration, p.delta_tuples),
                         p.iteration <= 1);  // always show each analysis starting
     };
     results_ = solve_aliases(input_, solve);
-    times_.solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - extracted).count();
+    times_.solve_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - extracted).count();
     progress.clear();
     if (!request_.quiet) {
         for (const AnalysisRun& run : results_.runs)
-            for (const std::string& note : run.notes) std::fprintf(stderr, "galias: warning: %s: %s\n", run.name.c_str(), note.c_str());
+            for (const std::string& note : run.notes)
+                std::fprintf(stderr, "galias: warning: %s: %s\n", run.name.c_str(), note.c_str());
     }
 
     if (snapshot) {
@@ -178,7 +182,8 @@ void AnalysisSession::analyse(ProgressLine& progress) {
 
 void AnalysisSession::build_views() {
     // The oracle takes ValueAlias over (it can be billions of rows; nothing else reads it).
-    oracle_ = std::make_unique<RelationAliasOracle>(input_.facts, std::move(results_.value_alias), results_.points_to);
+    oracle_ = std::make_unique<RelationAliasOracle>(input_.facts, std::move(results_.value_alias),
+                                                    results_.points_to);
     view_ = std::make_unique<SourceView>(input_.facts);
     witness_ = std::make_unique<WitnessFinder>(input_.facts, results_.memory_alias);
 }

@@ -20,8 +20,8 @@
 namespace galias::reports {
 
 struct SessionRequest {
-    std::filesystem::path build_dir;  // -p: holds compile_commands.json
-    std::filesystem::path facts_dir;  // --facts: a fact directory instead
+    std::filesystem::path build_dir;                   // -p: holds compile_commands.json
+    std::filesystem::path facts_dir;                   // --facts: a fact directory instead
     std::optional<std::filesystem::path> config_file;  // --config; else .galias.toml is searched
     std::filesystem::path source_root = ".";
     std::optional<unsigned> context_k;  // overrides the configuration

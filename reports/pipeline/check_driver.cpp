@@ -1,12 +1,12 @@
 #include "reports/pipeline/check_driver.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "facts/output_file.hpp"
 #include "reports/checks/check_registry.hpp"
@@ -27,8 +27,9 @@ std::vector<std::string> enabled_checks(const CheckRequest& request, const Repor
     std::vector<std::string> known = all_check_ids();
     for (const std::string& id : request.checks) {
         if (std::find(known.begin(), known.end(), id) == known.end()) {
-            throw DiagnosticError(SourceLocation{}, fmt::format("--checks: unknown check '{}' (known checks: {})", id,
-                                                                fmt::join(known, ", ")));
+            throw DiagnosticError(
+                SourceLocation{},
+                fmt::format("--checks: unknown check '{}' (known checks: {})", id, fmt::join(known, ", ")));
         }
     }
     std::vector<std::string> ids = request.checks;
@@ -53,7 +54,8 @@ void print_stats(const AnalysisSession& session, const std::vector<Finding>& fin
     out += fmt::format("  call sites         {}\n", input.facts.calls.size());
     for (const auto* group : {&input.cspa, &input.andersen}) {
         std::vector<std::string> parts;
-        for (const auto& [name, cells] : *group) parts.push_back(fmt::format("{} {}", name, cells.size() / 2));
+        for (const auto& [name, cells] : *group)
+            parts.push_back(fmt::format("{} {}", name, cells.size() / 2));
         out += fmt::format("  {}  {}\n", group == &input.cspa ? "cspa facts       " : "andersen facts   ",
                            fmt::join(parts, ", "));
     }
@@ -78,19 +80,20 @@ void print_stats(const AnalysisSession& session, const std::vector<Finding>& fin
 // How many translation units the analysis does not cover (ProgramInput::complete()), said
 // the same way in every output.
 std::string missing_units(const ProgramInput& input) {
-    return input.units_total != 0
-               ? fmt::format("{} of {} translation units were not analysed", input.units_failed, input.units_total)
-               : fmt::format("{} translation units were not analysed", input.units_failed);
+    return input.units_total != 0 ? fmt::format("{} of {} translation units were not analysed",
+                                                input.units_failed, input.units_total)
+                                  : fmt::format("{} translation units were not analysed", input.units_failed);
 }
 
 // SARIF notifications, report lines and the JSON "analysis" object for the units not analysed.
 std::vector<ToolNotification> notifications(const ProgramInput& input, const std::filesystem::path& root) {
     std::vector<ToolNotification> out;
     for (const UnitFailure& unit : input.failed_units) {
-        out.push_back(ToolNotification{
-            "translation-unit-not-analysed", "error",
-            fmt::format("{}: not analysed: {}", relative_to_root(unit.file, root).value_or(unit.file), unit.reason),
-            unit.file});
+        out.push_back(
+            ToolNotification{"translation-unit-not-analysed", "error",
+                             fmt::format("{}: not analysed: {}",
+                                         relative_to_root(unit.file, root).value_or(unit.file), unit.reason),
+                             unit.file});
     }
     if (input.failed_units.size() < input.units_failed) {
         // A fact directory counts its failed units but does not name them.
@@ -103,7 +106,8 @@ std::vector<ToolNotification> notifications(const ProgramInput& input, const std
 nlohmann::json coverage_json(const ProgramInput& input, const std::filesystem::path& root) {
     nlohmann::json units = nlohmann::json::array();
     for (const UnitFailure& unit : input.failed_units) {
-        units.push_back({{"file", relative_to_root(unit.file, root).value_or(unit.file)}, {"reason", unit.reason}});
+        units.push_back(
+            {{"file", relative_to_root(unit.file, root).value_or(unit.file)}, {"reason", unit.reason}});
     }
     return {{"complete", input.complete()},
             {"translation_units", input.units_total},
@@ -113,17 +117,19 @@ nlohmann::json coverage_json(const ProgramInput& input, const std::filesystem::p
 
 void write_coverage_text(std::ostream& out, const ProgramInput& input, const std::filesystem::path& root) {
     for (const UnitFailure& unit : input.failed_units) {
-        out << fmt::format("{}: error: not analysed: {}\n", relative_to_root(unit.file, root).value_or(unit.file),
-                           unit.reason);
+        out << fmt::format("{}: error: not analysed: {}\n",
+                           relative_to_root(unit.file, root).value_or(unit.file), unit.reason);
     }
-    if (!input.complete()) out << fmt::format("galias: the analysis is incomplete: {}\n", missing_units(input));
+    if (!input.complete())
+        out << fmt::format("galias: the analysis is incomplete: {}\n", missing_units(input));
 }
 
 }  // namespace
 
 int run_check(const CheckRequest& request) {
     if (request.format != "text" && request.format != "json") {
-        throw DiagnosticError(SourceLocation{}, fmt::format("--format: expected text or json, got '{}'", request.format));
+        throw DiagnosticError(SourceLocation{},
+                              fmt::format("--format: expected text or json, got '{}'", request.format));
     }
     // Everything that can be wrong with the command line or its files fails before the work.
     AnalysisSession session(request.session);
@@ -131,7 +137,8 @@ int run_check(const CheckRequest& request) {
     std::optional<Baseline> baseline;
     if (request.baseline) {
         baseline = Baseline::load(*request.baseline);
-        for (const Diagnostic& warning : baseline->warnings()) std::fprintf(stderr, "%s\n", warning.str().c_str());
+        for (const Diagnostic& warning : baseline->warnings())
+            std::fprintf(stderr, "%s\n", warning.str().c_str());
     }
     if (request.sarif) facts::check_output_file(*request.sarif);
     if (request.output) facts::check_output_file(*request.output);
@@ -147,12 +154,15 @@ int run_check(const CheckRequest& request) {
     options.per_context = request.per_context;
     options.max_witness_steps = session.config().max_witness_steps.value_or(kDefaultMaxWitnessSteps);
     options.threads = request.session.threads;
-    options.summary_level = request.summary_level.value_or(session.config().summary_level.value_or(Level::Note));
+    options.summary_level =
+        request.summary_level.value_or(session.config().summary_level.value_or(Level::Note));
     const auto stores = session.input().andersen.find("store");
     const FieldContents fields(session.input().facts, session.oracle(),
-                               stores == session.input().andersen.end() ? std::span<const std::uint32_t>()
-                                                                        : std::span<const std::uint32_t>(stores->second));
-    CheckContext context{session.input().facts, session.oracle(), session.view(), session.witness(), options, &fields};
+                               stores == session.input().andersen.end()
+                                   ? std::span<const std::uint32_t>()
+                                   : std::span<const std::uint32_t>(stores->second));
+    CheckContext context{session.input().facts, session.oracle(), session.view(),
+                         session.witness(),     options,          &fields};
     RunOptions run;
     run.source_root = request.session.source_root;
     run.exclude = session.config().exclude;

@@ -16,7 +16,7 @@ struct CheckRequest {
     SessionRequest session;
     std::vector<std::string> checks;  // --checks: overrides the configuration's list
     bool per_context = false;
-    Level fail_on = Level::Error;     // Level::None: never fail on findings
+    Level fail_on = Level::Error;        // Level::None: never fail on findings
     std::optional<Level> summary_level;  // --summary-level: overrides the configuration
     std::optional<std::filesystem::path> baseline;
     std::optional<std::filesystem::path> sarif;

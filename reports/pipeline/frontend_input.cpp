@@ -10,7 +10,9 @@ namespace galias::reports {
 
 #ifdef GALIAS_WITH_FRONTEND
 
-bool frontend_available() { return true; }
+bool frontend_available() {
+    return true;
+}
 
 ProgramInput extract_program(const ExtractRequest& request) {
     frontend::FrontendOptions options;
@@ -30,7 +32,8 @@ ProgramInput extract_program(const ExtractRequest& request) {
     ProgramInput input;
     input.facts = std::move(result.program);
     for (const frontend::FactRelation* relation : result.cspa()) input.cspa[relation->name] = relation->cells;
-    for (const frontend::FactRelation* relation : result.andersen()) input.andersen[relation->name] = relation->cells;
+    for (const frontend::FactRelation* relation : result.andersen())
+        input.andersen[relation->name] = relation->cells;
     input.units_total = result.units.total;
     input.units_failed = result.units.failed;
     input.units_cached = result.units.cached;
@@ -39,7 +42,8 @@ ProgramInput extract_program(const ExtractRequest& request) {
         // The frontend's errors are the units it could not analyse, each at its file.
         if (diagnostic.severity != Severity::Error || !diagnostic.location.known()) continue;
         std::string reason = diagnostic.message;
-        if (const std::size_t tail = reason.rfind("; not analysed"); tail != std::string::npos) reason.erase(tail);
+        if (const std::size_t tail = reason.rfind("; not analysed"); tail != std::string::npos)
+            reason.erase(tail);
         input.failed_units.push_back(UnitFailure{diagnostic.location.file, std::move(reason)});
     }
     input.diagnostics = std::move(result.diagnostics);
@@ -48,12 +52,15 @@ ProgramInput extract_program(const ExtractRequest& request) {
 
 #else
 
-bool frontend_available() { return false; }
+bool frontend_available() {
+    return false;
+}
 
 ProgramInput extract_program(const ExtractRequest& request) {
-    throw DiagnosticError(SourceLocation{request.build_dir.string(), 0, 0},
-                          "this galias was built without the Clang frontend (Clang 14 libTooling was not found); "
-                          "extract facts elsewhere and use --facts DIR");
+    throw DiagnosticError(
+        SourceLocation{request.build_dir.string(), 0, 0},
+        "this galias was built without the Clang frontend (Clang 14 libTooling was not found); "
+        "extract facts elsewhere and use --facts DIR");
 }
 
 #endif

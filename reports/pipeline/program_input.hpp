@@ -33,7 +33,7 @@ struct ProgramInput {
     std::size_t units_cached = 0;           // taken from the unit cache (--cache), not compiled
     std::vector<UnitFailure> failed_units;  // which ones (from the frontend only)
     std::vector<std::string> input_files;   // from the frontend: every source and header it read
-    std::vector<Diagnostic> diagnostics;  // from the frontend: failed units, warnings
+    std::vector<Diagnostic> diagnostics;    // from the frontend: failed units, warnings
 
     // Every translation unit was analysed: findings are not missing for lack of input.
     [[nodiscard]] bool complete() const { return units_failed == 0; }

@@ -1,10 +1,10 @@
 #include "reports/pipeline/query_driver.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "facts/output_file.hpp"
@@ -20,7 +20,8 @@ namespace {
 
 void check_format(const std::string& format) {
     if (format != "text" && format != "json" && format != "csv") {
-        throw DiagnosticError(SourceLocation{}, fmt::format("--format: expected text, json or csv, got '{}'", format));
+        throw DiagnosticError(SourceLocation{},
+                              fmt::format("--format: expected text, json or csv, got '{}'", format));
     }
 }
 
@@ -49,14 +50,17 @@ std::string csv_field(const std::string& text) {
     return out + "\"";
 }
 
-void emit(const std::string& text) { facts::write_stdout(text); }
+void emit(const std::string& text) {
+    facts::write_stdout(text);
+}
 
 void analyse(AnalysisSession& session, const QueryRequest& request) {
     ProgressLine progress(ProgressLine::on_tty(request.session.quiet));
     session.analyse(progress);
 }
 
-std::vector<std::vector<NodeId>> resolve_all(const AnalysisSession& session, const std::vector<std::string>& names) {
+std::vector<std::vector<NodeId>> resolve_all(const AnalysisSession& session,
+                                             const std::vector<std::string>& names) {
     NodeResolver resolver(session.input().facts, session.view());
     std::vector<std::vector<NodeId>> out;
     for (const std::string& name : names) out.push_back(resolver.resolve(name));
@@ -64,7 +68,8 @@ std::vector<std::vector<NodeId>> resolve_all(const AnalysisSession& session, con
 }
 
 // Pairs of clones to ask about: all pairs (merged) or one list per context.
-std::vector<std::pair<std::string, AliasKind>> per_context_answers(const AnalysisSession& session, NodeId a, NodeId b) {
+std::vector<std::pair<std::string, AliasKind>> per_context_answers(const AnalysisSession& session, NodeId a,
+                                                                   NodeId b) {
     std::map<std::uint32_t, AliasKind> by_context;
     for (NodeId ca : session.view().clones(a)) {
         for (NodeId cb : session.view().clones(b)) {
@@ -91,7 +96,8 @@ std::vector<std::pair<std::string, AliasKind>> per_context_answers(const Analysi
 }  // namespace
 
 int run_alias_query(const QueryRequest& request) {
-    if (request.variables.size() != 2) throw DiagnosticError(SourceLocation{}, "query needs exactly two variables");
+    if (request.variables.size() != 2)
+        throw DiagnosticError(SourceLocation{}, "query needs exactly two variables");
     check_format(request.format);
     AnalysisSession session(request.session);  // configuration errors before the work
     analyse(session, request);
@@ -112,21 +118,26 @@ int run_alias_query(const QueryRequest& request) {
             }
             std::optional<Witness> witness;
             if (kind != AliasKind::No) {
-                witness = session.witness().find(view.clones(a), view.clones(b),
-                                                 session.config().max_witness_steps.value_or(kDefaultMaxWitnessSteps));
+                witness = session.witness().find(
+                    view.clones(a), view.clones(b),
+                    session.config().max_witness_steps.value_or(kDefaultMaxWitnessSteps));
             }
-            std::vector<FlowStep> steps = witness ? session.witness().steps(*witness) : std::vector<FlowStep>{};
+            std::vector<FlowStep> steps =
+                witness ? session.witness().steps(*witness) : std::vector<FlowStep>{};
             auto contexts = request.per_context ? per_context_answers(session, a, b)
                                                 : std::vector<std::pair<std::string, AliasKind>>{};
 
-            text += fmt::format("{} ({}) and {} ({}): {}\n", na.name, place(session, na), nb.name, place(session, nb),
-                                alias_kind_name(kind));
+            text += fmt::format("{} ({}) and {} ({}): {}\n", na.name, place(session, na), nb.name,
+                                place(session, nb), alias_kind_name(kind));
             if (kind == AliasKind::No) {
-                text += "  reason: no common object and no chain of assignments carries one value into both\n";
+                text +=
+                    "  reason: no common object and no chain of assignments carries one value into both\n";
             }
             if (!objects.empty()) {
                 std::vector<std::string> names;
-                for (NodeId o : objects) names.push_back(fmt::format("{} ({})", view.node(o)->name, place(session, *view.node(o))));
+                for (NodeId o : objects)
+                    names.push_back(
+                        fmt::format("{} ({})", view.node(o)->name, place(session, *view.node(o))));
                 text += fmt::format("  both may point to: {}\n", fmt::join(names, ", "));
             }
             if (!steps.empty()) {
@@ -134,20 +145,24 @@ int run_alias_query(const QueryRequest& request) {
                 for (const FlowStep& step : steps) {
                     std::string file = relative_to_root(step.region.file, session.request().source_root)
                                            .value_or(step.region.file);
-                    text += fmt::format("    {}:{}:{}: {}\n", file, step.region.line, step.region.column, step.message);
+                    text += fmt::format("    {}:{}:{}: {}\n", file, step.region.line, step.region.column,
+                                        step.message);
                 }
             }
             for (const auto& [label, answer] : contexts) {
                 text += fmt::format("  in context {}: {}\n", label, alias_kind_name(answer));
             }
 
-            json item = {{"a", node_json(session, na)}, {"b", node_json(session, nb)}, {"answer", alias_kind_name(kind)}};
+            json item = {{"a", node_json(session, na)},
+                         {"b", node_json(session, nb)},
+                         {"answer", alias_kind_name(kind)}};
             item["objects"] = json::array();
             for (NodeId o : objects) item["objects"].push_back(node_json(session, *view.node(o)));
             item["witness"] = json::array();
             for (const FlowStep& step : steps) {
                 item["witness"].push_back(
-                    {{"file", relative_to_root(step.region.file, session.request().source_root).value_or(step.region.file)},
+                    {{"file", relative_to_root(step.region.file, session.request().source_root)
+                                  .value_or(step.region.file)},
                      {"line", step.region.line},
                      {"column", step.region.column},
                      {"message", step.message}});
@@ -164,12 +179,12 @@ int run_alias_query(const QueryRequest& request) {
             for (NodeId o : objects) object_names.push_back(view.node(o)->name);
             std::string joined = fmt::format("{}", fmt::join(object_names, " "));
             if (contexts.empty()) {
-                csv += fmt::format("{},{},{},,{}\n", csv_field(na.name), csv_field(nb.name), alias_kind_name(kind),
-                                   csv_field(joined));
+                csv += fmt::format("{},{},{},,{}\n", csv_field(na.name), csv_field(nb.name),
+                                   alias_kind_name(kind), csv_field(joined));
             }
             for (const auto& [label, answer] : contexts) {
-                csv += fmt::format("{},{},{},{},{}\n", csv_field(na.name), csv_field(nb.name), alias_kind_name(answer),
-                                   csv_field(label), csv_field(joined));
+                csv += fmt::format("{},{},{},{},{}\n", csv_field(na.name), csv_field(nb.name),
+                                   alias_kind_name(answer), csv_field(label), csv_field(joined));
             }
         }
     }
@@ -184,7 +199,8 @@ int run_alias_query(const QueryRequest& request) {
 }
 
 int run_points_to_query(const QueryRequest& request) {
-    if (request.variables.empty()) throw DiagnosticError(SourceLocation{}, "points-to needs at least one variable");
+    if (request.variables.empty())
+        throw DiagnosticError(SourceLocation{}, "points-to needs at least one variable");
     check_format(request.format);
     AnalysisSession session(request.session);  // configuration errors before the work
     analyse(session, request);
@@ -223,12 +239,13 @@ int run_points_to_query(const QueryRequest& request) {
                 json list = json::array();
                 for (NodeId o : objects) {
                     const facts::Node& no = *view.node(o);
-                    text += fmt::format("  {:<24} {:<8} {}\n", no.name, facts::node_kind_name(no.kind), place(session, no));
+                    text += fmt::format("  {:<24} {:<8} {}\n", no.name, facts::node_kind_name(no.kind),
+                                        place(session, no));
                     list.push_back(node_json(session, no));
                     json n = node_json(session, no);
-                    csv += fmt::format("{},{},{},{},{},{},{}\n", csv_field(np.name), csv_field(label), csv_field(no.name),
-                                       facts::node_kind_name(no.kind), csv_field(n["file"].get<std::string>()),
-                                       no.pos.line, no.pos.column);
+                    csv += fmt::format("{},{},{},{},{},{},{}\n", csv_field(np.name), csv_field(label),
+                                       csv_field(no.name), facts::node_kind_name(no.kind),
+                                       csv_field(n["file"].get<std::string>()), no.pos.line, no.pos.column);
                 }
                 if (request.per_context) {
                     item["contexts"].push_back({{"context", label}, {"objects", list}});

@@ -1,6 +1,7 @@
 #include "reports/sarif/baseline.hpp"
 
 #include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include "facts/diagnostic.hpp"
@@ -45,7 +46,8 @@ Baseline Baseline::parse(std::string_view text, const std::string& name) {
     } catch (const json::exception&) {
         // The only other error of parsing: a number too large for any type (out_of_range
         // 406), which has no position.
-        throw DiagnosticError(SourceLocation{name, 0, 0}, "baseline is not valid JSON: a number is out of range");
+        throw DiagnosticError(SourceLocation{name, 0, 0},
+                              "baseline is not valid JSON: a number is out of range");
     }
     if (!log.is_object() || !log.contains("runs") || !log["runs"].is_array()) {
         throw DiagnosticError(SourceLocation{name, 0, 0}, "baseline is not a SARIF log (no \"runs\" array)");
@@ -78,7 +80,8 @@ Baseline Baseline::parse(std::string_view text, const std::string& name) {
                 continue;
             }
             const std::string* rule = string_at(result, {"ruleId"});
-            const std::string* fingerprint = string_at(result, {"partialFingerprints", "primaryLocationLineHash"});
+            const std::string* fingerprint =
+                string_at(result, {"partialFingerprints", "primaryLocationLineHash"});
             if (rule == nullptr || rule->empty()) {
                 skip(path, "no string \"ruleId\"");
                 continue;
@@ -90,18 +93,20 @@ Baseline Baseline::parse(std::string_view text, const std::string& name) {
             std::string uri;
             const auto locations = result.find("locations");
             if (locations != result.end() && locations->is_array() && !locations->empty()) {
-                if (const std::string* found = string_at((*locations)[0], {"physicalLocation", "artifactLocation", "uri"}))
+                if (const std::string* found =
+                        string_at((*locations)[0], {"physicalLocation", "artifactLocation", "uri"}))
                     uri = *found;
             }
             baseline.entries_.emplace(*rule, uri, *fingerprint);
         }
     }
     if (malformed != 0) {
-        baseline.warnings_.push_back(Diagnostic{
-            Severity::Warning, SourceLocation{name, 0, 0},
-            fmt::format("{} baseline result{} ignored (they suppress nothing): the first, {}", malformed,
-                        malformed == 1 ? "" : "s", first_problem),
-            {}});
+        baseline.warnings_.push_back(
+            Diagnostic{Severity::Warning,
+                       SourceLocation{name, 0, 0},
+                       fmt::format("{} baseline result{} ignored (they suppress nothing): the first, {}",
+                                   malformed, malformed == 1 ? "" : "s", first_problem),
+                       {}});
     }
     return baseline;
 }
@@ -110,7 +115,8 @@ Baseline Baseline::load(const std::filesystem::path& file) {
     return parse(facts::read_input_file(file, "baseline file"), file.string());
 }
 
-bool Baseline::contains(const std::string& rule_id, const std::string& uri, const std::string& fingerprint) const {
+bool Baseline::contains(const std::string& rule_id, const std::string& uri,
+                        const std::string& fingerprint) const {
     return entries_.count({rule_id, uri, fingerprint}) != 0;
 }
 

@@ -1,9 +1,9 @@
 #include "reports/sarif/fingerprint.hpp"
 
+#include <fmt/format.h>
+
 #include <cctype>
 #include <fstream>
-
-#include <fmt/format.h>
 
 namespace galias::reports {
 

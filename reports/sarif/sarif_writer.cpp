@@ -1,8 +1,8 @@
 #include "reports/sarif/sarif_writer.hpp"
 
-#include <system_error>
-
 #include <fmt/format.h>
+
+#include <system_error>
 
 #include "facts/diagnostic.hpp"
 #include "facts/output_file.hpp"
@@ -66,7 +66,8 @@ json rule_json(const RuleInfo& rule, const SarifOptions& options) {
 }  // namespace
 
 std::string artifact_uri(const std::string& file, const fs::path& source_root) {
-    if (std::optional<std::string> relative = relative_to_root(file, source_root)) return uri_encode_path(*relative);
+    if (std::optional<std::string> relative = relative_to_root(file, source_root))
+        return uri_encode_path(*relative);
     return file_uri(file, false);
 }
 
@@ -90,7 +91,8 @@ json make_sarif(std::span<const Finding> findings, std::span<const RuleInfo* con
         if (!notification.id.empty()) item["descriptor"] = {{"id", notification.id}};
         if (!notification.file.empty()) {
             item["locations"] = json::array(
-                {{{"physicalLocation", {{"artifactLocation", artifact_location(notification.file, options.source_root)}}}}});
+                {{{"physicalLocation",
+                   {{"artifactLocation", artifact_location(notification.file, options.source_root)}}}}});
         }
         notifications.push_back(std::move(item));
         if (notification.level == "error") successful = false;
@@ -99,14 +101,16 @@ json make_sarif(std::span<const Finding> findings, std::span<const RuleInfo* con
         if (results.size() == kSarifMaxResults) {
             notifications.push_back(
                 {{"level", "warning"},
-                 {"message", {{"text", fmt::format("only the first {} of {} results are included (GitHub's limit)",
-                                                   kSarifMaxResults, findings.size())}}}});
+                 {"message",
+                  {{"text", fmt::format("only the first {} of {} results are included (GitHub's limit)",
+                                        kSarifMaxResults, findings.size())}}}});
             break;
         }
         std::size_t index = 0;
         while (index < rules.size() && rules[index]->id != finding.rule_id) ++index;
         if (index == rules.size()) {
-            throw std::logic_error("finding for rule '" + finding.rule_id + "' that is not in the run's rules");
+            throw std::logic_error("finding for rule '" + finding.rule_id +
+                                   "' that is not in the run's rules");
         }
         std::string text = finding.message;
         if (!finding.context.empty()) text += fmt::format(" (in context {})", finding.context);
@@ -137,9 +141,9 @@ json make_sarif(std::span<const Finding> findings, std::span<const RuleInfo* con
                 location["message"] = {{"text", step.message}};
                 steps.push_back({{"location", std::move(location)}});
             }
-            result["codeFlows"] = json::array(
-                {{{"message", {{"text", "how the two pointers come to alias"}}},
-                  {"threadFlows", json::array({{{"locations", std::move(steps)}}})}}});
+            result["codeFlows"] =
+                json::array({{{"message", {{"text", "how the two pointers come to alias"}}},
+                              {"threadFlows", json::array({{{"locations", std::move(steps)}}})}}});
         }
         results.push_back(std::move(result));
     }

@@ -6,11 +6,10 @@
 // runAutomationDetails.id.
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "reports/checks/check.hpp"
 #include "reports/finding.hpp"
@@ -22,10 +21,10 @@ inline constexpr std::size_t kSarifMaxResults = 25000;  // GitHub's per-run limi
 // A toolExecutionNotification: something about the run rather than the code, such as a
 // translation unit that was not analysed.
 struct ToolNotification {
-    std::string id;       // descriptor.id ("translation-unit-not-analysed")
-    std::string level;    // error, warning or note
+    std::string id;     // descriptor.id ("translation-unit-not-analysed")
+    std::string level;  // error, warning or note
     std::string message;
-    std::string file;     // the file it concerns; empty: none
+    std::string file;  // the file it concerns; empty: none
 };
 
 struct SarifOptions {

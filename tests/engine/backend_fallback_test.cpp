@@ -32,15 +32,19 @@ public:
     }
     void sort(TupleArray& t) override { inner_.sort(t); }
     void sort_unique(TupleArray& t) override { inner_.sort_unique(t); }
-    void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) override { inner_.difference(a, b, out); }
-    void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) override { inner_.merge(a, b, out); }
+    void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) override {
+        inner_.difference(a, b, out);
+    }
+    void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) override {
+        inner_.merge(a, b, out);
+    }
     void build_index(Hisa& h, double lf) override { inner_.build_index(h, lf); }
-    std::unique_ptr<JoinCounts> join_count(const JoinSpec& s, const TupleArray& o, std::uint64_t b, std::uint64_t e,
-                                           const Hisa* i) override {
+    std::unique_ptr<JoinCounts> join_count(const JoinSpec& s, const TupleArray& o, std::uint64_t b,
+                                           std::uint64_t e, const Hisa* i) override {
         return inner_.join_count(s, o, b, e, i);
     }
-    void join_emit(const JoinSpec& s, const TupleArray& o, const Hisa* i, const JoinCounts& c, std::uint64_t from,
-                   std::uint64_t to, TupleArray& out) override {
+    void join_emit(const JoinSpec& s, const TupleArray& o, const Hisa* i, const JoinCounts& c,
+                   std::uint64_t from, std::uint64_t to, TupleArray& out) override {
         inner_.join_emit(s, o, i, c, from, to, out);
     }
 
@@ -92,9 +96,10 @@ TEST_F(BackendFallback, ADeviceThatDoesNotStartGivesTheCpu) {
     EXPECT_EQ(result.relation("Reach").size(), 12u);
     EXPECT_EQ(result.backend.rfind("cpu", 0), 0u) << result.backend;
     ASSERT_EQ(result.notes.size(), 1u);
-    EXPECT_EQ(result.notes[0],
-              "the CUDA device could not be started: out of memory (cudaSetDevice(0)); running on the CPU backend "
-              "instead");
+    EXPECT_EQ(
+        result.notes[0],
+        "the CUDA device could not be started: out of memory (cudaSetDevice(0)); running on the CPU backend "
+        "instead");
     // Asked for by name, the device's failure is the run's.
     EXPECT_THROW(reach(BackendKind::Cuda), DeviceUnavailable);
 }
@@ -105,11 +110,13 @@ TEST_F(BackendFallback, OutOfDeviceMemoryRetriesLeanThenOnTheCpu) {
     EXPECT_EQ(result.relation("Reach").size(), 12u);
     EXPECT_EQ(result.backend.rfind("cpu", 0), 0u) << result.backend;
     ASSERT_EQ(result.notes.size(), 2u);
-    EXPECT_NE(result.notes[0].find("the GPU ran out of memory (not enough memory: allocating"), std::string::npos)
+    EXPECT_NE(result.notes[0].find("the GPU ran out of memory (not enough memory: allocating"),
+              std::string::npos)
         << result.notes[0];
     EXPECT_NE(result.notes[0].find("retrying in the memory-lean mode"), std::string::npos) << result.notes[0];
     EXPECT_NE(result.notes[1].find("in the memory-lean mode too"), std::string::npos) << result.notes[1];
-    EXPECT_NE(result.notes[1].find("running on the CPU backend instead"), std::string::npos) << result.notes[1];
+    EXPECT_NE(result.notes[1].find("running on the CPU backend instead"), std::string::npos)
+        << result.notes[1];
     EXPECT_THROW(reach(BackendKind::Cuda), OutOfMemory);
 }
 
@@ -135,7 +142,8 @@ TEST_F(BackendFallback, OutOfHostMemoryRetriesLean) {
     const Result result = reach(BackendKind::Cpu);
     EXPECT_EQ(result.relation("Reach").size(), 12u);
     ASSERT_EQ(result.notes.size(), 1u);
-    EXPECT_NE(result.notes[0].find("the host ran out of memory (not enough memory: allocating"), std::string::npos)
+    EXPECT_NE(result.notes[0].find("the host ran out of memory (not enough memory: allocating"),
+              std::string::npos)
         << result.notes[0];
     EXPECT_NE(result.notes[0].find("retrying in the memory-lean mode"), std::string::npos) << result.notes[0];
     // Out of memory when lean too, or already lean: the run's error.

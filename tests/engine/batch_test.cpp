@@ -18,8 +18,8 @@ TEST(Batch, EveryJobEqualsItsReferenceInEveryMode) {
     std::map<std::string, engine::Program> programs;
     for (const char* name : names)
         programs.emplace(name, engine::compile_program(analyses::find_builtin_program(name)->text, name));
-    for (engine::sched::SchedMode mode :
-         {engine::sched::SchedMode::kOff, engine::sched::SchedMode::kStreams, engine::sched::SchedMode::kModel}) {
+    for (engine::sched::SchedMode mode : {engine::sched::SchedMode::kOff, engine::sched::SchedMode::kStreams,
+                                          engine::sched::SchedMode::kModel}) {
         for (std::size_t max_concurrent : {std::size_t{0}, std::size_t{3}}) {
             std::vector<engine::BatchJob> jobs;
             std::vector<std::map<std::string, TupleSet>> expected;
@@ -36,8 +36,8 @@ TEST(Batch, EveryJobEqualsItsReferenceInEveryMode) {
                 job.options.min_lane_work = 0;                  // lanes even for these small inputs
                 job.options.batch_bytes = j % 3 == 0 ? 16 : 0;  // tiny batches: many flushes across lanes
                 jobs.push_back(std::move(job));
-                expected.push_back(reference_evaluate(std::string(analyses::find_builtin_program(name)->text), inputs,
-                                                      *symbols));
+                expected.push_back(reference_evaluate(std::string(analyses::find_builtin_program(name)->text),
+                                                      inputs, *symbols));
             }
             const std::vector<engine::BatchOutcome> outcomes = engine::run_batch(jobs, max_concurrent);
             ASSERT_EQ(outcomes.size(), jobs.size());
@@ -46,14 +46,16 @@ TEST(Batch, EveryJobEqualsItsReferenceInEveryMode) {
                 EXPECT_EQ(outcomes[j].result.stats.sched, engine::sched::sched_mode_name(mode));
                 for (const auto& [relation, tuples] : expected[j])
                     ASSERT_EQ(to_set(outcomes[j].result.relation(relation)), tuples)
-                        << "job " << j << ", " << relation << ", sched " << engine::sched::sched_mode_name(mode);
+                        << "job " << j << ", " << relation << ", sched "
+                        << engine::sched::sched_mode_name(mode);
             }
         }
     }
 }
 
 TEST(Batch, AFailingJobDoesNotStopTheOthers) {
-    const engine::Program reach = engine::compile_program(analyses::find_builtin_program("reach")->text, "reach.dl");
+    const engine::Program reach =
+        engine::compile_program(analyses::find_builtin_program("reach")->text, "reach.dl");
     std::vector<engine::BatchJob> jobs(3);
     for (engine::BatchJob& job : jobs) {
         job.program = &reach;

@@ -23,9 +23,12 @@ public:
     std::size_t default_batch_bytes() const override { return inner_.default_batch_bytes(); }
     bool host_accessible() const override { return true; }
     void upload(const engine::Cell* h, std::size_t n, engine::Cell* d) override { inner_.upload(h, n, d); }
-    void download(const engine::Cell* s, std::size_t n, engine::Cell* h) override { inner_.download(s, n, h); }
+    void download(const engine::Cell* s, std::size_t n, engine::Cell* h) override {
+        inner_.download(s, n, h);
+    }
     void copy(const engine::Cell* s, std::size_t n, engine::Cell* d) override { inner_.copy(s, n, d); }
-    void permute(const engine::TupleArray& in, std::span<const std::uint32_t> c, engine::TupleArray& out) override {
+    void permute(const engine::TupleArray& in, std::span<const std::uint32_t> c,
+                 engine::TupleArray& out) override {
         inner_.permute(in, c, out);
     }
     void sort(engine::TupleArray& t) override {
@@ -48,7 +51,8 @@ public:
                                std::to_string(t.arity) + ", input saved to /tmp/sort_unique_input.bin)");
         }
     }
-    void difference(const engine::TupleArray& a, const engine::TupleArray& b, engine::TupleArray& out) override {
+    void difference(const engine::TupleArray& a, const engine::TupleArray& b,
+                    engine::TupleArray& out) override {
         require_sorted_unique(a, "difference input a");
         require_sorted_unique(b, "difference input b");
         inner_.difference(a, b, out);
@@ -69,11 +73,13 @@ public:
     }
     void build_index(engine::Hisa& h, double lf) override { inner_.build_index(h, lf); }
     std::unique_ptr<engine::JoinCounts> join_count(const engine::JoinSpec& s, const engine::TupleArray& o,
-                                                   std::uint64_t b, std::uint64_t e, const engine::Hisa* i) override {
+                                                   std::uint64_t b, std::uint64_t e,
+                                                   const engine::Hisa* i) override {
         return inner_.join_count(s, o, b, e, i);
     }
     void join_emit(const engine::JoinSpec& s, const engine::TupleArray& o, const engine::Hisa* i,
-                   const engine::JoinCounts& c, std::uint64_t from, std::uint64_t to, engine::TupleArray& out) override {
+                   const engine::JoinCounts& c, std::uint64_t from, std::uint64_t to,
+                   engine::TupleArray& out) override {
         inner_.join_emit(s, o, i, c, from, to, out);
     }
 
@@ -85,7 +91,8 @@ private:
     using Row = std::vector<engine::Cell>;
     static std::vector<Row> rows(const engine::TupleArray& t) {
         std::vector<Row> out;
-        for (std::uint64_t i = 0; i < t.size; ++i) out.emplace_back(t.data() + i * t.arity, t.data() + (i + 1) * t.arity);
+        for (std::uint64_t i = 0; i < t.size; ++i)
+            out.emplace_back(t.data() + i * t.arity, t.data() + (i + 1) * t.arity);
         return out;
     }
     static void require(bool ok, const std::string& what) {

@@ -24,22 +24,24 @@ const BadProgram kBadPrograms[] = {
     {"missing dot", ".decl e(a: number)\ne(1)", "expected '.' at the end", 2, 5},
     {"unknown relation", ".decl a(x: number)\na(x) :- b(x).", "unknown relation 'b'", 2, 9},
     {"unknown relation in directive", ".output nope", "unknown relation 'nope'", 1, 9},
-    {"arity", ".decl a(x: number)\n.decl b(x: number, y: number)\na(x) :- b(x).", "has 2 columns but is used with 1",
-     3, 9},
+    {"arity", ".decl a(x: number)\n.decl b(x: number, y: number)\na(x) :- b(x).",
+     "has 2 columns but is used with 1", 3, 9},
     {"head arity", ".decl a(x: number)\n.decl b(x: number)\na(x, x) :- b(x).", "the head has 2", 3, 1},
     {"type of variable", ".decl a(x: number)\n.decl s(x: symbol)\na(x) :- s(x).",
      "variable 'x' has type symbol", 3, 3},
-    {"string in number column", ".decl a(x: number)\na(\"s\").", "string constant \"s\" used in column 1", 2, 3},
-    {"number in symbol column", ".decl s(x: symbol)\ns(1).", "number 1 used in column 1 of 's' of type symbol", 2, 3},
+    {"string in number column", ".decl a(x: number)\na(\"s\").", "string constant \"s\" used in column 1", 2,
+     3},
+    {"number in symbol column", ".decl s(x: symbol)\ns(1).",
+     "number 1 used in column 1 of 's' of type symbol", 2, 3},
     {"number out of range", ".decl a(x: number)\na(3000000000).", "does not fit", 2, 3},
     {"unbound head variable", ".decl a(x: number, y: number)\n.decl b(x: number)\na(x, y) :- b(x).",
      "head variable 'y' is not bound", 3, 6},
-    {"wildcard in head", ".decl a(x: number)\n.decl b(x: number)\na(_) :- b(_).", "'_' cannot appear in a rule head",
-     3, 3},
+    {"wildcard in head", ".decl a(x: number)\n.decl b(x: number)\na(_) :- b(_).",
+     "'_' cannot appear in a rule head", 3, 3},
     {"unsafe comparison", ".decl a(x: number)\n.decl b(x: number)\na(x) :- b(x), y < 3.",
      "unsafe comparison: variable 'y'", 3, 15},
-    {"symbol ordering", ".decl s(x: symbol)\n.decl t(x: symbol)\nt(x) :- s(x), x < \"a\".", "on symbols is not supported",
-     3, 15},
+    {"symbol ordering", ".decl s(x: symbol)\n.decl t(x: symbol)\nt(x) :- s(x), x < \"a\".",
+     "on symbols is not supported", 3, 15},
     {"duplicate declaration", ".decl a(x: number)\n.decl a(y: number)", "declared twice", 2, 7},
     {"unknown type", ".decl a(x: float)", "unsupported type 'float'", 1, 12},
     {"negation", ".decl a(x: number)\n.decl b(x: number)\na(x) :- b(x), !b(x).", "negation", 3, 15},
@@ -52,7 +54,9 @@ const BadProgram kBadPrograms[] = {
     {"bad IO", ".decl a(x: number)\n.input a(IO=sqlite)", "IO=sqlite is not supported", 2, 8},
 };
 
-void PrintTo(const BadProgram& bad, std::ostream* out) { *out << bad.name; }
+void PrintTo(const BadProgram& bad, std::ostream* out) {
+    *out << bad.name;
+}
 
 class BadProgramTest : public ::testing::TestWithParam<BadProgram> {};
 
@@ -68,7 +72,10 @@ TEST_P(BadProgramTest, ReportsLocationAndMessage) {
         EXPECT_EQ(d.location.column, bad.column) << d.str();
         EXPECT_NE(d.message.find(bad.message), std::string::npos) << d.str();
         // One line: "bad.dl:L:C: error: ..." (notes, if any, follow on their own lines).
-        EXPECT_EQ(d.str().rfind("bad.dl:" + std::to_string(bad.line) + ":" + std::to_string(bad.column) + ": error: ", 0), 0u)
+        EXPECT_EQ(
+            d.str().rfind(
+                "bad.dl:" + std::to_string(bad.line) + ":" + std::to_string(bad.column) + ": error: ", 0),
+            0u)
             << d.str();
     }
 }
@@ -130,9 +137,10 @@ TEST_F(FactFileTest, NonNumberHasColumnAndLine) {
 
 TEST_F(FactFileTest, CrlfBlankLinesAndDuplicatesCountOnce) {
     write("edge.facts", "1\t2\r\n2\t3\r\n1\t2\r\n\r\n");
-    Program program = compile_program(".decl edge(a: number, b: number)\n.input edge\n.decl r(a: number, b: number)\n"
-                                      "r(x, y) :- edge(x, y).\nr(x, y) :- edge(x, z), r(z, y).\n",
-                                      "p.dl");
+    Program program = compile_program(
+        ".decl edge(a: number, b: number)\n.input edge\n.decl r(a: number, b: number)\n"
+        "r(x, y) :- edge(x, y).\nr(x, y) :- edge(x, z), r(z, y).\n",
+        "p.dl");
     Inputs inputs;
     inputs.facts_dir = dir_;
     EngineOptions options;
@@ -144,10 +152,11 @@ TEST_F(FactFileTest, CrlfBlankLinesAndDuplicatesCountOnce) {
 
 TEST_F(FactFileTest, SymbolsRoundTrip) {
     write("name.facts", "alice\tbob\nbob\tcarol\n");
-    Program program = compile_program(".decl name(a: symbol, b: symbol)\n.input name\n.decl r(a: symbol, b: symbol)\n"
-                                      ".output r\nr(x, y) :- name(x, y).\nr(x, z) :- r(x, y), name(y, z).\n"
-                                      "r(\"zed\", \"zed\").\n",
-                                      "p.dl");
+    Program program = compile_program(
+        ".decl name(a: symbol, b: symbol)\n.input name\n.decl r(a: symbol, b: symbol)\n"
+        ".output r\nr(x, y) :- name(x, y).\nr(x, z) :- r(x, y), name(y, z).\n"
+        "r(\"zed\", \"zed\").\n",
+        "p.dl");
     Inputs inputs;
     inputs.facts_dir = dir_;
     EngineOptions options;

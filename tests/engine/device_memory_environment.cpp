@@ -12,6 +12,7 @@ public:
     void TearDown() override { galias::engine::release_device_memory(); }
 };
 
-[[maybe_unused]] const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new DeviceMemoryEnvironment);
+[[maybe_unused]] const auto* const kEnvironment =
+    ::testing::AddGlobalTestEnvironment(new DeviceMemoryEnvironment);
 
 }  // namespace

@@ -43,8 +43,9 @@ inline TupleSet random_pairs(std::mt19937& rng, std::uint32_t nodes, std::uint32
 
 // Random pairs for every input relation of a program whose inputs are all binary (the
 // built-in rule sets), `edges` for each.
-inline std::map<std::string, TupleSet> random_program_inputs(const engine::Program& program, std::mt19937& rng,
-                                                             std::uint32_t nodes, std::uint32_t edges) {
+inline std::map<std::string, TupleSet> random_program_inputs(const engine::Program& program,
+                                                             std::mt19937& rng, std::uint32_t nodes,
+                                                             std::uint32_t edges) {
     std::map<std::string, TupleSet> inputs;
     for (const engine::plan::Relation& relation : program.plan().relations)
         if (relation.info.is_input) inputs[relation.name] = random_pairs(rng, nodes, edges);

@@ -43,8 +43,8 @@ TupleSet random_pairs_with_extremes(std::mt19937& rng, std::uint32_t nodes, std:
 // The CUDA run cycles through the --sched modes (case number % 3): rules on one stream,
 // on several streams, and on several streams with modelled launch shapes.
 engine::sched::SchedMode sched_for_case(int c) {
-    const engine::sched::SchedMode modes[] = {engine::sched::SchedMode::kModel, engine::sched::SchedMode::kOff,
-                                              engine::sched::SchedMode::kStreams};
+    const engine::sched::SchedMode modes[] = {
+        engine::sched::SchedMode::kModel, engine::sched::SchedMode::kOff, engine::sched::SchedMode::kStreams};
     return modes[c % 3];
 }
 
@@ -82,7 +82,8 @@ void check_parity(const std::string& name, const std::map<std::string, TupleSet>
             << name << ": relation " << relation.name << " differs between backends (" << relation.size()
             << " vs " << other.size() << " tuples, sched " << engine::sched::sched_mode_name(sched)
             << ", dedup " << (dedup == engine::EngineOptions::LinearDedup::Sort ? "sort" : "auto") << ")";
-        if (with_reference) ASSERT_EQ(to_set(relation), expected.at(relation.name)) << name << ": " << relation.name;
+        if (with_reference)
+            ASSERT_EQ(to_set(relation), expected.at(relation.name)) << name << ": " << relation.name;
     }
 }
 
@@ -113,7 +114,8 @@ Tagged(x, y) :- Tagged(x, z), edge(z, y).
 )";
     const engine::Program program = engine::compile_program(text, "tagged.dl");
     std::mt19937 rng(27);
-    for (engine::sched::SchedMode sched : {engine::sched::SchedMode::kOff, engine::sched::SchedMode::kStreams}) {
+    for (engine::sched::SchedMode sched :
+         {engine::sched::SchedMode::kOff, engine::sched::SchedMode::kStreams}) {
         const std::map<std::string, TupleSet> inputs{{"edge", random_pairs(rng, 300, 3000)}};
         auto symbols = std::make_shared<facts::StringInterner>();
         engine::EngineOptions cpu;
@@ -155,8 +157,12 @@ void check_cspa_parity(const char* program, std::uint32_t seed, int cases) {
     }
 }
 
-TEST_F(GpuParity, Cspa) { check_cspa_parity("cspa", 23, cases_per_program()); }
-TEST_F(GpuParity, CspaLinear) { check_cspa_parity("cspa_linear", 26, cases_per_program()); }
+TEST_F(GpuParity, Cspa) {
+    check_cspa_parity("cspa", 23, cases_per_program());
+}
+TEST_F(GpuParity, CspaLinear) {
+    check_cspa_parity("cspa_linear", 26, cases_per_program());
+}
 
 TEST_F(GpuParity, Andersen) {
     std::mt19937 rng(24);
@@ -219,7 +225,8 @@ TEST_F(GpuParity, ConcurrentJobsEqualSeparateRuns) {
             ASSERT_FALSE(outcomes[j].error) << "job " << j << " failed";
             for (const engine::RelationResult& relation : alone[j].relations)
                 ASSERT_EQ(outcomes[j].result.relation(relation.name).rows, relation.rows)
-                    << "job " << j << ", relation " << relation.name << ", sched " << engine::sched::sched_mode_name(mode);
+                    << "job " << j << ", relation " << relation.name << ", sched "
+                    << engine::sched::sched_mode_name(mode);
         }
     }
 }

@@ -55,15 +55,16 @@ protected:
     }
     // Through the filter where the backend has duplicate filtering, else join_emit.
     std::uint64_t join_emit_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                     const JoinCounts& counts, std::uint64_t from, std::uint64_t to, TupleArray& out,
-                                     DuplicateFilter& filter) {
+                                     const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
+                                     TupleArray& out, DuplicateFilter& filter) {
         DuplicateFiltering* filtering = backend_->capabilities().duplicate_filtering;
-        if (filtering == nullptr) return emit_unfiltered(*backend_, spec, outer, inner, counts, from, to, out);
+        if (filtering == nullptr)
+            return emit_unfiltered(*backend_, spec, outer, inner, counts, from, to, out);
         return filtering->join_emit_distinct(spec, outer, inner, counts, from, to, out, filter);
     }
     // The counting pass that may emit, where the backend has one, else join_count.
-    std::unique_ptr<JoinCounts> join_count_emit(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
-                                                TupleArray& out, std::uint64_t room) {
+    std::unique_ptr<JoinCounts> join_count_emit(const JoinSpec& spec, const TupleArray& outer,
+                                                const Hisa* inner, TupleArray& out, std::uint64_t room) {
         CountingEmit* emit = backend_->capabilities().counting_emit;
         if (emit == nullptr) return backend_->join_count(spec, outer, 0, outer.size, inner);
         return emit->join_count_emit(spec, outer, inner, out, room);
@@ -72,7 +73,8 @@ protected:
     // outer ⋈ inner on outer.1 = inner.0, projected to (outer.0, inner.1) or, with
     // outer_column_first false, (inner.1, outer.0).
     ProjectedJoin projected_join(const Rows& outer_rows, Rows inner_rows, bool outer_column_first = true);
-    std::uint64_t emit_distinct_in_parts(const ProjectedJoin& join, std::uint64_t parts, DuplicateFilter& filter);
+    std::uint64_t emit_distinct_in_parts(const ProjectedJoin& join, std::uint64_t parts,
+                                         DuplicateFilter& filter);
     void run_out_of_room(const ProjectedJoin& join, TupleHashSet& set, std::set<std::vector<Cell>>& held,
                          std::uint64_t room);
 
@@ -150,7 +152,8 @@ TEST_P(OperatorsTest, SortUniqueMatchesStd) {
                 const Rows rows = random_rows(rng, n, arity, wide);
                 TupleArray array = upload(rows, arity);
                 backend_->sort_unique(array);
-                ASSERT_EQ(download(array), sorted_unique(rows)) << "arity " << arity << " n " << n << " wide " << wide;
+                ASSERT_EQ(download(array), sorted_unique(rows))
+                    << "arity " << arity << " n " << n << " wide " << wide;
             }
         }
     }
@@ -164,7 +167,8 @@ TEST_P(OperatorsTest, SortUniqueLargeWithSparseBuckets) {
         Rows rows(400000, std::vector<Cell>(arity));
         for (auto& r : rows) {
             for (auto& c : r) c = static_cast<Cell>(rng() % 300);
-            if (rng() % 1000 == 0) r[0] = static_cast<Cell>(rng() % 2048) * 1000u + 300u;  // lonely MSD buckets
+            if (rng() % 1000 == 0)
+                r[0] = static_cast<Cell>(rng() % 2048) * 1000u + 300u;  // lonely MSD buckets
         }
         TupleArray array = upload(rows, arity);
         backend_->sort_unique(array);
@@ -249,7 +253,8 @@ TEST_P(OperatorsTest, UniqueDifferenceEqualsSortUniqueThenDifference) {
                 backend_->unique_difference(tf, tb, out);
                 const Rows distinct = sorted_unique(fresh);
                 Rows expected;
-                std::set_difference(distinct.begin(), distinct.end(), b.begin(), b.end(), std::back_inserter(expected));
+                std::set_difference(distinct.begin(), distinct.end(), b.begin(), b.end(),
+                                    std::back_inserter(expected));
                 ASSERT_EQ(out.arity, arity);
                 ASSERT_EQ(download(out), expected) << "arity " << arity << " n " << n << " m " << m;
             }
@@ -309,8 +314,10 @@ Rows rows_in_range(std::mt19937& rng, std::size_t n, std::uint32_t arity, Cell r
     Rows rows(n, std::vector<Cell>(arity));
     for (auto& r : rows)
         for (std::uint32_t c = 0; c < arity; ++c) {
-            if (range == 1) r[c] = c == 0 ? static_cast<Cell>(rng() % 100000u) * 40000u : 0;
-            else r[c] = range == 0 ? static_cast<Cell>(rng()) : static_cast<Cell>(rng() % range);
+            if (range == 1)
+                r[c] = c == 0 ? static_cast<Cell>(rng() % 100000u) * 40000u : 0;
+            else
+                r[c] = range == 0 ? static_cast<Cell>(rng()) : static_cast<Cell>(rng() % range);
             if (range == 0 && rng() % 16 == 0) r[c] = 0xFFFFFFFFu;
         }
     return rows;
@@ -322,13 +329,13 @@ Rows rows_in_range(std::mt19937& rng, std::size_t n, std::uint32_t arity, Cell r
 TEST_P(OperatorsTest, SortsOfSeveralTilesUpTo2To18) {
     std::mt19937 rng(41);
     for (std::uint32_t arity : {1u, 2u}) {
-        for (std::size_t n : {std::size_t{2049}, std::size_t{3 * 2048 + 1}, std::size_t{65536}, std::size_t{1} << 18,
-                              (std::size_t{1} << 18) + 1}) {
+        for (std::size_t n : {std::size_t{2049}, std::size_t{3 * 2048 + 1}, std::size_t{65536},
+                              std::size_t{1} << 18, (std::size_t{1} << 18) + 1}) {
             for (Cell range : {Cell{5}, Cell{0}, Cell{70000}}) {
                 Rows rows = rows_in_range(rng, n, arity, range);
                 if (range == 0) rows[n - 1] = rows[n / 3] = std::vector<Cell>(arity, 0xFFFFFFFFu);
-                const std::string where =
-                    "arity " + std::to_string(arity) + " n " + std::to_string(n) + " range " + std::to_string(range);
+                const std::string where = "arity " + std::to_string(arity) + " n " + std::to_string(n) +
+                                          " range " + std::to_string(range);
                 Rows all = rows;
                 std::sort(all.begin(), all.end());
                 TupleArray sorted = upload(rows, arity);
@@ -381,11 +388,13 @@ TEST_P(OperatorsTest, SortAndDifferenceAroundTheTileSize) {
                 backend_->sort(plain);
                 Rows sorted = rows;
                 std::sort(sorted.begin(), sorted.end());
-                ASSERT_EQ(download(plain), sorted) << "sort: arity " << arity << " n " << n << " range " << range;
+                ASSERT_EQ(download(plain), sorted)
+                    << "sort: arity " << arity << " n " << n << " range " << range;
                 TupleArray unique = upload(rows, arity);
                 backend_->sort_unique(unique);
                 const Rows distinct = sorted_unique(rows);
-                ASSERT_EQ(download(unique), distinct) << "sort_unique: arity " << arity << " n " << n << " range " << range;
+                ASSERT_EQ(download(unique), distinct)
+                    << "sort_unique: arity " << arity << " n " << n << " range " << range;
                 // difference of the distinct rows: b empty, b = all of them, b = every third.
                 Rows third;
                 for (std::size_t i = 0; i < distinct.size(); i += 3) third.push_back(distinct[i]);
@@ -395,8 +404,8 @@ TEST_P(OperatorsTest, SortAndDifferenceAroundTheTileSize) {
                     Rows expected;
                     std::set_difference(distinct.begin(), distinct.end(), b_rows.begin(), b_rows.end(),
                                         std::back_inserter(expected));
-                    ASSERT_EQ(download(out), expected)
-                        << "difference: arity " << arity << " |a| " << distinct.size() << " |b| " << b_rows.size();
+                    ASSERT_EQ(download(out), expected) << "difference: arity " << arity << " |a| "
+                                                       << distinct.size() << " |b| " << b_rows.size();
                 }
             }
         }
@@ -415,7 +424,8 @@ TEST_P(OperatorsTest, IndexAroundTheTileSize) {
                     if (range == 1)  // a single key: column 0 constant, distinct rest
                         for (std::size_t i = 0; i < n; ++i) {
                             generated[i][0] = 42;
-                            for (std::uint32_t c = 1; c < arity; ++c) generated[i][c] = static_cast<Cell>(i * 7 + c);
+                            for (std::uint32_t c = 1; c < arity; ++c)
+                                generated[i][c] = static_cast<Cell>(i * 7 + c);
                         }
                     const Rows rows = sorted_unique(generated);
                     Hisa hisa;
@@ -431,16 +441,20 @@ TEST_P(OperatorsTest, IndexAroundTheTileSize) {
                     std::map<std::vector<Cell>, std::pair<std::uint64_t, std::uint64_t>> expected;
                     for (std::uint64_t i = 0; i < rows.size(); ++i) {
                         auto [it, inserted] =
-                            expected.emplace(std::vector<Cell>(rows[i].begin(), rows[i].begin() + key_len), std::make_pair(i, 0));
+                            expected.emplace(std::vector<Cell>(rows[i].begin(), rows[i].begin() + key_len),
+                                             std::make_pair(i, 0));
                         it->second.second++;
                     }
                     std::size_t used = 0;
                     for (const IndexSlot& slot : slots) used += slot.begin != kEmptySlot ? 1 : 0;
-                    ASSERT_EQ(used, expected.size()) << "arity " << arity << " key_len " << key_len << " n " << n;
+                    ASSERT_EQ(used, expected.size())
+                        << "arity " << arity << " key_len " << key_len << " n " << n;
                     for (const auto& [key, range_of_key] : expected) {
                         const Range found = ref.find(key.data());
-                        ASSERT_EQ(found.begin, range_of_key.first) << "arity " << arity << " key_len " << key_len << " n " << n;
-                        ASSERT_EQ(found.count, range_of_key.second) << "arity " << arity << " key_len " << key_len << " n " << n;
+                        ASSERT_EQ(found.begin, range_of_key.first)
+                            << "arity " << arity << " key_len " << key_len << " n " << n;
+                        ASSERT_EQ(found.count, range_of_key.second)
+                            << "arity " << arity << " key_len " << key_len << " n " << n;
                     }
                 }
             }
@@ -507,7 +521,8 @@ TEST_P(OperatorsTest, TupleHashSetYieldsEachNewTupleOnce) {
             if (n != 0) rows[0].assign(arity, 0xFFFFFFFFu);
             ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, rows, arity, held,
                                                          "arity " + std::to_string(arity) + ", batch " +
-                                                             std::to_string(batch) + " of " + std::to_string(n)));
+                                                             std::to_string(batch) + " of " +
+                                                             std::to_string(n)));
         }
     }
 }
@@ -535,7 +550,8 @@ TEST_P(OperatorsTest, TupleHashSetBecomesBitmap) {
             rows[1].assign(arity, 0);
             ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, rows, arity, held,
                                                          "arity " + std::to_string(arity) + ", batch " +
-                                                             std::to_string(batch) + " of " + std::to_string(n)));
+                                                             std::to_string(batch) + " of " +
+                                                             std::to_string(n)));
             ASSERT_EQ(set->is_bitmap(), batch >= 4) << "arity " << arity << ", batch " << batch;
         }
         // The bitmap lists every tuple, sorted.
@@ -596,7 +612,8 @@ TEST_P(OperatorsTest, IndexOfMoreThanAMillionTuples) {
     backend_->build_index(hisa, 0.8);
     ASSERT_LT(hisa.slot_count, n / 0.8 * 0.5) << "the table should be sized for the keys, not the tuples";
     std::vector<IndexSlot> slots(hisa.slot_count);
-    backend_->download(static_cast<const Cell*>(hisa.slots.get()), slots.size() * 4, reinterpret_cast<Cell*>(slots.data()));
+    backend_->download(static_cast<const Cell*>(hisa.slots.get()), slots.size() * 4,
+                       reinterpret_cast<Cell*>(slots.data()));
     HisaRef ref{cells.data(), n, 2, 1, slots.data(), hisa.slot_count};
     for (std::uint64_t i = 0; i < n;) {
         std::uint64_t end = i;
@@ -631,7 +648,8 @@ TEST_P(OperatorsTest, JoinMatchesNestedLoop) {
     std::mt19937 rng(6);
     for (int round = 0; round < 20; ++round) {
         const Rows outer_rows = random_rows(rng, static_cast<std::size_t>(rng() % 3000), 2, false);
-        Rows inner_rows = sorted_unique(random_rows(rng, static_cast<std::size_t>(rng() % 400), 2, round % 5 == 0));
+        Rows inner_rows =
+            sorted_unique(random_rows(rng, static_cast<std::size_t>(rng() % 400), 2, round % 5 == 0));
         Hisa inner;
         inner.data = upload(inner_rows, 2);
         inner.key_len = 1;
@@ -646,7 +664,8 @@ TEST_P(OperatorsTest, JoinMatchesNestedLoop) {
         spec.out[0] = Operand{OperandKind::Outer, 0, 0};
         spec.out[1] = Operand{OperandKind::Inner, 1, 0};
         spec.filter_count = round % 2;
-        spec.filters[0] = Filter{Operand{OperandKind::Outer, 0, 0}, Operand{OperandKind::Inner, 1, 0}, CompareKind::Ne};
+        spec.filters[0] =
+            Filter{Operand{OperandKind::Outer, 0, 0}, Operand{OperandKind::Inner, 1, 0}, CompareKind::Ne};
         TupleArray outer = upload(outer_rows, 2);
         TupleArray out(2);
         backend_->join(spec, outer, &inner, out);
@@ -654,7 +673,8 @@ TEST_P(OperatorsTest, JoinMatchesNestedLoop) {
         Rows expected;
         for (const auto& o : outer_rows)
             for (const auto& i : inner_rows)
-                if (o[1] == i[0] && (spec.filter_count == 0 || o[0] != i[1])) expected.push_back({o[0], i[1]});
+                if (o[1] == i[0] && (spec.filter_count == 0 || o[0] != i[1]))
+                    expected.push_back({o[0], i[1]});
         std::sort(got.begin(), got.end());
         std::sort(expected.begin(), expected.end());
         ASSERT_EQ(got, expected) << "round " << round;
@@ -704,7 +724,8 @@ ProjectedJoin OperatorsTest::projected_join(const Rows& outer_rows, Rows inner_r
 // tuples the filter let through.
 std::uint64_t OperatorsTest::emit_distinct_in_parts(const ProjectedJoin& join, std::uint64_t parts,
                                                     DuplicateFilter& filter) {
-    std::unique_ptr<JoinCounts> counts = backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner);
+    std::unique_ptr<JoinCounts> counts =
+        backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner);
     TupleArray out(2);
     std::uint64_t derived = 0;
     for (std::uint64_t from = 0; from < join.outer.size;) {
@@ -779,17 +800,19 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetAppendsExactlyTheNewTuples) {
         for (const std::size_t outer_size : {std::size_t{2000}, std::size_t{20000}}) {
             Rows outer_rows = random_pairs(rng, outer_size, kLargest + 1, 300);
             outer_rows.push_back({kLargest, 299});
-            const ProjectedJoin join = projected_join(sorted_unique(outer_rows), inner_rows, outer_column_first);
+            const ProjectedJoin join =
+                projected_join(sorted_unique(outer_rows), inner_rows, outer_column_first);
             const std::string where = "outer column first " + std::to_string(outer_column_first) + ", " +
                                       std::to_string(outer_size) + " outer tuples";
             // A table first: declined.
             const std::unique_ptr<TupleHashSet> set = sets().make_tuple_hash_set(2);
             std::set<std::vector<Cell>> held;
-            ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, random_pairs(rng, 100, kLargest + 1, kLargest + 1),
-                                                         2, held, where));
+            ASSERT_NO_FATAL_FAILURE(insert_new_and_check(
+                *set, random_pairs(rng, 100, kLargest + 1, kLargest + 1), 2, held, where));
             ASSERT_FALSE(set->is_bitmap());
             TupleArray out(2);
-            ASSERT_FALSE(one_pass().join_into_set(join.spec, join.outer, &join.inner, out, *set, 1u << 30)) << where;
+            ASSERT_FALSE(one_pass().join_into_set(join.spec, join.outer, &join.inner, out, *set, 1u << 30))
+                << where;
             // 60,000 more tuples make it a bitmap (TupleHashSetBecomesBitmap).
             ASSERT_NO_FATAL_FAILURE(insert_new_and_check(
                 *set, random_pairs(rng, 60000, kLargest + 1, kLargest + 1), 2, held, where));
@@ -797,7 +820,8 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetAppendsExactlyTheNewTuples) {
             // No room: declined with nothing done, or (a backend that reserves no room) run.
             const std::uint64_t total =
                 backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
-            std::optional<std::uint64_t> derived = one_pass().join_into_set(join.spec, join.outer, &join.inner, out, *set, 0);
+            std::optional<std::uint64_t> derived =
+                one_pass().join_into_set(join.spec, join.outer, &join.inner, out, *set, 0);
             if (!derived) {
                 ASSERT_EQ(out.size, 0u) << where;
                 ASSERT_EQ(set->size(), held.size()) << where;
@@ -815,7 +839,8 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetAppendsExactlyTheNewTuples) {
             held.insert(expected.begin(), expected.end());
             ASSERT_EQ(set->size(), held.size()) << where;
             TupleArray again(2);
-            ASSERT_EQ(one_pass().join_into_set(join.spec, join.outer, &join.inner, again, *set, 1u << 30), total)
+            ASSERT_EQ(one_pass().join_into_set(join.spec, join.outer, &join.inner, again, *set, 1u << 30),
+                      total)
                 << where;
             EXPECT_EQ(again.size, 0u) << where;
             TupleArray listed;
@@ -830,15 +855,16 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetAppendsExactlyTheNewTuples) {
 // tuples written (those past the room are withdrawn); the two passes (join_emit_new) then
 // append exactly the rest. The host reserves no room and runs the join whole. `held`:
 // the tuples of `set` (a bitmap) before.
-void OperatorsTest::run_out_of_room(const ProjectedJoin& join, TupleHashSet& set, std::set<std::vector<Cell>>& held,
-                                    std::uint64_t room) {
+void OperatorsTest::run_out_of_room(const ProjectedJoin& join, TupleHashSet& set,
+                                    std::set<std::vector<Cell>>& held, std::uint64_t room) {
     const std::uint32_t arity = join.spec.out_arity;
     ASSERT_TRUE(set.is_bitmap());
     Rows expected;
     for (const auto& row : join.expected)
         if (!held.contains(row)) expected.push_back(row);
     ASSERT_GT(expected.size(), 2 * room);
-    const std::uint64_t total = backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
+    const std::uint64_t total =
+        backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
     TupleArray out(arity);
     const std::optional<std::uint64_t> derived =
         one_pass().join_into_set(join.spec, join.outer, &join.inner, out, set, room);
@@ -857,8 +883,9 @@ void OperatorsTest::run_out_of_room(const ProjectedJoin& join, TupleHashSet& set
         ASSERT_EQ(download(listed), Rows(written.begin(), written.end()));  // nothing withdrawn is left
         const std::unique_ptr<JoinCounts> counts =
             backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner);
-        EXPECT_EQ(sets().join_emit_new(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size, out, set),
-                  total);
+        EXPECT_EQ(
+            sets().join_emit_new(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size, out, set),
+            total);
         got = download(out);
         std::sort(got.begin(), got.end());
     } else {
@@ -921,7 +948,8 @@ TEST_P(OperatorsTest, JoinDistinctYieldsEachDerivedTupleOnce) {
         Rows outer_rows = random_pairs(rng, 30000, 80, 200);
         outer_rows.push_back({kLargest, 199});
         const ProjectedJoin join = projected_join(outer_rows, inner_rows, outer_column_first);
-        const std::uint64_t total = backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
+        const std::uint64_t total =
+            backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
         ASSERT_GT(total, 4 * join.expected.size());  // many copies of each tuple
         TupleArray out(2);
         const std::optional<std::uint64_t> derived =
@@ -946,7 +974,8 @@ TEST_P(OperatorsTest, JoinDistinctYieldsEachDerivedTupleOnce) {
     for (const auto& row : filtered.expected)
         if (row[0] != row[1]) expected.push_back(row);
     TupleArray kept(2);
-    if (one_pass().join_distinct(filtered.spec, filtered.outer, &filtered.inner, kept, std::uint64_t{1} << 30)) {
+    if (one_pass().join_distinct(filtered.spec, filtered.outer, &filtered.inner, kept,
+                                 std::uint64_t{1} << 30)) {
         Rows got = download(kept);
         std::sort(got.begin(), got.end());
         EXPECT_EQ(got, expected);
@@ -968,16 +997,16 @@ TEST_P(OperatorsTest, JoinEmitDistinctRemembersTuplesAdmittedBefore) {
     std::unique_ptr<JoinCounts> counts =
         backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner);
     TupleArray first(2);
-    ASSERT_EQ(join_emit_distinct(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size,
-                                           first, *filter),
-              counts->total);
+    ASSERT_EQ(
+        join_emit_distinct(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size, first, *filter),
+        counts->total);
     backend_->sort_unique(first);
     ASSERT_EQ(download(first), join.expected);
 
     TupleArray again(2);
-    ASSERT_EQ(join_emit_distinct(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size,
-                                           again, *filter),
-              counts->total);
+    ASSERT_EQ(
+        join_emit_distinct(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size, again, *filter),
+        counts->total);
     EXPECT_LT(again.size, join.expected.size() / 10) << "the filter forgot the tuples it admitted before";
     backend_->sort_unique(again);
     for (const std::vector<Cell>& row : download(again))
@@ -990,8 +1019,8 @@ TEST_P(OperatorsTest, JoinEmitDistinctRemembersTuplesAdmittedBefore) {
     std::unique_ptr<JoinCounts> other_counts =
         backend_->join_count(other.spec, other.outer, 0, other.outer.size, &other.inner);
     TupleArray fresh(2);
-    (void)join_emit_distinct(other.spec, other.outer, &other.inner, *other_counts, 0,
-                                       other.outer.size, fresh, *filter);
+    (void)join_emit_distinct(other.spec, other.outer, &other.inner, *other_counts, 0, other.outer.size, fresh,
+                             *filter);
     backend_->sort_unique(fresh);
     EXPECT_EQ(download(fresh), other.expected);
 }
@@ -1052,8 +1081,8 @@ TEST_P(OperatorsTest, JoinCountEmitAppendsTheOutputOrLeavesItToJoinEmit) {
             const Rows prefix{{7, 7}, {0xFFFFFFFFu, 0}};
             const std::uint64_t just_short = plain.size - (plain.size != 0 ? 1 : 0);
             for (std::uint64_t room : {std::uint64_t{0}, just_short, plain.size, std::uint64_t{20000}}) {
-                SCOPED_TRACE(::testing::Message() << "outer " << outer_size << ", filters " << filters << ", room "
-                                                  << room << " of " << plain.size);
+                SCOPED_TRACE(::testing::Message() << "outer " << outer_size << ", filters " << filters
+                                                  << ", room " << room << " of " << plain.size);
                 TupleArray out = upload(prefix, 2);
                 std::unique_ptr<JoinCounts> counts =
                     join_count_emit(join.spec, join.outer, &join.inner, out, room);
@@ -1064,10 +1093,13 @@ TEST_P(OperatorsTest, JoinCountEmitAppendsTheOutputOrLeavesItToJoinEmit) {
                 } else {
                     EXPECT_EQ(out.size, prefix.size());
                     if (counts->total != 0)
-                        backend_->join_emit(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size, out);
+                        backend_->join_emit(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size,
+                                            out);
                 }
-                if (GetParam() == BackendKind::Cuda && outer_size <= 2048 && plain.size != 0 && plain.size <= room)
-                    EXPECT_TRUE(counts->emitted) << "a one-tile join whose output fits is written in one launch";
+                if (GetParam() == BackendKind::Cuda && outer_size <= 2048 && plain.size != 0 &&
+                    plain.size <= room)
+                    EXPECT_TRUE(counts->emitted)
+                        << "a one-tile join whose output fits is written in one launch";
                 Rows got = download(out);
                 ASSERT_GE(got.size(), prefix.size());
                 EXPECT_EQ(Rows(got.begin(), got.begin() + 2), prefix);
@@ -1088,7 +1120,8 @@ TEST_P(OperatorsTest, JoinWithoutInnerFiltersAndProjects) {
     spec.out_arity = 1;
     spec.out[0] = Operand{OperandKind::Outer, 1, 0};
     spec.outer_filter_count = 1;
-    spec.outer_filters[0] = Filter{Operand{OperandKind::Outer, 0, 0}, Operand{OperandKind::Outer, 1, 0}, CompareKind::Eq};
+    spec.outer_filters[0] =
+        Filter{Operand{OperandKind::Outer, 0, 0}, Operand{OperandKind::Outer, 1, 0}, CompareKind::Eq};
     TupleArray out(1);
     backend_->join(spec, outer, nullptr, out);
     Rows got = download(out);

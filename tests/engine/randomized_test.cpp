@@ -31,14 +31,17 @@ TupleSet random_pairs(std::mt19937& rng, std::uint32_t nodes, std::uint32_t max_
     return out;
 }
 
-std::string builtin(const char* name) { return std::string(analyses::find_builtin_program(name)->text); }
+std::string builtin(const char* name) {
+    return std::string(analyses::find_builtin_program(name)->text);
+}
 
 TEST(Randomized, ReachMatchesReference) {
     std::mt19937 rng(11);
     const std::string text = builtin("reach");
     for (int c = 0; c < kCasesPerProgram; ++c) {
         const std::uint32_t nodes = std::uniform_int_distribution<std::uint32_t>(1, 25)(rng);
-        cross_check(text, {{"edge", random_pairs(rng, nodes, 60)}}, random_options(rng), "reach case " + std::to_string(c));
+        cross_check(text, {{"edge", random_pairs(rng, nodes, 60)}}, random_options(rng),
+                    "reach case " + std::to_string(c));
         if (HasFatalFailure()) return;
     }
 }
@@ -48,7 +51,8 @@ TEST(Randomized, SameGenerationMatchesReference) {
     const std::string text = builtin("sg");
     for (int c = 0; c < kCasesPerProgram; ++c) {
         const std::uint32_t nodes = std::uniform_int_distribution<std::uint32_t>(1, 25)(rng);
-        cross_check(text, {{"edge", random_pairs(rng, nodes, 50)}}, random_options(rng), "sg case " + std::to_string(c));
+        cross_check(text, {{"edge", random_pairs(rng, nodes, 50)}}, random_options(rng),
+                    "sg case " + std::to_string(c));
         if (HasFatalFailure()) return;
     }
 }
@@ -58,7 +62,8 @@ TEST(Randomized, CspaMatchesReference) {
     const std::string text = builtin("cspa");
     for (int c = 0; c < kCasesPerProgram; ++c) {
         const std::uint32_t nodes = std::uniform_int_distribution<std::uint32_t>(1, 20)(rng);
-        cross_check(text, {{"assign", random_pairs(rng, nodes, 30)}, {"dereference", random_pairs(rng, nodes, 15)}},
+        cross_check(text,
+                    {{"assign", random_pairs(rng, nodes, 30)}, {"dereference", random_pairs(rng, nodes, 15)}},
                     random_options(rng), "cspa case " + std::to_string(c));
         if (HasFatalFailure()) return;
     }
@@ -69,7 +74,8 @@ TEST(Randomized, CspaLinearMatchesReference) {
     const std::string text = builtin("cspa_linear");
     for (int c = 0; c < kCasesPerProgram; ++c) {
         const std::uint32_t nodes = std::uniform_int_distribution<std::uint32_t>(1, 20)(rng);
-        cross_check(text, {{"assign", random_pairs(rng, nodes, 30)}, {"dereference", random_pairs(rng, nodes, 15)}},
+        cross_check(text,
+                    {{"assign", random_pairs(rng, nodes, 30)}, {"dereference", random_pairs(rng, nodes, 15)}},
                     random_options(rng), "cspa_linear case " + std::to_string(c));
         if (HasFatalFailure()) return;
     }
@@ -90,7 +96,8 @@ TEST(Randomized, CspaLinearEqualsPublishedCspa) {
         const auto expected = reference_evaluate(published, inputs, symbols);
         const auto got = reference_evaluate(linear, inputs, symbols);
         for (const char* relation : {"ValueFlow", "ValueAlias", "MemoryAlias"})
-            ASSERT_EQ(got.at(relation), expected.at(relation)) << relation << ", case " << c << "\n" << describe(inputs);
+            ASSERT_EQ(got.at(relation), expected.at(relation)) << relation << ", case " << c << "\n"
+                                                               << describe(inputs);
         const TupleSet& memory_alias = expected.at("MemoryAlias");
         derived_memory_aliases += std::any_of(memory_alias.begin(), memory_alias.end(),
                                               [](const Tuple& t) { return t[0] != t[1]; });
@@ -149,7 +156,8 @@ PointsTo(z, w) :- store(y, x), PointsTo(y, z), PointsTo(x, w).
                                                      {"store", random_pairs(rng, nodes, 12)}};
         const TupleSet expected = reference_evaluate(textbook, inputs, symbols).at("PointsTo");
         ASSERT_EQ(reference_evaluate(flow_form, inputs, symbols).at("PointsTo"), expected)
-            << "case " << c << "\n" << describe(inputs);
+            << "case " << c << "\n"
+            << describe(inputs);
         needs_load_or_store += reference_evaluate(copies_only, inputs, symbols).at("PointsTo") != expected;
     }
     EXPECT_GT(needs_load_or_store, kCasesPerProgram);
@@ -166,8 +174,8 @@ public:
         std::ostringstream out;
         out << ".decl e(a: number, b: number)\n.input e\n";
         out << ".decl f(a: number, b: number, c: number)\n.input f\n";
-        const char* derived[] = {"p(a: number, b: number)", "q(a: number)", "r(a: number, b: number, c: number)",
-                                 "s(a: number, b: number)"};
+        const char* derived[] = {"p(a: number, b: number)", "q(a: number)",
+                                 "r(a: number, b: number, c: number)", "s(a: number, b: number)"};
         for (const char* d : derived) out << ".decl " << d << "\n";
         out << ".output p\n.output q\n.output r\n.output s\n";
         const int rules = pick(2, 7);
@@ -216,15 +224,20 @@ private:
         static const char* ops[] = {"=", "!=", "<", "<=", ">", ">="};
         const int comparisons = pick(0, 2);
         for (int c = 0; c < comparisons; ++c) {
-            const std::string lhs = bound[static_cast<std::size_t>(pick(0, static_cast<int>(bound.size()) - 1))];
-            const std::string rhs = pick(0, 2) == 0 ? std::to_string(pick(-1, 3))
-                                                    : bound[static_cast<std::size_t>(pick(0, static_cast<int>(bound.size()) - 1))];
+            const std::string lhs =
+                bound[static_cast<std::size_t>(pick(0, static_cast<int>(bound.size()) - 1))];
+            const std::string rhs =
+                pick(0, 2) == 0
+                    ? std::to_string(pick(-1, 3))
+                    : bound[static_cast<std::size_t>(pick(0, static_cast<int>(bound.size()) - 1))];
             body += ", " + lhs + " " + ops[pick(0, 5)] + " " + rhs;
         }
         std::string text = std::string(head.name) + "(";
         for (int i = 0; i < head.arity; ++i) {
-            const std::string term = pick(0, 6) == 0 ? std::to_string(pick(0, 3))
-                                                     : bound[static_cast<std::size_t>(pick(0, static_cast<int>(bound.size()) - 1))];
+            const std::string term =
+                pick(0, 6) == 0
+                    ? std::to_string(pick(0, 3))
+                    : bound[static_cast<std::size_t>(pick(0, static_cast<int>(bound.size()) - 1))];
             text += (i ? ", " : "") + term;
         }
         return text + ") :- " + body + ".";
@@ -239,7 +252,8 @@ TEST(Randomized, RandomProgramsMatchReference) {
         const std::string text = RandomProgram(rng).generate();
         TupleSet f;
         const int ftuples = std::uniform_int_distribution<int>(0, 12)(rng);
-        for (int i = 0; i < ftuples; ++i) f.insert({random_node(rng, 5), random_node(rng, 5), random_node(rng, 5)});
+        for (int i = 0; i < ftuples; ++i)
+            f.insert({random_node(rng, 5), random_node(rng, 5), random_node(rng, 5)});
         cross_check(text, {{"e", random_pairs(rng, 5, 14)}, {"f", f}}, random_options(rng),
                     "random program " + std::to_string(c), {{"f", 3}});
         if (HasFatalFailure()) return;
@@ -321,7 +335,8 @@ TEST(Randomized, HashSetDeduplicationOfSparseValues) {
         TupleSet edges;
         for (const Tuple& edge : random_pairs(rng, 40, 90)) {
             Tuple spread;
-            for (const auto value : edge) spread.push_back(static_cast<std::uint32_t>(value * 97000003u % 4000000007u));
+            for (const auto value : edge)
+                spread.push_back(static_cast<std::uint32_t>(value * 97000003u % 4000000007u));
             edges.insert(spread);
         }
         cross_check(text, {{"edge", edges}}, options, "sparse values case " + std::to_string(c));

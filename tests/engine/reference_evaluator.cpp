@@ -46,12 +46,18 @@ bool holds(const Comparison& c, const std::map<std::string, std::uint32_t>& env,
         y = static_cast<std::int32_t>(b);
     }
     switch (c.op) {
-        case CompareOp::Eq: return x == y;
-        case CompareOp::Ne: return x != y;
-        case CompareOp::Lt: return x < y;
-        case CompareOp::Le: return x <= y;
-        case CompareOp::Gt: return x > y;
-        case CompareOp::Ge: return x >= y;
+        case CompareOp::Eq:
+            return x == y;
+        case CompareOp::Ne:
+            return x != y;
+        case CompareOp::Lt:
+            return x < y;
+        case CompareOp::Le:
+            return x <= y;
+        case CompareOp::Gt:
+            return x > y;
+        case CompareOp::Ge:
+            return x >= y;
     }
     return false;
 }
@@ -69,9 +75,12 @@ void fire(const Clause& clause, const std::map<std::string, TupleSet>& db, Conte
         if (index == clause.body.size()) {
             for (const Comparison& c : clause.comparisons) {
                 facts::ColumnType type = facts::ColumnType::Number;
-                if (c.lhs.kind == Term::Kind::Variable) type = types.at(c.lhs.text);
-                else if (c.rhs.kind == Term::Kind::Variable) type = types.at(c.rhs.text);
-                else if (c.lhs.kind == Term::Kind::String) type = facts::ColumnType::Symbol;
+                if (c.lhs.kind == Term::Kind::Variable)
+                    type = types.at(c.lhs.text);
+                else if (c.rhs.kind == Term::Kind::Variable)
+                    type = types.at(c.rhs.text);
+                else if (c.lhs.kind == Term::Kind::String)
+                    type = facts::ColumnType::Symbol;
                 if (!holds(c, env, type, ctx.symbols)) return;
             }
             Tuple head;

@@ -36,8 +36,8 @@ TEST(Symmetry, CspaValueAliasAndMemoryAliasAreSymmetricValueFlowIsNot) {
     EXPECT_TRUE(relation(program, "ValueAlias").symmetric);
     EXPECT_TRUE(relation(program, "MemoryAlias").symmetric);
     EXPECT_FALSE(relation(program, "ValueFlow").symmetric);
-    EXPECT_FALSE(relation(program, "assign").symmetric);  // an input: its facts need not be
-    EXPECT_TRUE(relation(program, "ValueAlias").add_mirrors);    // variants were dropped
+    EXPECT_FALSE(relation(program, "assign").symmetric);       // an input: its facts need not be
+    EXPECT_TRUE(relation(program, "ValueAlias").add_mirrors);  // variants were dropped
     // MemoryAlias's one rule has one recursive atom, ValueAlias(y, z), which the mirror
     // maps onto itself swapped: half its delta is scanned, mirrors added.
     EXPECT_TRUE(relation(program, "MemoryAlias").add_mirrors);
@@ -107,8 +107,8 @@ TEST(Symmetry, WhichShapesAreSymmetric) {
     EXPECT_EQ(variants_of(program, "Conn(x, y) :- Conn(x, z), Conn(z, y)."), 1u);
     EXPECT_TRUE(relation(program, "Conn").add_mirrors);
     EXPECT_TRUE(relation(program, "Meet").add_mirrors);
-    EXPECT_FALSE(relation(program, "Sib").add_mirrors);  // no recursion: both orientations derived
-    EXPECT_TRUE(relation(program, "Same").add_mirrors);  // SG's shape: half the delta scanned
+    EXPECT_FALSE(relation(program, "Sib").add_mirrors);   // no recursion: both orientations derived
+    EXPECT_TRUE(relation(program, "Same").add_mirrors);   // SG's shape: half the delta scanned
     EXPECT_FALSE(relation(program, "Pair").add_mirrors);  // its lone atom maps onto itself unswapped
     EXPECT_EQ(variants_of(program, "Flow(x, y) :- Flow(x, z), Flow(z, y)."), 2u);
 }
@@ -152,10 +152,12 @@ TEST(Symmetry, ManyRulesShareOneSearchBudget) {
     // pairing of the others is tried: each round of the fixpoint over the rules may search
     // every rule again, so the search is bounded per program, not only per rule
     // (tests/fuzz/corpus/datalog/timeout-symmetry-map-copies.dl).
-    std::string text = ".decl edge(x: number, y: number)\n.input edge\n.decl SG(x: number, y: number)\n.output SG\n";
+    std::string text =
+        ".decl edge(x: number, y: number)\n.input edge\n.decl SG(x: number, y: number)\n.output SG\n";
     for (int rule = 0; rule < 40; ++rule) {
         text += "SG(x, y) :- edge(a, x), edge(b, y)";
-        for (int atom = 0; atom < 14; ++atom) text += ", SG(v" + std::to_string(atom) + ", w" + std::to_string(atom % 3) + ")";
+        for (int atom = 0; atom < 14; ++atom)
+            text += ", SG(v" + std::to_string(atom) + ", w" + std::to_string(atom % 3) + ")";
         text += ", edge(x, c).\n";
     }
     const auto start = std::chrono::steady_clock::now();

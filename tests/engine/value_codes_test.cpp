@@ -61,12 +61,9 @@ TEST(ValueCodes, NoCodesWhereTheyDoNotPay) {
     std::vector<Cell> dense;
     for (Cell v = 0; v < 10000; v += 2) dense.push_back(v);  // half the values: not coded
     EXPECT_FALSE(codes_for({dense}, {}).active());
-    EXPECT_FALSE(
-        codes_for({{1, 4000}}, {}).active());  // small bound
+    EXPECT_FALSE(codes_for({{1, 4000}}, {}).active());  // small bound
     // A negative number (2^31 or more): signed comparisons would change on codes.
-    EXPECT_FALSE(
-        codes_for({{1, 100000}}, {0xFFFFFFFFu})
-            .active());
+    EXPECT_FALSE(codes_for({{1, 100000}}, {0xFFFFFFFFu}).active());
     const ValueCodes none;
     std::vector<Cell> cells = {3, 1};
     none.decode(cells);  // no codes: nothing changes

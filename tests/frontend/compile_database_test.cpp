@@ -52,7 +52,8 @@ TEST(CompileDatabase, SyntaxErrorsHaveLineAndColumn) {
 
 TEST(CompileDatabase, ANumberOutOfRangeIsBadInput) {
     // nlohmann throws out_of_range, not parse_error, for it (found by tests/fuzz).
-    EXPECT_NE(parse_error("[1e99999]").find("db.json: error: malformed compilation database: a number is out of range"),
+    EXPECT_NE(parse_error("[1e99999]")
+                  .find("db.json: error: malformed compilation database: a number is out of range"),
               std::string::npos)
         << parse_error("[1e99999]");
 }

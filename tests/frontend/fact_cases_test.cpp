@@ -62,7 +62,8 @@ TEST_P(FactCase, ProducesTheStatedFacts) {
         for (const auto& c : result.program.contexts)
             std::printf("// CONTEXT: %u %s\n", c.id, c.call_string.c_str());
     }
-    ASSERT_TRUE(test.has("CSPA") || test.has("ANDERSEN") || test.has("NODE") || test.has("STAT") || test.has("CLASS"))
+    ASSERT_TRUE(test.has("CSPA") || test.has("ANDERSEN") || test.has("NODE") || test.has("STAT") ||
+                test.has("CLASS"))
         << "a fact case must state something";
     check_relations(test, result, "CSPA", result.cspa());
     check_relations(test, result, "ANDERSEN", result.andersen());
@@ -99,7 +100,8 @@ TEST_P(FactCase, ProducesTheStatedFacts) {
         for (const facts::Node& n : p.nodes) {
             if (node_label(p, n.id) != name) continue;
             found = true;
-            EXPECT_EQ(node_label(p, p.value_representative(n.id)), representative) << "value class of " << name;
+            EXPECT_EQ(node_label(p, p.value_representative(n.id)), representative)
+                << "value class of " << name;
         }
         EXPECT_TRUE(found) << "no node " << name;
     }

@@ -174,8 +174,10 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
     EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: unknown node kind 'gadget'"),
               std::string::npos);
 
-    write_file(dir.path() / "symbols.tsv", header + good + "1\tlocal\tf::y\tf\ta.c\t1\t2\t0\t1\tcompound,shiny\n");
-    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: unknown trait 'shiny' (expected compound or const)"),
+    write_file(dir.path() / "symbols.tsv",
+               header + good + "1\tlocal\tf::y\tf\ta.c\t1\t2\t0\t1\tcompound,shiny\n");
+    EXPECT_NE(read_error(dir.path())
+                  .find("symbols.tsv:3: error: unknown trait 'shiny' (expected compound or const)"),
               std::string::npos);
 
     write_file(dir.path() / "symbols.tsv", header + "\n" + good + "5\tlocal\tf::y\tf\ta.c\t1\t2\t0\t5\t-\n");

@@ -11,7 +11,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);
     try {
-        for (const galias::frontend::CompileJob& job : galias::frontend::parse_compile_database(text, "db.json"))
+        for (const galias::frontend::CompileJob& job :
+             galias::frontend::parse_compile_database(text, "db.json"))
             (void)galias::frontend::is_cxx_job(job);
     } catch (const galias::DiagnosticError& e) {
         (void)e.diagnostic().str();

@@ -1,6 +1,7 @@
 // libFuzzer target: the fact-file reader. The first byte chooses how many columns (1 to 4,
 // low bits) and the delimiter (tab, or comma with the high bit), the second each column's
-// type (two bits a column: number, unsigned, symbol); the rest is the file. What parses must read back the same once written again (symbols escaped).
+// type (two bits a column: number, unsigned, symbol); the rest is the file. What parses must read back the
+// same once written again (symbols escaped).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -36,14 +37,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::uint8_t shape = data[0];
     const std::uint8_t types = data[1];
     std::vector<ColumnType> columns(1 + (shape & 3));
-    for (std::size_t c = 0; c < columns.size(); ++c) columns[c] = static_cast<ColumnType>(((types >> (2 * c)) & 3) % 3);
+    for (std::size_t c = 0; c < columns.size(); ++c)
+        columns[c] = static_cast<ColumnType>(((types >> (2 * c)) & 3) % 3);
     const bool tab = (shape & 0x80) == 0;
     const std::string_view text(reinterpret_cast<const char*>(data + 2), size - 2);
     galias::facts::StringInterner symbols;
     std::vector<std::uint32_t> rows;
     try {
-        galias::facts::parse_tsv(text, "fuzz.facts", columns, galias::facts::TsvFormat{tab ? '\t' : ','}, symbols,
-                                 rows);
+        galias::facts::parse_tsv(text, "fuzz.facts", columns, galias::facts::TsvFormat{tab ? '\t' : ','},
+                                 symbols, rows);
     } catch (const galias::DiagnosticError& e) {
         (void)e.diagnostic().str();
         return 0;
@@ -66,7 +68,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (rows2.size() != kept.size()) std::abort();
     for (std::size_t i = 0; i < kept.size(); ++i) {
         const ColumnType type = columns[i % columns.size()];
-        if (type == ColumnType::Symbol ? symbols.lookup(kept[i]) != symbols2.lookup(rows2[i]) : kept[i] != rows2[i])
+        if (type == ColumnType::Symbol ? symbols.lookup(kept[i]) != symbols2.lookup(rows2[i])
+                                       : kept[i] != rows2[i])
             std::abort();
     }
     return 0;

@@ -1,7 +1,8 @@
+#include "reports/alias_oracle.hpp"
+
 #include <gtest/gtest.h>
 
 #include "facts_builder.hpp"
-#include "reports/alias_oracle.hpp"
 
 namespace galias::reports {
 namespace {
@@ -20,12 +21,13 @@ TEST(AliasOracle, AnswersFromValueAliasAndPointsTo) {
     NodeId s = b.node("main::s", NodeKind::Local, "main", 6);
     NodeId t = b.node("main::t", NodeKind::Local, "main", 7);
     NodeId u = b.node("main::u", NodeKind::Local, "main", 8);
-    RelationAliasOracle oracle(b.facts, rows({{p, q}}), rows({{p, x}, {q, x}, {s, h}, {t, h}, {u, x}, {u, h}}));
+    RelationAliasOracle oracle(b.facts, rows({{p, q}}),
+                               rows({{p, x}, {q, x}, {s, h}, {t, h}, {u, x}, {u, h}}));
 
     EXPECT_EQ(oracle.alias(p, q), AliasKind::Must);  // both point only to x
     EXPECT_EQ(oracle.alias(q, p), AliasKind::Must);
-    EXPECT_EQ(oracle.alias(s, t), AliasKind::May);   // one heap site may be many objects
-    EXPECT_EQ(oracle.alias(p, u), AliasKind::May);   // u may point elsewhere
+    EXPECT_EQ(oracle.alias(s, t), AliasKind::May);  // one heap site may be many objects
+    EXPECT_EQ(oracle.alias(p, u), AliasKind::May);  // u may point elsewhere
     EXPECT_EQ(oracle.alias(p, s), AliasKind::No);
     EXPECT_EQ(oracle.alias(p, p), AliasKind::Must);
     EXPECT_EQ(oracle.alias(p, facts::kNoNode), AliasKind::No);
@@ -63,7 +65,7 @@ TEST(SourceView, MergesContextsConservatively) {
 
     EXPECT_EQ(view.origin(a2), a);
     EXPECT_EQ(view.clones(a).size(), 3u);
-    EXPECT_EQ(view.alias(oracle, a, c), AliasKind::May);  // must in one context only
+    EXPECT_EQ(view.alias(oracle, a, c), AliasKind::May);    // must in one context only
     EXPECT_EQ(view.alias(oracle, a2, c2), AliasKind::May);  // asked via clones: same answer
     EXPECT_EQ(view.points_to(oracle, c), (std::vector<NodeId>{x, y}));
 

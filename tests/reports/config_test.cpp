@@ -1,8 +1,9 @@
+#include "reports/config.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include "reports/config.hpp"
 #include "scenario.hpp"
 
 namespace galias::reports {
@@ -20,8 +21,8 @@ Diagnostic error_of(const std::string& text) {
 
 TEST(Config, DefaultsEnableEveryCheck) {
     ReportConfig config = parse_config("", "x.toml");
-    EXPECT_EQ(config.enabled_checks,
-              (std::vector<std::string>{"alias-assertion", "must-not-alias", "overlapping-copy", "restrict-alias"}));
+    EXPECT_EQ(config.enabled_checks, (std::vector<std::string>{"alias-assertion", "must-not-alias",
+                                                               "overlapping-copy", "restrict-alias"}));
     EXPECT_FALSE(config.context_k);
 }
 
@@ -103,8 +104,8 @@ TEST(Config, DeepNestingIsRefusedBeforeParsing) {
     EXPECT_EQ(error_of("x = {" + dotted.substr(0, 200) + " = 1}\n").location.line, 1u);
     // Quoted keys count as one segment whatever they hold; ordinary configurations pass.
     EXPECT_NO_THROW(parse_config("[paths]\nexclude = [\"" + dotted.substr(0, 300) + "\"]\n", "x.toml"));
-    EXPECT_EQ(error_of("\"" + dotted.substr(0, 300) + "\" = 1\n").message, "unknown key '" + dotted.substr(0, 300) +
-                                                                              "' in the configuration");
+    EXPECT_EQ(error_of("\"" + dotted.substr(0, 300) + "\" = 1\n").message,
+              "unknown key '" + dotted.substr(0, 300) + "' in the configuration");
 }
 
 TEST(Config, ContradictionsAndBadGlobsAreErrors) {
@@ -116,7 +117,8 @@ TEST(Config, ContradictionsAndBadGlobsAreErrors) {
         EXPECT_EQ(d.location.str(), ".galias.toml:2:21") << glob;
         EXPECT_NE(d.message.find("is not a valid path glob"), std::string::npos) << d.message;
     }
-    EXPECT_NO_THROW(parse_config("[paths]\nexclude = [\"**/gen/*.c\", \"third_party/\", \"a/**\", \"?x\"]\n", "x.toml"));
+    EXPECT_NO_THROW(
+        parse_config("[paths]\nexclude = [\"**/gen/*.c\", \"third_party/\", \"a/**\", \"?x\"]\n", "x.toml"));
 }
 
 TEST(Config, AllowPartial) {
@@ -127,7 +129,8 @@ TEST(Config, AllowPartial) {
 
 TEST(Config, SummaryLevel) {
     EXPECT_FALSE(parse_config("", "x.toml").summary_level.has_value());
-    EXPECT_EQ(parse_config("[checks]\nsummary-level = \"warning\"\n", "x.toml").summary_level, Level::Warning);
+    EXPECT_EQ(parse_config("[checks]\nsummary-level = \"warning\"\n", "x.toml").summary_level,
+              Level::Warning);
     EXPECT_EQ(parse_config("[checks]\nsummary-level = \"none\"\n", "x.toml").summary_level, Level::None);
     // An error level would make a summary object a proof, which it never is.
     EXPECT_EQ(error_of("[checks]\nsummary-level = \"error\"\n").location.str(), ".galias.toml:2:17");

@@ -4,11 +4,11 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <optional>
 #include <filesystem>
 #include <fstream>
-#include <string>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "facts/program_facts.hpp"
@@ -55,9 +55,9 @@ public:
     }
 
     // Returns the call site id.
-    std::uint32_t call(const std::string& callee, std::vector<NodeId> args, std::uint32_t line, std::uint32_t column,
-                       std::uint32_t end_column, std::vector<bool> restrict_params = {}, std::uint32_t context = 0,
-                       const std::string& caller = "main") {
+    std::uint32_t call(const std::string& callee, std::vector<NodeId> args, std::uint32_t line,
+                       std::uint32_t column, std::uint32_t end_column, std::vector<bool> restrict_params = {},
+                       std::uint32_t context = 0, const std::string& caller = "main") {
         facts::CallSite c;
         c.id = static_cast<std::uint32_t>(facts.calls.size());
         c.callee = callee;

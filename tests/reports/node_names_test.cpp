@@ -1,7 +1,8 @@
+#include "reports/node_names.hpp"
+
 #include <gtest/gtest.h>
 
 #include "facts_builder.hpp"
-#include "reports/node_names.hpp"
 
 namespace galias::reports {
 namespace {

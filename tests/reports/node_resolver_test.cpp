@@ -1,6 +1,7 @@
+#include "reports/node_resolver.hpp"
+
 #include <gtest/gtest.h>
 
-#include "reports/node_resolver.hpp"
 #include "scenario.hpp"
 
 namespace galias::reports {
@@ -23,9 +24,9 @@ TEST(NodeResolver, NamesPositionsAndSuggestions) {
     NodeResolver resolver(s.b.facts, *s.view);
     EXPECT_EQ(resolver.resolve("main::p"), std::vector<NodeId>{s.p});
     EXPECT_EQ(resolver.resolve("g_in"), std::vector<NodeId>{s.g_in});
-    EXPECT_EQ(resolver.resolve("q"), std::vector<NodeId>{s.q});  // unique in one function
-    EXPECT_EQ(resolver.resolve("prog.c:8:q"), std::vector<NodeId>{s.q});     // declaration line
-    EXPECT_EQ(resolver.resolve("prog.c:12:r"), std::vector<NodeId>{s.r});    // a use inside main
+    EXPECT_EQ(resolver.resolve("q"), std::vector<NodeId>{s.q});            // unique in one function
+    EXPECT_EQ(resolver.resolve("prog.c:8:q"), std::vector<NodeId>{s.q});   // declaration line
+    EXPECT_EQ(resolver.resolve("prog.c:12:r"), std::vector<NodeId>{s.r});  // a use inside main
     EXPECT_EQ(resolver.resolve(s.b.file() + ":7:p"), std::vector<NodeId>{s.p});
 
     std::string missing = error_of(resolver, "main::qq");

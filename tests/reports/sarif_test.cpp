@@ -20,7 +20,8 @@ using nlohmann::json;
 
 std::filesystem::path out_dir() {
     const char* dir = std::getenv("GALIAS_SARIF_OUT_DIR");
-    std::filesystem::path path = dir != nullptr ? dir : std::filesystem::temp_directory_path() / "galias-sarif";
+    std::filesystem::path path =
+        dir != nullptr ? dir : std::filesystem::temp_directory_path() / "galias-sarif";
     std::filesystem::create_directories(path);
     return path;
 }
@@ -84,7 +85,8 @@ TEST(Sarif, GithubShapedLog) {
             linked.insert(std::stoi((*it)[1]));
         }
         std::set<int> ids;
-        for (const json& related : result.value("relatedLocations", json::array())) ids.insert(related["id"].get<int>());
+        for (const json& related : result.value("relatedLocations", json::array()))
+            ids.insert(related["id"].get<int>());
         EXPECT_EQ(linked, ids) << message;
         if (result.contains("codeFlows")) saw_flow = true;
     }
@@ -99,11 +101,11 @@ TEST(Sarif, FindingsOfTheScenario) {
     std::vector<std::tuple<std::string, std::uint32_t, std::string>> got;
     for (const Finding& f : built.findings) got.emplace_back(f.rule_id, f.region.line, level_name(f.level));
     std::vector<std::tuple<std::string, std::uint32_t, std::string>> want{
-        {"must-not-alias", 4, "error"},      // g_in / g_out both get buf
-        {"overlapping-copy", 10, "error"},   // memcpy(p, q): both only buf
-        {"overlapping-copy", 11, "warning"}, // strcpy(other, r): r may be other
-        {"restrict-alias", 12, "warning"},   // scale(p, r)
-        {"alias-assertion", 13, "error"},    // NOALIAS(p, q)
+        {"must-not-alias", 4, "error"},       // g_in / g_out both get buf
+        {"overlapping-copy", 10, "error"},    // memcpy(p, q): both only buf
+        {"overlapping-copy", 11, "warning"},  // strcpy(other, r): r may be other
+        {"restrict-alias", 12, "warning"},    // scale(p, r)
+        {"alias-assertion", 13, "error"},     // NOALIAS(p, q)
     };
     EXPECT_EQ(got, want);
     std::filesystem::remove_all(dir);
@@ -190,14 +192,16 @@ TEST(Sarif, MalformedBaselineResultsAreCountedNotFatal) {
         Baseline::parse(R"({"runs": [1e99999]})", "big.sarif");
         FAIL();
     } catch (const DiagnosticError& e) {
-        EXPECT_EQ(e.diagnostic().str(), "big.sarif: error: baseline is not valid JSON: a number is out of range");
+        EXPECT_EQ(e.diagnostic().str(),
+                  "big.sarif: error: baseline is not valid JSON: a number is out of range");
     }
 }
 
 TEST(Sarif, IncompleteRunsSayWhy) {
     SarifOptions options;
     options.source_root = "/repo";
-    options.notifications.push_back({"translation-unit-not-analysed", "error", "src/b.c: not analysed: x", "/repo/src/b.c"});
+    options.notifications.push_back(
+        {"translation-unit-not-analysed", "error", "src/b.c: not analysed: x", "/repo/src/b.c"});
     json log = make_sarif({}, {}, options);
     const json& invocation = log["runs"][0]["invocations"][0];
     EXPECT_EQ(invocation["executionSuccessful"], false);

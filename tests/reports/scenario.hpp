@@ -19,10 +19,11 @@
 //  16      return 0;
 //  17  }
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <memory>
 #include <string>
-#include <unistd.h>
 
 #include "facts_builder.hpp"
 #include "reports/alias_oracle.hpp"
@@ -93,11 +94,28 @@ struct Scenario {
         b.argument(assertion, 1, Base::Object, "object:ext:var:buf");
         b.write_source(dir, kScenarioSource);
         // What CSPA and Andersen compute for these facts.
-        value_alias = rows({{p, q}, {p, r}, {q, r}, {p, addr_buf}, {q, addr_buf}, {r, addr_buf},
-                            {r, addr_other}, {g_in, g_out}, {g_in, p}, {g_out, q}, {g_in, q}, {g_out, p},
-                            {g_in, r}, {g_out, r}});
-        points_to = rows({{p, buf}, {q, buf}, {r, buf}, {r, other}, {addr_buf, buf}, {addr_other, other},
-                          {g_in, buf}, {g_out, buf}});
+        value_alias = rows({{p, q},
+                            {p, r},
+                            {q, r},
+                            {p, addr_buf},
+                            {q, addr_buf},
+                            {r, addr_buf},
+                            {r, addr_other},
+                            {g_in, g_out},
+                            {g_in, p},
+                            {g_out, q},
+                            {g_in, q},
+                            {g_out, p},
+                            {g_in, r},
+                            {g_out, r}});
+        points_to = rows({{p, buf},
+                          {q, buf},
+                          {r, buf},
+                          {r, other},
+                          {addr_buf, buf},
+                          {addr_other, other},
+                          {g_in, buf},
+                          {g_out, buf}});
         oracle = std::make_unique<RelationAliasOracle>(b.facts, value_alias, points_to);
         view = std::make_unique<SourceView>(b.facts);
         witness = std::make_unique<WitnessFinder>(b.facts);
@@ -106,13 +124,15 @@ struct Scenario {
                                                           SourceLocation{".galias.toml", 2, 1}});
     }
 
-    [[nodiscard]] CheckContext context() const { return CheckContext{b.facts, *oracle, *view, *witness, options}; }
+    [[nodiscard]] CheckContext context() const {
+        return CheckContext{b.facts, *oracle, *view, *witness, options};
+    }
 };
 
 // A fresh temporary directory per test.
 inline std::filesystem::path temp_dir(const std::string& name) {
-    std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                ("galias-test-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("galias-test-" + name + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;

@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "reports/source_paths.hpp"
+
+#include <gtest/gtest.h>
 
 namespace galias::reports {
 namespace {

@@ -1,12 +1,13 @@
+#include "reports/witness_path.hpp"
+
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <optional>
 #include <random>
 #include <utility>
 
-#include <gtest/gtest.h>
-
 #include "facts_builder.hpp"
-#include "reports/witness_path.hpp"
 
 namespace galias::reports {
 namespace {
@@ -28,11 +29,11 @@ TEST(WitnessPath, ShortestCommonSource) {
     NodeId q = b.node("main::q", NodeKind::Local, "main", 4);
     NodeId r = b.node("main::r", NodeKind::Local, "main", 5);
     NodeId s = b.node("main::s", NodeKind::Local, "main", 6);
-    b.assign(x, p, 3);   // p = &x
-    b.assign(p, q, 4);   // q = p
-    b.assign(q, r, 5);   // r = q
-    b.assign(x, s, 6);   // s = &x
-    b.assign(p, r, 7);   // r = p (shorter route to r)
+    b.assign(x, p, 3);  // p = &x
+    b.assign(p, q, 4);  // q = p
+    b.assign(q, r, 5);  // r = q
+    b.assign(x, s, 6);  // s = &x
+    b.assign(p, r, 7);  // r = p (shorter route to r)
     WitnessFinder finder(b.facts);
     std::vector<NodeId> a{r};
     std::vector<NodeId> c{q};
@@ -132,7 +133,8 @@ TEST(WitnessPath, MatchesWholeGraphSearchOnRandomGraphs) {
         FactsBuilder builder;
         const std::size_t nodes = 2 + random() % 40;
         for (std::size_t i = 0; i < nodes; ++i) {
-            builder.node("main::v" + std::to_string(i), NodeKind::Local, "main", 1 + static_cast<std::uint32_t>(i));
+            builder.node("main::v" + std::to_string(i), NodeKind::Local, "main",
+                         1 + static_cast<std::uint32_t>(i));
         }
         std::vector<std::pair<NodeId, NodeId>> edges;
         std::vector<std::uint32_t> memory_alias;

@@ -70,7 +70,8 @@ TEST(HostMemory, CgroupV1AndAPathMissingUnderTheMount) {
     write(outer / "memory.limit_in_bytes", std::to_string(3 * kGiB) + "\n");
     write(outer / "memory.usage_in_bytes", std::to_string(kGiB) + "\n");
     write(outer / "memory.stat", "total_inactive_file 0\n");
-    write(system.sources.cgroup_root / "memory" / "memory.limit_in_bytes", "9223372036854771712\n");  // no limit
+    write(system.sources.cgroup_root / "memory" / "memory.limit_in_bytes",
+          "9223372036854771712\n");  // no limit
     EXPECT_EQ(read_host_memory(system.sources).available(), 2 * kGiB);
 }
 

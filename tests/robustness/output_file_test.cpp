@@ -27,7 +27,8 @@ std::string read(const fs::path& file) {
 // Every name in `dir`, recursively, relative to it.
 std::vector<std::string> listing(const fs::path& dir) {
     std::vector<std::string> names;
-    for (const auto& entry : fs::recursive_directory_iterator(dir)) names.push_back(entry.path().lexically_relative(dir));
+    for (const auto& entry : fs::recursive_directory_iterator(dir))
+        names.push_back(entry.path().lexically_relative(dir));
     std::sort(names.begin(), names.end());
     return names;
 }
@@ -186,8 +187,8 @@ TEST(InputFile, StreamsAreReadToTheirEndAndLimitsHold) {
 
 TEST(Messages, InputBytesArePrintable) {
     EXPECT_EQ(printable(std::string("a\0b\x1b[31m\xff\xc3\xa9\n", 12)), "a\\x00b\\x1b[31m\\xff\xc3\xa9\\x0a");
-    Diagnostic diagnostic{Severity::Error, SourceLocation{std::string("f\xfe.facts"), 2, 0},
-                          std::string("bad '\0'", 7), {}};
+    Diagnostic diagnostic{
+        Severity::Error, SourceLocation{std::string("f\xfe.facts"), 2, 0}, std::string("bad '\0'", 7), {}};
     EXPECT_EQ(diagnostic.str(), "f\\xfe.facts:2: error: bad '\\x00'");
     EXPECT_EQ(excerpt("short"), "short");
     const std::string field(10 << 20, '7');

@@ -49,7 +49,8 @@ TEST(Tsv, ADirectoryIsBadInputNotAnAllocation) {
     fs::create_directories(dir.path() / "edge.facts");
     StringInterner symbols;
     std::vector<std::uint32_t> rows;
-    const Diagnostic d = error_of([&] { read_tsv(dir.path() / "edge.facts", kNumbers, TsvFormat{}, symbols, rows); });
+    const Diagnostic d =
+        error_of([&] { read_tsv(dir.path() / "edge.facts", kNumbers, TsvFormat{}, symbols, rows); });
     EXPECT_EQ(d.message, "cannot read the fact file: it is a directory");
 }
 
@@ -95,7 +96,8 @@ TEST(Tsv, AHugeBadFieldIsQuotedShort) {
     StringInterner symbols;
     std::vector<std::uint32_t> rows;
     const std::string text = "1\t" + std::string(10 << 20, '9') + "x\n";
-    const Diagnostic d = error_of([&] { parse_tsv(text, "big.facts", kNumbers, TsvFormat{}, symbols, rows); });
+    const Diagnostic d =
+        error_of([&] { parse_tsv(text, "big.facts", kNumbers, TsvFormat{}, symbols, rows); });
     EXPECT_LT(d.str().size(), 200u) << d.str().substr(0, 300);
     EXPECT_NE(d.message.find("(10485761 bytes)"), std::string::npos) << d.message;
 }

@@ -2,13 +2,14 @@
 // batch fits, every kernel is in exactly one batch, the lower bounds are valid, the LP
 // bound equals the LP over all fitting sets when column generation reaches the LP
 // optimum, and the number of batches is optimal in (nearly) all cases.
+#include "gpu_engine/sched/batch_model.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <random>
 
-#include "gpu_engine/sched/batch_model.hpp"
 #include "gpu_engine/sched/simplex.hpp"
 #include "tests/sched/brute_force.hpp"
 
@@ -141,7 +142,8 @@ TEST(BatchLevel, ManyKernelsFallBackToGreedy) {
     EXPECT_LE(plan.lower_bound, static_cast<int>(plan.batches.size()));
     BatchOptions options;
     options.column_generation_limit = 100;  // the limit is an option
-    EXPECT_EQ(solve_batch_level(h100, std::span(kernels).first(40), options).method, BatchMethod::kColumnGeneration);
+    EXPECT_EQ(solve_batch_level(h100, std::span(kernels).first(40), options).method,
+              BatchMethod::kColumnGeneration);
 }
 
 TEST(BatchLevel, LowerBoundIsTightOnIdenticalKernels) {

@@ -47,7 +47,8 @@ inline std::vector<KernelCosts> subset_of(const std::vector<KernelCosts>& kernel
 }
 
 // fits[mask]: whether the kernels in `mask` fit one SM together (by brute force).
-inline std::vector<bool> brute_fitting_subsets(const DeviceProfile& device, const std::vector<KernelCosts>& kernels) {
+inline std::vector<bool> brute_fitting_subsets(const DeviceProfile& device,
+                                               const std::vector<KernelCosts>& kernels) {
     std::vector<bool> result(std::size_t{1} << kernels.size());
     for (std::uint32_t mask = 0; mask < result.size(); ++mask)
         result[mask] = brute_kernel_level(device, subset_of(kernels, mask)).has_value();
@@ -109,12 +110,14 @@ inline KernelCosts random_small_kernel(std::mt19937& rng, const DeviceProfile& d
 // Moves each per-SM limit to a random value between the kernels' least total use of it
 // (minus a little) and half as much again, so that instances sit on the border between
 // feasible and infeasible and need the choice among shapes, not just the sums, to decide.
-inline void tighten_limits(std::mt19937& rng, DeviceProfile& device, const std::vector<KernelCosts>& kernels) {
+inline void tighten_limits(std::mt19937& rng, DeviceProfile& device,
+                           const std::vector<KernelCosts>& kernels) {
     ResourceUse least;
     for (const KernelCosts& k : kernels) {
         if (k.demand_warps == 0) continue;
         const std::int64_t blocks = (k.demand_warps + k.max_warps_per_block - 1) / k.max_warps_per_block;
-        least += ResourceUse{blocks, k.demand_warps, k.demand_warps * k.regs_per_warp, blocks * k.smem_per_block};
+        least +=
+            ResourceUse{blocks, k.demand_warps, k.demand_warps * k.regs_per_warp, blocks * k.smem_per_block};
     }
     const auto around = [&](std::int64_t value, std::int64_t unit) {
         const std::int64_t low = std::max<std::int64_t>(unit, value - unit);
@@ -129,7 +132,8 @@ inline void tighten_limits(std::mt19937& rng, DeviceProfile& device, const std::
 inline SmallInstance random_small_instance(std::mt19937& rng, int kernels, int max_demand) {
     SmallInstance instance;
     instance.device = random_small_device(rng);
-    for (int k = 0; k < kernels; ++k) instance.kernels.push_back(random_small_kernel(rng, instance.device, max_demand));
+    for (int k = 0; k < kernels; ++k)
+        instance.kernels.push_back(random_small_kernel(rng, instance.device, max_demand));
     return instance;
 }
 

@@ -3,11 +3,12 @@
 // candidate shapes against their definition, and hand-made cases: one where registers
 // decide (a DP keeping only the least shared memory per state would fail), infeasible
 // results and their reasons.
+#include "gpu_engine/sched/kernel_model.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "gpu_engine/sched/kernel_model.hpp"
 #include "tests/sched/brute_force.hpp"
 
 namespace galias::engine::sched {
@@ -29,7 +30,8 @@ void expect_valid_schedule(const DeviceProfile& device, const std::vector<Kernel
         EXPECT_GE(shape.blocks, 1);
         EXPECT_GE(shape.warps_per_block, 1);
         EXPECT_LE(shape.warps_per_block, kernels[k].max_warps_per_block);
-        EXPECT_GE(shape.blocks * shape.warps_per_block, kernels[k].demand_warps) << "kernel " << k << " not covered";
+        EXPECT_GE(shape.blocks * shape.warps_per_block, kernels[k].demand_warps)
+            << "kernel " << k << " not covered";
         sum += shape_use(kernels[k], shape);
     }
     EXPECT_EQ(sum, result.use);
@@ -52,7 +54,8 @@ TEST(CandidateShapes, AreExactlyTheNonDominatedCoveringShapes) {
                 bool covered = false;
                 for (const Shape& s : shapes) {
                     const ResourceUse c = shape_use(costs, s);
-                    covered |= c.blocks <= use.blocks && c.warps <= use.warps && c.regs <= use.regs && c.smem <= use.smem;
+                    covered |= c.blocks <= use.blocks && c.warps <= use.warps && c.regs <= use.regs &&
+                               c.smem <= use.smem;
                 }
                 EXPECT_TRUE(covered) << "shape " << b << "x" << w << " lost";
             }
@@ -94,7 +97,8 @@ TEST(KernelLevel, AgreesWithBruteForceOnRandomInstances) {
                 ++several_shapes;
                 break;
             }
-        EXPECT_EQ(result.use, *brute) << "trial " << trial << ": smem " << result.use.smem << " vs " << brute->smem;
+        EXPECT_EQ(result.use, *brute)
+            << "trial " << trial << ": smem " << result.use.smem << " vs " << brute->smem;
         expect_valid_schedule(instance.device, instance.kernels, result);
     }
     // Both outcomes, and the hard cases of each, must be exercised, or the comparison
@@ -220,7 +224,8 @@ TEST(KernelLevel, EmptyAndZeroWorkKernels) {
     KernelProfile idle;
     idle.regs_per_thread = 32;
     idle.work_items = 0;
-    const KernelLevelResult result = solve_kernel_level(h100, std::vector<KernelCosts>{kernel_costs(h100, idle)});
+    const KernelLevelResult result =
+        solve_kernel_level(h100, std::vector<KernelCosts>{kernel_costs(h100, idle)});
     ASSERT_TRUE(result.feasible);
     EXPECT_EQ(result.shapes[0], Shape{});
     EXPECT_EQ(result.use, ResourceUse{});

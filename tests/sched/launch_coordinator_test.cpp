@@ -2,12 +2,12 @@
 // kernels in flight at a launch must fit one SM together when the model says they can;
 // idle lanes leave the plan; cached plans give the same shapes as fresh solves; modes off
 // and streams give the default shape whatever else runs.
+#include "gpu_engine/sched/launch_coordinator.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
 #include <thread>
-
-#include "gpu_engine/sched/launch_coordinator.hpp"
 
 namespace galias::engine::sched {
 namespace {
@@ -67,7 +67,8 @@ TEST(LaunchCoordinator, KernelsInFlightTogetherFitOneSm) {
         for (int l = 0; l < lanes; ++l) {
             // Small kernels: a few warps per SM each, so that all fit together.
             kernels.push_back(kernel(16 + 8 * static_cast<int>(random() % 5), 132 * 32 * (1 + random() % 6)));
-            launches.push_back(coordinator.launch(ids[l], kernels.back(), l % 2 == 0 ? &identity_a : &identity_b));
+            launches.push_back(
+                coordinator.launch(ids[l], kernels.back(), l % 2 == 0 ? &identity_a : &identity_b));
         }
         // The last launch was planned with all the others in flight: its shape and the
         // earlier ones' demands fit. The earlier launches were planned with fewer kernels,
@@ -78,7 +79,8 @@ TEST(LaunchCoordinator, KernelsInFlightTogetherFitOneSm) {
             const ResourceUse use = use_of(device, kernels.back(), launches.back());
             EXPECT_TRUE(fits(use, device));
             EXPECT_LE(launches.back().grid * launches.back().block,
-                      static_cast<unsigned>(std::max<std::int64_t>(kernels.back().work_items, launches.back().block)) +
+                      static_cast<unsigned>(
+                          std::max<std::int64_t>(kernels.back().work_items, launches.back().block)) +
                           launches.back().block * 132);
         }
         for (int id : ids) coordinator.close_lane(id);
@@ -99,7 +101,8 @@ TEST(LaunchCoordinator, DirectPlansEqualTheModel) {
         std::vector<int> lanes;
         for (int i = 0; i < n; ++i) {
             lanes.push_back(coordinator.open_lane());
-            kernels.push_back(kernel(16 + 8 * static_cast<int>(random() % 8), 1 + static_cast<std::int64_t>(random() % (132 * 32 * 20))));
+            kernels.push_back(kernel(16 + 8 * static_cast<int>(random() % 8),
+                                     1 + static_cast<std::int64_t>(random() % (132 * 32 * 20))));
         }
         for (int i = 1; i < n; ++i) coordinator.launch(lanes[i], kernels[i], &identity_b);
         const std::uint64_t direct_before = coordinator.counters().direct;
@@ -125,7 +128,7 @@ TEST(LaunchCoordinator, CachedPlanEqualsAFreshSolve) {
     // (Demands are powers of two, which the coordinator plans for unchanged.)
     const KernelProfile big = kernel(32, 132 * 32 * 64);
     const KernelProfile small = kernel(24, 132 * 32 * 16);
-    cached.launch(b, big, &identity_b);                         // alone: fits, no solve
+    cached.launch(b, big, &identity_b);                          // alone: fits, no solve
     const Launch first = cached.launch(a, small, &identity_a);   // {small, big}: a solve
     const Launch second = cached.launch(a, small, &identity_a);  // same set in flight: a cache hit
     EXPECT_EQ(cached.counters().solves, 1U);
@@ -148,7 +151,7 @@ TEST(LaunchCoordinator, IdleLanesLeaveThePlan) {
     LaunchCoordinator coordinator(device, mode(SchedMode::kModel));
     const int a = coordinator.open_lane(), b = coordinator.open_lane();
     const KernelProfile k = kernel(32, 132 * 32 * 24);
-    const Launch alone = coordinator.launch(a, k, &identity_a);  // plan {a}
+    const Launch alone = coordinator.launch(a, k, &identity_a);     // plan {a}
     coordinator.launch(b, kernel(32, 132 * 32 * 24), &identity_c);  // plan {b, a}
     coordinator.launch(a, k, &identity_a);                          // plan {a, b}
     EXPECT_EQ(coordinator.counters().concurrent, 2U);
@@ -200,8 +203,8 @@ TEST(LaunchCoordinator, ManyThreadsLaunchAtOnce) {
         threads.emplace_back([&coordinator, t] {
             const int lane = coordinator.open_lane();
             for (int i = 0; i < 500; ++i) {
-                const Launch launch =
-                    coordinator.launch(lane, kernel(32, 1000 + 977 * ((t * 31 + i) % 97)), t % 2 ? &identity_a : &identity_b);
+                const Launch launch = coordinator.launch(lane, kernel(32, 1000 + 977 * ((t * 31 + i) % 97)),
+                                                         t % 2 ? &identity_a : &identity_b);
                 EXPECT_GE(launch.grid, 1U);
                 EXPECT_GE(launch.block, 32U);
                 if (i % 3 == 0) coordinator.idle(lane);

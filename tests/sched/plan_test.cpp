@@ -1,11 +1,11 @@
 // The executor-facing interface: --sched modes, launch shapes derived from the model,
 // every kernel launched exactly once, batches within the device limits, skipped and
 // rejected kernels.
+#include "gpu_engine/sched/plan.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
-
-#include "gpu_engine/sched/plan.hpp"
 
 namespace galias::engine::sched {
 namespace {
@@ -21,7 +21,8 @@ KernelProfile kernel(int regs, std::int64_t smem, std::int64_t work) {
 
 // Each kernel with work in exactly one launch; launch shapes legal for the device; in
 // mode model each batch's per-SM shapes fit the SM and cover the work.
-void expect_valid(const DeviceProfile& device, const std::vector<KernelProfile>& kernels, const Schedule& schedule) {
+void expect_valid(const DeviceProfile& device, const std::vector<KernelProfile>& kernels,
+                  const Schedule& schedule) {
     std::vector<int> launched(kernels.size(), 0);
     for (std::size_t k : schedule.skipped) {
         EXPECT_EQ(kernels[k].work_items, 0);
@@ -38,9 +39,9 @@ void expect_valid(const DeviceProfile& device, const std::vector<KernelProfile>&
             EXPECT_GE(launch.block, 32U);
             EXPECT_EQ(launch.block % 32, 0U);
             EXPECT_LE(launch.block, static_cast<unsigned>(k.max_threads_per_block));
-            EXPECT_EQ(launch.covers_work, std::int64_t{launch.grid} * launch.block >= k.work_items &&
-                                              !(schedule.stats.mode == SchedMode::kModel &&
-                                                kernel_costs(device, k).saturating));
+            EXPECT_EQ(launch.covers_work,
+                      std::int64_t{launch.grid} * launch.block >= k.work_items &&
+                          !(schedule.stats.mode == SchedMode::kModel && kernel_costs(device, k).saturating));
             if (schedule.stats.mode != SchedMode::kModel) continue;
             const KernelCosts costs = kernel_costs(device, k);
             EXPECT_EQ(launch.block, static_cast<unsigned>(launch.per_sm.warps_per_block * 32));
@@ -67,7 +68,8 @@ TEST(Plan, ParsesModes) {
 
 TEST(Plan, OffIsSequentialWithDefaultShapes) {
     const DeviceProfile h100 = h100_profile();
-    const std::vector<KernelProfile> kernels{kernel(32, 0, 1000), kernel(40, 0, 100'000'000), kernel(32, 0, 0)};
+    const std::vector<KernelProfile> kernels{kernel(32, 0, 1000), kernel(40, 0, 100'000'000),
+                                             kernel(32, 0, 0)};
     PlanOptions options;
     options.mode = SchedMode::kOff;
     const Schedule schedule = plan_concurrent_launches(h100, kernels, options);
@@ -85,7 +87,8 @@ TEST(Plan, OffIsSequentialWithDefaultShapes) {
 
 TEST(Plan, StreamsIsOneBatchWithDefaultShapes) {
     const DeviceProfile h100 = h100_profile();
-    const std::vector<KernelProfile> kernels{kernel(32, 0, 1000), kernel(40, 0, 5000), kernel(64, 4096, 70000)};
+    const std::vector<KernelProfile> kernels{kernel(32, 0, 1000), kernel(40, 0, 5000),
+                                             kernel(64, 4096, 70000)};
     PlanOptions options;
     options.mode = SchedMode::kStreams;
     const Schedule schedule = plan_concurrent_launches(h100, kernels, options);
@@ -110,7 +113,8 @@ TEST(Plan, ModelFitsSmallKernelsInOneBatch) {
 TEST(Plan, ModelBatchesKernelsThatDoNotFitTogether) {
     const DeviceProfile h100 = h100_profile();
     std::vector<KernelProfile> kernels;
-    for (int i = 0; i < 12; ++i) kernels.push_back(kernel(32 + 16 * (i % 3), 8192 * (i % 4), 132 * 32 * (8 + 3 * i)));
+    for (int i = 0; i < 12; ++i)
+        kernels.push_back(kernel(32 + 16 * (i % 3), 8192 * (i % 4), 132 * 32 * (8 + 3 * i)));
     const Schedule schedule = plan_concurrent_launches(h100, kernels);
     EXPECT_FALSE(schedule.stats.fits_one_batch);
     EXPECT_GT(schedule.batches.size(), 1U);

@@ -1,10 +1,11 @@
 // The pricing DP against exhaustive search over subsets: the same best profit, and the
 // returned set and shapes really fit together.
+#include "gpu_engine/sched/pricing.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "gpu_engine/sched/pricing.hpp"
 #include "tests/sched/brute_force.hpp"
 
 namespace galias::engine::sched {
@@ -65,7 +66,8 @@ TEST(Pricing, TakesNothingWithoutProfit) {
     const PricingResult result = best_subset(instance.device, instance.kernels, std::vector<double>(3, 0.0));
     EXPECT_EQ(result.value, 0.0);
     EXPECT_TRUE(result.members.empty());
-    EXPECT_THROW(best_subset(instance.device, instance.kernels, std::vector<double>(2, 1.0)), std::invalid_argument);
+    EXPECT_THROW(best_subset(instance.device, instance.kernels, std::vector<double>(2, 1.0)),
+                 std::invalid_argument);
 }
 
 }  // namespace

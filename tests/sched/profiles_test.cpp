@@ -1,5 +1,7 @@
 // Resource profiles: the per-SM constants derived from device and kernel profiles
 // (rounding, demand, single-kernel capacity), the CUDA struct adapters, and rejections.
+#include "gpu_engine/sched/profiles.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -7,7 +9,6 @@
 
 #include "gpu_engine/sched/costs.hpp"
 #include "gpu_engine/sched/cuda_fields.hpp"
-#include "gpu_engine/sched/profiles.hpp"
 
 namespace galias::engine::sched {
 namespace {

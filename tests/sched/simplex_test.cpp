@@ -3,11 +3,11 @@
 // certificates: primal feasibility, dual feasibility and equal objectives. Rows added
 // after a solve (the column generation pattern) must give the same optimum as a fresh
 // solve of all rows.
+#include "gpu_engine/sched/simplex.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
-
-#include "gpu_engine/sched/simplex.hpp"
 
 namespace galias::engine::sched {
 namespace {
@@ -63,7 +63,8 @@ Lp random_lp(std::mt19937& rng, bool binary) {
     }
     if (binary) {
         // As in the master problem: every variable appears in some row, so it is bounded.
-        for (int j = 0; j < n; ++j) lp.g[static_cast<std::size_t>(pick(0, m - 1))][static_cast<std::size_t>(j)] = 1.0;
+        for (int j = 0; j < n; ++j)
+            lp.g[static_cast<std::size_t>(pick(0, m - 1))][static_cast<std::size_t>(j)] = 1.0;
     }
     return lp;
 }

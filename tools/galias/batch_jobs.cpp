@@ -34,7 +34,8 @@ std::vector<BatchJobLine> read_batch_jobs(const std::filesystem::path& file) {
         if (words.size() == 3) job.output_dir = words[2] == "-" ? "-" : resolve(words[2]).string();
         jobs.push_back(std::move(job));
     }
-    if (jobs.empty()) throw DiagnosticError(SourceLocation{file.string(), 0, 0}, "the jobs file lists no jobs");
+    if (jobs.empty())
+        throw DiagnosticError(SourceLocation{file.string(), 0, 0}, "the jobs file lists no jobs");
     return jobs;
 }
 

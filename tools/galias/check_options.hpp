@@ -1,9 +1,9 @@
 #pragma once
 // Options of `galias analyze` and `galias check` (they differ only in --fail-on's default).
 
-#include <string>
-
 #include <fmt/format.h>
+
+#include <string>
 
 #include "reports/pipeline/check_driver.hpp"
 #include "tools/galias/report_options.hpp"
@@ -28,20 +28,24 @@ struct CheckCommandOptions {
     void declare(CLI::App& app, const std::string& default_fail_on) {
         fail_on = default_fail_on;
         common.declare(app, reports::SessionRequest::DatabaseUse::Refresh);
-        app.add_option("--fail-on", fail_on,
-                       fmt::format("Exit 1 when a finding is at or above: error, warning, note, none (default {})",
-                                   default_fail_on))
+        app.add_option(
+               "--fail-on", fail_on,
+               fmt::format("Exit 1 when a finding is at or above: error, warning, note, none (default {})",
+                           default_fail_on))
             ->check(CLI::IsMember({"error", "warning", "note", "none"}));
         app.add_option("--summary-level", summary_level,
                        "Level of possible overlaps whose only evidence is an allocation site or a field of "
                        "every instance: warning, note (default) or none")
             ->check(CLI::IsMember({"warning", "note", "none"}));
-        app.add_option("--baseline", baseline, "Suppress findings already in this SARIF log (by fingerprint)");
+        app.add_option("--baseline", baseline,
+                       "Suppress findings already in this SARIF log (by fingerprint)");
         app.add_option("--sarif", sarif, "Write a SARIF 2.1.0 log for GitHub code scanning");
         app.add_option("-o,--output", output, "Write the text/JSON report here instead of stdout");
-        app.add_option("--format", format, "Report format: text or json")->check(CLI::IsMember({"text", "json"}));
+        app.add_option("--format", format, "Report format: text or json")
+            ->check(CLI::IsMember({"text", "json"}));
         app.add_option("--automation-id", automation_id, "SARIF runAutomationDetails.id (category/run-id)");
-        app.add_option("--checks", checks, "Run only these checks (overrides the configuration)")->delimiter(',');
+        app.add_option("--checks", checks, "Run only these checks (overrides the configuration)")
+            ->delimiter(',');
         app.add_flag("--per-context", per_context, "Report each calling context separately");
         app.add_flag("--stats", stats, "Print statistics at the end (stderr)");
         app.add_flag("--allow-partial", allow_partial,

@@ -5,7 +5,6 @@
 // linker cannot drop a registration.
 
 #include <CLI/CLI.hpp>
-
 #include <functional>
 #include <string>
 #include <vector>

@@ -43,8 +43,9 @@ int run_facts(FactsOptions& options) {
     options.frontend.compile_database = options.compile_db;
     options.frontend.reduce_copies = !options.no_copy_reduction;
     options.frontend.merge_string_literals = !options.distinct_string_literals;
-    options.frontend.field_model = options.field_insensitive ? frontend::FieldModel::None
-                                                             : *frontend::parse_field_model(options.field_model);
+    options.frontend.field_model = options.field_insensitive
+                                       ? frontend::FieldModel::None
+                                       : *frontend::parse_field_model(options.field_model);
     options.frontend.indirect_calls = options.indirect_calls == "types" ? frontend::IndirectCalls::Types
                                                                         : frontend::IndirectCalls::PointsTo;
     const bool terminal = isatty(STDERR_FILENO) != 0;

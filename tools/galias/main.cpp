@@ -25,8 +25,8 @@ std::vector<CommandInfo>& registered_commands() {
 unsigned sane_thread_count(unsigned requested, const char* option) {
     const unsigned most = std::max(256U, 8U * std::max(1U, std::thread::hardware_concurrency()));
     if (requested <= most) return requested;
-    std::fprintf(stderr, "galias: warning: %s %u is more threads than this machine can use; using %u\n", option,
-                 requested, most);
+    std::fprintf(stderr, "galias: warning: %s %u is more threads than this machine can use; using %u\n",
+                 option, requested, most);
     return most;
 }
 
@@ -35,7 +35,8 @@ namespace {
 // What may let an analysis that ran out of memory fit, per command.
 const char* memory_hint(const std::string& command) {
     if (command == "run")
-        return "the memory-lean mode (--no-ebm), a smaller --batch-mb or another backend (--backend cpu|cuda) may fit";
+        return "the memory-lean mode (--no-ebm), a smaller --batch-mb or another backend (--backend "
+               "cpu|cuda) may fit";
     if (command == "facts") return "fewer translation units at once (-j) or a smaller --context-k may fit";
     return "fewer facts (a smaller --context-k) or another backend (--backend cpu|cuda) may fit";
 }
@@ -57,15 +58,16 @@ int run_command(const std::string& command, const CommandAction& action) {
         return kExitInternal;
     } catch (const std::bad_alloc& e) {
         // Not a bug: the analysis outgrew the memory of the backend it ran on.
-        std::fprintf(stderr, "galias: error: out of memory: %s\ngalias: note: %s\n", printable(e.what()).c_str(),
-                     memory_hint(command));
+        std::fprintf(stderr, "galias: error: out of memory: %s\ngalias: note: %s\n",
+                     printable(e.what()).c_str(), memory_hint(command));
         return kExitInternal;
     }
 }
 
 int run_tool(int argc, char** argv) {
     CLI::App app{"galias: GPU-accelerated static alias analysis for C", "galias"};
-    app.set_version_flag("--version", version_text, "Print the version, the commit and what was compiled in, and exit");
+    app.set_version_flag("--version", version_text,
+                         "Print the version, the commit and what was compiled in, and exit");
     app.require_subcommand(1);
     std::vector<std::pair<CLI::App*, CommandAction>> actions;
     for (const CommandInfo& info : registered_commands()) {

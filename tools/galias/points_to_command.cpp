@@ -20,8 +20,10 @@ const RegisterCommand kPointsTo{CommandInfo{
     [](CLI::App& app) -> CommandAction {
         auto options = std::make_shared<PointsToOptions>();
         options->common.declare(app, reports::SessionRequest::DatabaseUse::Answer);
-        app.add_option("variables", options->variables, "Pointers (FILE:LINE:VAR, FUNCTION::VAR or GLOBAL)")->required();
-        app.add_option("--format", options->format, "text, json or csv")->check(CLI::IsMember({"text", "json", "csv"}));
+        app.add_option("variables", options->variables, "Pointers (FILE:LINE:VAR, FUNCTION::VAR or GLOBAL)")
+            ->required();
+        app.add_option("--format", options->format, "text, json or csv")
+            ->check(CLI::IsMember({"text", "json", "csv"}));
         app.add_flag("--per-context", options->per_context, "One answer per calling context");
         return [options] {
             reports::QueryRequest request{options->common.request(), options->variables, options->format,

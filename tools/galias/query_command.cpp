@@ -21,7 +21,8 @@ const RegisterCommand kQuery{CommandInfo{
         auto options = std::make_shared<QueryOptions>();
         options->common.declare(app, reports::SessionRequest::DatabaseUse::Answer);
         app.add_option("variables", options->variables, "Two variables")->required()->expected(2);
-        app.add_option("--format", options->format, "text, json or csv")->check(CLI::IsMember({"text", "json", "csv"}));
+        app.add_option("--format", options->format, "text, json or csv")
+            ->check(CLI::IsMember({"text", "json", "csv"}));
         app.add_flag("--per-context", options->per_context, "Answer per calling context");
         return [options] {
             reports::QueryRequest request{options->common.request(), options->variables, options->format,

@@ -38,18 +38,23 @@ struct ReportCommonOptions {
                 "--db", database,
                 "Results database: reuse it when it is up to date, else analyse and write it there");
         }
-        app.add_option("-p,--build-dir", build_dir, "Directory with compile_commands.json (or the file itself)");
+        app.add_option("-p,--build-dir", build_dir,
+                       "Directory with compile_commands.json (or the file itself)");
         app.add_option("--facts", facts_dir, "Analyse a fact directory (galias facts) instead of C sources");
-        app.add_option("--config", config, "Configuration file (default: .galias.toml in the source root or above)");
+        app.add_option("--config", config,
+                       "Configuration file (default: .galias.toml in the source root or above)");
         app.add_option("--source-root", source_root,
                        "Repository root: paths in reports are relative to it (default: current directory)");
         app.add_option(
             "--cache", unit_cache,
             "Per-unit fact cache: translation units whose source, headers and flags are unchanged are not "
             "parsed again (docs/FRONTEND.md)");
-        app.add_option("--backend", backend, "Engine backend: auto, cpu or cuda")->check(CLI::IsMember({"auto", "cpu", "cuda"}));
-        app.add_option("-j,--jobs", threads, "Threads of the frontend, the CPU engine and the checks (0 = all cores)");
-        app.add_option("-k,--context-k", context_k, "Call-string depth for context cloning (overrides the config)")
+        app.add_option("--backend", backend, "Engine backend: auto, cpu or cuda")
+            ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+        app.add_option("-j,--jobs", threads,
+                       "Threads of the frontend, the CPU engine and the checks (0 = all cores)");
+        app.add_option("-k,--context-k", context_k,
+                       "Call-string depth for context cloning (overrides the config)")
             ->check(CLI::Range(0, 8));
         app.add_flag("-q,--quiet", quiet, "No progress line, no summary");
     }

@@ -47,8 +47,9 @@ std::pair<std::string, std::string> load_program_text(const std::string& name) {
     if (auto builtin = analyses::find_builtin_program(name)) {
         return {std::string(builtin->text), std::string(builtin->file)};
     }
-    throw DiagnosticError(SourceLocation{name, 0, 0},
-                          "cannot open program file (and it is not a built-in: cspa, cspa_linear, andersen, reach, sg)");
+    throw DiagnosticError(
+        SourceLocation{name, 0, 0},
+        "cannot open program file (and it is not a built-in: cspa, cspa_linear, andersen, reach, sg)");
 }
 
 engine::BackendKind parse_backend(const std::string& name) {
@@ -87,7 +88,8 @@ void check_facts_dir(const std::filesystem::path& dir) {
 // The relations of -D DIR are written into a staging directory and committed as a set
 // after the run (facts/output_file.hpp): a failed or interrupted run leaves DIR as it was
 // (and creates no DIR). "-" writes nothing.
-std::unique_ptr<facts::StagedDirectory> stage_output_dir(const std::string& dir, engine::EngineOptions& engine_options) {
+std::unique_ptr<facts::StagedDirectory> stage_output_dir(const std::string& dir,
+                                                         engine::EngineOptions& engine_options) {
     if (dir == "-") return nullptr;
     auto staged = std::make_unique<facts::StagedDirectory>(dir);
     engine_options.output_dir = staged->staging();
@@ -179,7 +181,8 @@ int run_batch(const RunOptions& options) {
             continue;
         }
         for (const std::string& note : outcomes[j].result.notes)
-            std::fprintf(stderr, "%s: job %zu: warning: %s\n", lines[j].location.str().c_str(), j + 1, note.c_str());
+            std::fprintf(stderr, "%s: job %zu: warning: %s\n", lines[j].location.str().c_str(), j + 1,
+                         note.c_str());
         print_sizes(outcomes[j].result, lines[j].output_dir == "-", std::to_string(j + 1) + "\t");
         if (options.stats) {
             std::fprintf(stderr, "job %zu (%s, %s): %.3f s\n", j + 1, lines[j].program.c_str(),
@@ -209,17 +212,20 @@ int run_batch(const RunOptions& options) {
         waits += outcome.result.stats.device_waits;
         wait_seconds += outcome.result.stats.device_wait_seconds;
     }
-    std::fprintf(stderr, "batch: %zu jobs on %s, sched %s: %.3f s wall, %.3f s summed over jobs", outcomes.size(),
-                 backend.c_str(), sched.c_str(), wall, job_seconds);
-    if (waits != 0) std::fprintf(stderr, " (%llu device waits, %.3f s)", static_cast<unsigned long long>(waits), wait_seconds);
+    std::fprintf(stderr, "batch: %zu jobs on %s, sched %s: %.3f s wall, %.3f s summed over jobs",
+                 outcomes.size(), backend.c_str(), sched.c_str(), wall, job_seconds);
+    if (waits != 0)
+        std::fprintf(stderr, " (%llu device waits, %.3f s)", static_cast<unsigned long long>(waits),
+                     wait_seconds);
     if (launches.sched_launches != 0)
-        std::fprintf(stderr,
-                     "; %llu launches, %llu beside another lane's kernel, %llu model solves in %.3f ms (%.3f%% of "
-                     "wall), planning %.3f ms over all threads",
-                     static_cast<unsigned long long>(launches.sched_launches),
-                     static_cast<unsigned long long>(launches.sched_concurrent_launches),
-                     static_cast<unsigned long long>(launches.sched_solves), launches.sched_solve_seconds * 1e3,
-                     wall > 0 ? 100.0 * launches.sched_solve_seconds / wall : 0.0, launches.sched_plan_seconds * 1e3);
+        std::fprintf(
+            stderr,
+            "; %llu launches, %llu beside another lane's kernel, %llu model solves in %.3f ms (%.3f%% of "
+            "wall), planning %.3f ms over all threads",
+            static_cast<unsigned long long>(launches.sched_launches),
+            static_cast<unsigned long long>(launches.sched_concurrent_launches),
+            static_cast<unsigned long long>(launches.sched_solves), launches.sched_solve_seconds * 1e3,
+            wall > 0 ? 100.0 * launches.sched_solve_seconds / wall : 0.0, launches.sched_plan_seconds * 1e3);
     std::fputc('\n', stderr);
     return status;
 }
@@ -232,7 +238,8 @@ int run(const RunOptions& options) {
             throw DiagnosticError(SourceLocation{}, "--stats-json is for one program, not --batch");
         return run_batch(options);
     }
-    if (options.program.empty()) throw DiagnosticError(SourceLocation{}, "no program given (or --batch JOBS_FILE)");
+    if (options.program.empty())
+        throw DiagnosticError(SourceLocation{}, "no program given (or --batch JOBS_FILE)");
     auto [text, file] = load_program_text(options.program);
     engine::Program program = engine::compile_program(text, file);
     if (options.explain) {
@@ -245,13 +252,15 @@ int run(const RunOptions& options) {
     engine::Inputs inputs;
     inputs.facts_dir = options.facts_dir;
     engine::EngineOptions engine_options = engine_options_from(options);
-    const std::unique_ptr<facts::StagedDirectory> output = stage_output_dir(options.output_dir, engine_options);
+    const std::unique_ptr<facts::StagedDirectory> output =
+        stage_output_dir(options.output_dir, engine_options);
     engine::Result result = engine::run(program, inputs, engine_options);
     for (const std::string& note : result.notes) std::fprintf(stderr, "galias: warning: %s\n", note.c_str());
     if (output) output->commit();
     print_sizes(result, options.output_dir == "-", "");
     if (options.stats) result.stats.print(stderr);
-    if (!options.stats_json.empty()) facts::write_output_file(options.stats_json, result.stats.to_json() + "\n");
+    if (!options.stats_json.empty())
+        facts::write_output_file(options.stats_json, result.stats.to_json() + "\n");
     return kExitOk;
 }
 
@@ -261,7 +270,8 @@ const RegisterCommand kRegister{CommandInfo{
         auto options = std::make_shared<RunOptions>();
         app.add_option("program", options->program, "Datalog program (.dl file) or built-in rule set name");
         app.add_option("-F,--facts", options->facts_dir, "Directory of input fact files (relation.facts)");
-        app.add_option("-D,--output", options->output_dir, "Directory for output relations; '-' prints sizes only");
+        app.add_option("-D,--output", options->output_dir,
+                       "Directory for output relations; '-' prints sizes only");
         app.add_option("-j,--jobs", options->jobs, "Host threads (default: all cores)");
         app.add_option("--backend", options->backend, "auto (CUDA if a GPU is present), cpu or cuda")
             ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
@@ -289,8 +299,10 @@ const RegisterCommand kRegister{CommandInfo{
                     // CLI::PositiveNumber takes "nan" and "inf"; neither is a size.
                     char* end = nullptr;
                     const double value = std::strtod(text.c_str(), &end);
-                    if (end == text.c_str() || *end != '\0' || !std::isfinite(value) || value <= 0 || value > 1 << 20)
-                        return "--batch-mb: expected a number of MiB above 0 and at most 1048576, got '" + text + "'";
+                    if (end == text.c_str() || *end != '\0' || !std::isfinite(value) || value <= 0 ||
+                        value > 1 << 20)
+                        return "--batch-mb: expected a number of MiB above 0 and at most 1048576, got '" +
+                               text + "'";
                     return {};
                 },
                 "MIB"));
@@ -305,10 +317,12 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_option("--batch", options->batch_file,
                        "Run every job of this file (lines 'PROGRAM FACTS_DIR [OUTPUT_DIR|-]') on one device; "
                        "--sched off runs them one after another, else together");
-        app.add_option("--max-concurrent", options->max_concurrent, "With --batch: at most this many jobs at once (0 = all)");
-        app.add_option("--lanes", options->lanes,
-                       "With --sched streams|model: at most this many lanes (streams and host threads) per analysis "
-                       "(default 0: automatic; in a batch with several jobs at once, one per job)");
+        app.add_option("--max-concurrent", options->max_concurrent,
+                       "With --batch: at most this many jobs at once (0 = all)");
+        app.add_option(
+            "--lanes", options->lanes,
+            "With --sched streams|model: at most this many lanes (streams and host threads) per analysis "
+            "(default 0: automatic; in a batch with several jobs at once, one per job)");
         return [options] {
             options->jobs = sane_thread_count(options->jobs, "-j");
             return run(*options);

@@ -16,16 +16,17 @@ std::string version_text() {
     text += "backends: cpu";
     if (engine::cuda_backend_built()) {
         // The runtime is linked in statically: only the driver (libcuda.so.1) must be present.
-        text += std::string(", cuda (CUDA runtime ") + kCudaRuntimeVersion + " linked in; needs the NVIDIA driver)";
+        text += std::string(", cuda (CUDA runtime ") + kCudaRuntimeVersion +
+                " linked in; needs the NVIDIA driver)";
     }
     text += "\nfrontend: ";
     text += kHasFrontend ? std::string("Clang ") + kClangVersion + " (C sources through -p BUILD_DIR)"
                          : std::string("not compiled in (fact directories only, --facts)");
     if (engine::cuda_backend_built()) {
         // Said here so a package user learns without a run whether the GPU will be used.
-        text += engine::cuda_device_available()
-                    ? "\ngpu: usable; --backend auto runs on it"
-                    : "\ngpu: none usable (no device or no driver; --backend cuda says why); --backend auto runs on the CPU";
+        text += engine::cuda_device_available() ? "\ngpu: usable; --backend auto runs on it"
+                                                : "\ngpu: none usable (no device or no driver; --backend "
+                                                  "cuda says why); --backend auto runs on the CPU";
     }
     return text;
 }
