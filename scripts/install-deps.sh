@@ -13,6 +13,8 @@ PACKAGES=(
   clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libboost-graph-dev
   # the sanitizer build and the fuzz targets: libFuzzer, ASan and UBSan runtimes of Clang 14
   libclang-rt-14-dev
+  # source formatting (scripts/format.sh, checked by the test suite)
+  clang-format-14
   # tests and benchmarks
   libgtest-dev libgmock-dev googletest python3 python3-jsonschema python3-yaml bear time
 )
