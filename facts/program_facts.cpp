@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <stdexcept>
 #include <string>
 
 #include "facts/diagnostic.hpp"
@@ -45,7 +46,7 @@ constexpr const char* kBulkWritesFile = "bulk_writes.tsv";
 constexpr const char* kBulkWritesHeader = "pointer";
 constexpr const char* kArgumentsFile = "arguments.tsv";
 constexpr const char* kArgumentsHeader =
-    "call\targ\tbase_kind\tbase\toffset\trecord\tlo\thi\tconstant\tfresh_apart";
+    "call\targ\tbase_kind\tbase\toffset\trecord\tlo\thi\tconstant\tfresh_apart\tlinear";
 constexpr const char* kAssignSitesFile = "assign_sites.tsv";
 constexpr const char* kAssignSitesHeader = "src\tdst\tfile\tline\tcolumn";
 constexpr const char* kValueClassesFile = "value_classes.tsv";
@@ -324,7 +325,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         call.arg_loads = split_loads(r, r.text(15));
         facts.calls.push_back(std::move(call));
     });
-    read_side_table(facts_dir / kArgumentsFile, 10, [&](const TableRecord& r) {
+    read_side_table(facts_dir / kArgumentsFile, 11, [&](const TableRecord& r) {
         ArgumentAddress a;
         a.call = r.u32(0);
         a.arg = r.u32(1);
@@ -340,6 +341,11 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         a.hi = r.u64(7);
         a.constant = parse_optional(r, r.text(8));
         a.fresh_apart = split_numbers(r, r.text(9));
+        try {
+            a.linear = linear_from_text(r.text(10));
+        } catch (const std::invalid_argument& error) {
+            r.fail(error.what());
+        }
         if (!facts.arguments.empty() &&
             std::make_pair(facts.arguments.back().call, facts.arguments.back().arg) >=
                 std::make_pair(a.call, a.arg)) {
@@ -421,7 +427,7 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
             .text(a.base)
             .text(optional_text(a.offset));
         arguments_out.text(a.record).number(a.lo).number(a.hi).text(optional_text(a.constant));
-        arguments_out.text(join_numbers(a.fresh_apart));
+        arguments_out.text(join_numbers(a.fresh_apart)).text(to_text(a.linear));
         arguments_out.end_record();
     }
     arguments_out.write(facts_dir / kArgumentsFile);

@@ -24,6 +24,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "facts/linear_form.hpp"
+
 namespace galias::facts {
 
 using NodeId = std::uint32_t;
@@ -118,6 +120,9 @@ struct ArgumentAddress {
     std::uint64_t hi = 0;
     // An integer argument that is a constant (a copy's length).
     std::optional<std::int64_t> constant;
+    // When `offset` (a pointer) or `constant` (an integer) is not known: the offset from the
+    // base, or the integer, as a linear form over the values the call reads (facts/linear_form.hpp).
+    std::optional<LinearForm> linear;
     // The argument is fresh memory: the result of an allocation the caller made, and these
     // other arguments of the call cannot point into it (they were computed before the
     // allocation, or the block was not stored or passed anywhere before the call).

@@ -374,7 +374,7 @@ void FactEmitter::emit_argument_addresses() {
             for (std::uint32_t i = 0; i < call.args.size(); ++i) {
                 const CallValue& arg = call.args[i];
                 const facts::ArgumentAddress& a = arg.address;
-                if (a.base_kind == facts::ArgumentAddress::Base::Unknown && !a.constant &&
+                if (a.base_kind == facts::ArgumentAddress::Base::Unknown && !a.constant && !a.linear &&
                     arg.allocation == kNone)
                     continue;
                 const auto fresh = [&](std::uint32_t index) {
@@ -384,7 +384,9 @@ void FactEmitter::emit_argument_addresses() {
                 if (std::all_of(arg.needs_fresh.begin(), arg.needs_fresh.end(), fresh)) {
                     row = a;
                 } else {
-                    row.constant = a.constant;  // the address read back needs calls that are no allocators
+                    // The address read back needs calls that are no allocators.
+                    row.constant = a.constant;
+                    row.linear = row.constant ? std::nullopt : a.linear;
                 }
                 row.call = call.id;
                 row.arg = i;
@@ -395,7 +397,8 @@ void FactEmitter::emit_argument_addresses() {
                             row.fresh_apart.push_back(apart.arg);
                     }
                 }
-                if (row.base_kind == facts::ArgumentAddress::Base::Unknown && !row.constant) continue;
+                if (row.base_kind == facts::ArgumentAddress::Base::Unknown && !row.constant && !row.linear)
+                    continue;
                 out_.program.arguments.push_back(std::move(row));
             }
         }

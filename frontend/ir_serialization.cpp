@@ -16,9 +16,9 @@ static_assert(sizeof(Entity) == 152, "update ir_serialization.cpp for Entity");
 static_assert(sizeof(Term) == 88, "update ir_serialization.cpp for Term");
 static_assert(sizeof(Leaf) == 40, "update ir_serialization.cpp for Leaf");
 static_assert(sizeof(Assign) == 48, "update ir_serialization.cpp for Assign");
-static_assert(sizeof(facts::ArgumentAddress) == 152, "update ir_serialization.cpp for ArgumentAddress");
-static_assert(sizeof(CallValue) == 240, "update ir_serialization.cpp for CallValue");
-static_assert(sizeof(CallSite) == 528, "update ir_serialization.cpp for CallSite");
+static_assert(sizeof(facts::ArgumentAddress) == 192, "update ir_serialization.cpp for ArgumentAddress");
+static_assert(sizeof(CallValue) == 280, "update ir_serialization.cpp for CallValue");
+static_assert(sizeof(CallSite) == 568, "update ir_serialization.cpp for CallSite");
 static_assert(sizeof(Function) == 280, "update ir_serialization.cpp for Function");
 static_assert(sizeof(facts::UnmodelledConstruct) == 104,
               "update ir_serialization.cpp for UnmodelledConstruct");
@@ -132,9 +132,11 @@ template <class A> void io(A& a, Entity& x) {
 template <class A> void io(A& a, Term& x) { a(x.kind); a(x.entity); a(x.path); a(x.operand); a(x.field); a(x.pos); }
 template <class A> void io(A& a, Leaf& x) { a(x.path); a(x.field); }
 template <class A> void io(A& a, Assign& x) { a(x.src); a(x.dst); a(x.pos); }
+template <class A> void io(A& a, facts::LinearTerm& x) { a(x.value); a(x.coefficient); a(x.nonnegative); }
+template <class A> void io(A& a, facts::LinearForm& x) { a(x.constant); a(x.terms); }
 template <class A> void io(A& a, facts::ArgumentAddress& x) {
     a(x.call); a(x.arg); a(x.base_kind); a(x.base); a(x.offset); a(x.record); a(x.lo); a(x.hi); a(x.constant);
-    a(x.fresh_apart);
+    a(x.fresh_apart); a(x.linear);
 }
 template <class A> void io(A& a, CallValue::Apart& x) { a(x.arg); a(x.needs_fresh); }
 template <class A> void io(A& a, CallValue& x) {

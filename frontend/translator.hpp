@@ -219,13 +219,27 @@ private:
     // pointer arguments point relative to the function's own values, and which of them a
     // fresh allocation keeps apart.
 
+    // `constant + Σ coefficient × value` over values named by key: what a variable or a
+    // field holds when read at an evaluation point (facts/linear_form.hpp).
+    struct KeyedSum {
+        struct Term {
+            std::int64_t coefficient = 0;
+            bool nonnegative = false;  // the value is of an unsigned type
+        };
+        std::int64_t constant = 0;
+        std::map<std::string, Term> terms;
+        // a + scale * b; nullopt when either is, or on overflow.
+        static std::optional<KeyedSum> plus(const std::optional<KeyedSum>& a,
+                                            const std::optional<KeyedSum>& b, std::int64_t scale);
+    };
     // An address being evaluated: a base, a byte offset from it, the bytes of a struct type
     // it is confined to, and where the base value comes into being.
     struct Symbolic {
         facts::ArgumentAddress::Base kind = facts::ArgumentAddress::Base::Unknown;
         std::string base;
         std::optional<std::int64_t> offset = 0;
-        std::string record;  // with [lo, hi); empty: not confined
+        std::optional<KeyedSum> sum = KeyedSum{};  // the offset as a sum, also when not constant
+        std::string record;                        // with [lo, hi); empty: not confined
         std::uint64_t lo = 0;
         std::uint64_t hi = 0;
         bool array = false;                // the confining member is an array: indexing stays inside it
@@ -251,11 +265,20 @@ private:
     // A definition that assigns a null pointer constant.
     bool null_definition(DefinitionId definition) const;
     // Symbolic + n elements of `pointee` (n unknown when `count` is null).
-    Symbolic advanced(Symbolic s, clang::QualType pointee, const clang::Expr* count, bool subtract);
+    Symbolic advanced(Symbolic s, clang::QualType pointee, const clang::Expr* count, bool subtract,
+                      const EvaluationPoint& at, int depth);
+    // An integer expression as a sum over the values it reads at `at`; nullopt when it is
+    // not linear in them (a product of two values, a call, an assignment).
+    std::optional<KeyedSum> integer_sum(const clang::Expr* e, const EvaluationPoint& at, int depth);
+    // A key for the memory an integer is read from: a variable, or a field (or `*p`) of an
+    // address with a known base and offset; nullopt otherwise.
+    std::optional<std::string> integer_cell(const clang::Expr* location, const EvaluationPoint& at,
+                                            int depth);
     std::optional<std::int64_t> constant_of(const clang::Expr* e);
     std::string expression_key(const void* node);
     // Fills the addresses of `site`'s arguments (calls with two pointer arguments or more).
     void describe_arguments(const clang::CallExpr* e, CallSite& site);
+    void name_sums(const std::vector<std::optional<KeyedSum>>& sums, CallSite& site);
     // Where the block allocated by `allocation` may have gone on some path to `use`:
     // nowhere but the function's own copies, into memory cells (fields it was stored in),
     // or anywhere (passed to a call, returned, stored through an unknown pointer).

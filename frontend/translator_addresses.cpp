@@ -48,8 +48,108 @@ std::optional<std::int64_t> Translator::constant_of(const clang::Expr* e) {
     return value.getExtValue();
 }
 
+std::optional<Translator::KeyedSum> Translator::KeyedSum::plus(const std::optional<KeyedSum>& a,
+                                                               const std::optional<KeyedSum>& b,
+                                                               std::int64_t scale) {
+    if (!a || !b) return std::nullopt;
+    KeyedSum out = *a;
+    std::int64_t scaled = 0;
+    if (__builtin_mul_overflow(b->constant, scale, &scaled) ||
+        __builtin_add_overflow(out.constant, scaled, &out.constant)) {
+        return std::nullopt;
+    }
+    for (const auto& [key, term] : b->terms) {
+        if (__builtin_mul_overflow(term.coefficient, scale, &scaled)) return std::nullopt;
+        Term& sum = out.terms.try_emplace(key, Term{0, term.nonnegative}).first->second;
+        if (__builtin_add_overflow(sum.coefficient, scaled, &sum.coefficient)) return std::nullopt;
+        if (sum.coefficient == 0) out.terms.erase(key);
+    }
+    return out;
+}
+
+std::optional<std::string> Translator::integer_cell(const clang::Expr* e, const EvaluationPoint& at,
+                                                    int depth) {
+    if (depth > kMaxDepth || e == nullptr || e->getType().isVolatileQualified()) return std::nullopt;
+    e = e->IgnoreParens();
+    // The pointer an integer is read through, as "[base+offset]".
+    const auto through = [&](const clang::Expr* pointer) -> std::optional<std::string> {
+        const Symbolic p = pointer_address(pointer, at, depth + 1);
+        if (p.kind == Base::Unknown || !p.offset) return std::nullopt;
+        return "[" + p.base + "+" + std::to_string(*p.offset) + "]";
+    };
+    if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+        const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+        if (var == nullptr) return std::nullopt;
+        return "v" + expression_key(var->getCanonicalDecl());
+    }
+    if (const auto* member = llvm::dyn_cast<clang::MemberExpr>(e)) {
+        const std::optional<std::string> outer =
+            member->isArrow() ? through(member->getBase()) : integer_cell(member->getBase(), at, depth + 1);
+        if (!outer) return std::nullopt;
+        return *outer + ".f" + expression_key(member->getMemberDecl()->getCanonicalDecl());
+    }
+    if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(e);
+        unary != nullptr && unary->getOpcode() == clang::UO_Deref)
+        return through(unary->getSubExpr());
+    return std::nullopt;
+}
+
+std::optional<Translator::KeyedSum> Translator::integer_sum(const clang::Expr* e, const EvaluationPoint& at,
+                                                            int depth) {
+    if (depth > kMaxDepth || e == nullptr || !e->getType()->isIntegerType()) return std::nullopt;
+    if (const std::optional<std::int64_t> c = constant_of(e)) return KeyedSum{*c, {}};
+    e = e->IgnoreParens();
+    if (const auto* cast = llvm::dyn_cast<clang::CastExpr>(e)) {
+        switch (cast->getCastKind()) {
+            case clang::CK_LValueToRValue: {
+                const std::optional<std::string> cell = integer_cell(cast->getSubExpr(), at, depth + 1);
+                if (!cell) return std::nullopt;
+                KeyedSum read;
+                read.terms.emplace(*cell + "@" + at.key,
+                                   KeyedSum::Term{1, e->getType()->isUnsignedIntegerType()});
+                return read;
+            }
+            case clang::CK_IntegralCast:  // taken as exact: see facts/linear_form.hpp
+            case clang::CK_NoOp:
+                return integer_sum(cast->getSubExpr(), at, depth + 1);
+            default:
+                return std::nullopt;
+        }
+    }
+    if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+        const clang::Expr* lhs = binary->getLHS();
+        const clang::Expr* rhs = binary->getRHS();
+        switch (binary->getOpcode()) {
+            case clang::BO_Add:
+            case clang::BO_Sub:
+                return KeyedSum::plus(integer_sum(lhs, at, depth + 1), integer_sum(rhs, at, depth + 1),
+                                      binary->getOpcode() == clang::BO_Sub ? -1 : 1);
+            case clang::BO_Mul: {
+                if (const std::optional<std::int64_t> c = constant_of(lhs))
+                    return KeyedSum::plus(KeyedSum{}, integer_sum(rhs, at, depth + 1), *c);
+                if (const std::optional<std::int64_t> c = constant_of(rhs))
+                    return KeyedSum::plus(KeyedSum{}, integer_sum(lhs, at, depth + 1), *c);
+                return std::nullopt;
+            }
+            case clang::BO_Shl: {
+                const std::optional<std::int64_t> c = constant_of(rhs);
+                if (!c || *c < 0 || *c > 32) return std::nullopt;
+                return KeyedSum::plus(KeyedSum{}, integer_sum(lhs, at, depth + 1), std::int64_t{1} << *c);
+            }
+            default:
+                return std::nullopt;
+        }
+    }
+    if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+        if (unary->getOpcode() == clang::UO_Minus)
+            return KeyedSum::plus(KeyedSum{}, integer_sum(unary->getSubExpr(), at, depth + 1), -1);
+        if (unary->getOpcode() == clang::UO_Plus) return integer_sum(unary->getSubExpr(), at, depth + 1);
+    }
+    return std::nullopt;
+}
+
 Translator::Symbolic Translator::advanced(Symbolic s, clang::QualType pointee, const clang::Expr* count,
-                                          bool subtract) {
+                                          bool subtract, const EvaluationPoint& at, int depth) {
     if (s.kind == Base::Unknown) return s;
     std::optional<std::int64_t> step;
     if (pointee->isVoidType()) {
@@ -58,6 +158,12 @@ Translator::Symbolic Translator::advanced(Symbolic s, clang::QualType pointee, c
         step = context_.getTypeSizeInChars(pointee).getQuantity();
     }
     const std::optional<std::int64_t> n = count != nullptr ? constant_of(count) : std::nullopt;
+    if (step && count != nullptr) {
+        const std::optional<KeyedSum> elements = n ? KeyedSum{*n, {}} : integer_sum(count, at, depth + 1);
+        s.sum = KeyedSum::plus(s.sum, elements, subtract ? -*step : *step);
+    } else {
+        s.sum.reset();
+    }
     if (!step || !n || !s.offset) {
         s.offset.reset();
         // Indexing an array member stays inside it (C11 6.5.6); any other arithmetic by an
@@ -71,8 +177,9 @@ Translator::Symbolic Translator::advanced(Symbolic s, clang::QualType pointee, c
         // Stepping a pointer to a member by whole elements leaves the member.
         if (delta != 0) s.record.clear();
     } else if (!s.record.empty()) {
-        const std::int64_t at = static_cast<std::int64_t>(s.lo) + delta;
-        if (at < static_cast<std::int64_t>(s.lo) || at > static_cast<std::int64_t>(s.hi)) s.record.clear();
+        const std::int64_t moved = static_cast<std::int64_t>(s.lo) + delta;
+        if (moved < static_cast<std::int64_t>(s.lo) || moved > static_cast<std::int64_t>(s.hi))
+            s.record.clear();
     }
     return s;
 }
@@ -110,7 +217,7 @@ Translator::Symbolic Translator::definition_address(DefinitionId definition, int
                 s = loaded_address(assign->getLHS(), at, depth + 1);
                 if (assign->getLHS()->getType()->isPointerType()) {
                     s = advanced(s, assign->getLHS()->getType()->getPointeeType(), assign->getRHS(),
-                                 assign->getOpcode() == clang::BO_SubAssign);
+                                 assign->getOpcode() == clang::BO_SubAssign, at, depth + 1);
                 } else {
                     s = Symbolic::unknown();  // integer arithmetic (--integer-pointers)
                 }
@@ -124,7 +231,7 @@ Translator::Symbolic Translator::definition_address(DefinitionId definition, int
             if (type->isPointerType()) {
                 clang::IntegerLiteral one(context_, llvm::APInt(32, 1), context_.IntTy,
                                           clang::SourceLocation());
-                s = advanced(s, type->getPointeeType(), &one, update->isDecrementOp());
+                s = advanced(s, type->getPointeeType(), &one, update->isDecrementOp(), at, depth + 1);
             } else {
                 s = Symbolic::unknown();
             }
@@ -336,7 +443,9 @@ Translator::Symbolic Translator::location_address(const clang::Expr* e, const Ev
             Symbolic s;
             s.kind = Base::Object;
             if (const auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) {
-                s.base = "object:" + ir_.entities[entity_for(var)].key;
+                // A variable of this call of the function ("frame:") came into being after
+                // every parameter got its value: no parameter can point into it.
+                s.base = (var->hasLocalStorage() ? "frame:" : "object:") + ir_.entities[entity_for(var)].key;
                 const clang::QualType type = var->getType().getCanonicalType();
                 if (const auto* record = type->getAsRecordDecl();
                     record != nullptr && !type->isIncompleteType()) {
@@ -369,6 +478,7 @@ Translator::Symbolic Translator::location_address(const clang::Expr* e, const Ev
                     ? ~std::uint64_t{0} / 2  // a flexible array member: to the block's end
                     : static_cast<std::uint64_t>(context_.getTypeSizeInChars(type).getQuantity());
             if (s.offset) s.offset = *s.offset + offset;
+            s.sum = KeyedSum::plus(s.sum, KeyedSum{offset, {}}, 1);
             if (member->isArrow() || s.record.empty()) {
                 // p->f (or v.f of a variable): confined to f's bytes of the record p points to.
                 s.record = fields_.record_name(parent);
@@ -387,7 +497,7 @@ Translator::Symbolic Translator::location_address(const clang::Expr* e, const Ev
             if (!base->getType()->isPointerType()) std::swap(base, index);  // 3[a]
             if (!base->getType()->isPointerType()) return Symbolic::unknown();
             return advanced(pointer_address(base, at, depth + 1), base->getType()->getPointeeType(), index,
-                            false);
+                            false, at, depth + 1);
         }
         case clang::Stmt::UnaryOperatorClass: {
             const auto* unary = llvm::cast<clang::UnaryOperator>(e);
@@ -493,7 +603,7 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
                         return Symbolic::unknown();
                     return advanced(pointer_address(pointer, at, depth + 1),
                                     pointer->getType()->getPointeeType(), count,
-                                    binary->getOpcode() == clang::BO_Sub);
+                                    binary->getOpcode() == clang::BO_Sub, at, depth + 1);
                 }
                 case clang::BO_Comma:
                     return pointer_address(binary->getRHS(), at, depth + 1);
@@ -732,21 +842,46 @@ Translator::Escape Translator::escape_before(const clang::CallExpr* allocation, 
     return escape;
 }
 
+// The sums of a call's arguments as linear forms over values named 0, 1, ... in the order of
+// their keys, so that two arguments reading the same value name it alike.
+void Translator::name_sums(const std::vector<std::optional<KeyedSum>>& sums, CallSite& site) {
+    std::map<std::string, std::uint32_t> names;
+    for (const std::optional<KeyedSum>& sum : sums) {
+        if (!sum) continue;
+        for (const auto& entry : sum->terms) names.try_emplace(entry.first, 0);
+    }
+    std::uint32_t next = 0;
+    for (auto& entry : names) entry.second = next++;
+    for (std::size_t i = 0; i < sums.size(); ++i) {
+        if (!sums[i] || sums[i]->terms.empty()) continue;
+        facts::LinearForm form;
+        form.constant = sums[i]->constant;
+        for (const auto& [key, term] : sums[i]->terms)
+            form.terms.push_back(facts::LinearTerm{names.at(key), term.coefficient, term.nonnegative});
+        site.args[i].address.linear = std::move(form);
+    }
+}
+
 void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
     std::size_t pointers = 0;
     for (const CallValue& arg : site.args) pointers += arg.term != kNone && !arg.aggregate ? 1 : 0;
     if (pointers < 2 || locals_ == nullptr) return;
     const EvaluationPoint here{"", Point{e, nullptr}};
     std::vector<Symbolic> addresses(site.args.size());
+    std::vector<std::optional<KeyedSum>> sums(site.args.size());  // offsets and integers not constant
     for (unsigned i = 0; i < site.args.size() && i < e->getNumArgs(); ++i) {
         CallValue& arg = site.args[i];
         if (arg.term == kNone) {
-            if (e->getArg(i)->getType()->isIntegerType()) arg.address.constant = constant_of(e->getArg(i));
+            if (e->getArg(i)->getType()->isIntegerType()) {
+                arg.address.constant = constant_of(e->getArg(i));
+                if (!arg.address.constant) sums[i] = integer_sum(e->getArg(i), here, 0);
+            }
             continue;
         }
         if (arg.aggregate) continue;
         addresses[i] = pointer_address(e->getArg(i), here, 0);
         const Symbolic& s = addresses[i];
+        if (s.kind != Base::Unknown && !s.offset) sums[i] = s.sum;
         facts::ArgumentAddress& a = arg.address;
         a.base_kind = s.kind;
         a.base = s.kind == Base::Unknown ? std::string() : s.base;
@@ -773,6 +908,7 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
             arg.needs_fresh.clear();
         }
     }
+    if (!side_effects) name_sums(sums, site);
     // Fresh memory: which other arguments cannot point into each allocation's block.
     const Point here_point{e, nullptr};
     for (unsigned i = 0; i < addresses.size(); ++i) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
 
 namespace galias::reports {
 
@@ -23,6 +24,30 @@ bool known_base(const Address* address) {
     return address != nullptr && address->base_kind != Address::Base::Unknown && !address->base.empty();
 }
 
+// The offset from the base as a linear form: the constant, or the form the call gave.
+std::optional<facts::LinearForm> offset_form(const Address* address) {
+    if (address->offset) return facts::LinearForm{*address->offset, {}};
+    return address->linear;
+}
+
+// At most how many bytes are accessed, as a linear form.
+std::optional<facts::LinearForm> most_form(const AccessExtent& extent, std::optional<std::uint64_t> most) {
+    if (most && *most <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+        return facts::LinearForm{static_cast<std::int64_t>(*most), {}};
+    return extent.bytes;
+}
+
+// `from` reaches `to` only through bytes of its own: `to - from - length >= 0` for every value.
+bool ends_before(const facts::LinearForm& distance, const std::optional<facts::LinearForm>& length) {
+    if (!length) return false;
+    const std::optional<facts::LinearForm> gap = facts::combine(distance, *length, -1);
+    return gap && facts::provably_nonnegative(*gap);
+}
+
+bool has_prefix(const std::string& text, const char* prefix) {
+    return text.rfind(prefix, 0) == 0;
+}
+
 bool lists(const Address* address, std::uint32_t other) {
     return address != nullptr && std::find(address->fresh_apart.begin(), address->fresh_apart.end(), other) !=
                                      address->fresh_apart.end();
@@ -32,7 +57,8 @@ bool lists(const Address* address, std::uint32_t other) {
 
 Level finding_level(const OverlapVerdict& verdict, const CheckOptions& options) {
     if (verdict.overlap == Overlap::Certain) return Level::Error;
-    return verdict.summary_only || verdict.imprecise ? options.summary_level : Level::Warning;
+    return verdict.summary_only || verdict.imprecise || verdict.equal_or_apart > 0 ? options.summary_level
+                                                                                   : Level::Warning;
 }
 
 std::string evidence_remark(const OverlapVerdict& verdict) {
@@ -74,9 +100,31 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
     if (known_base(address_a) && known_base(address_b) && address_a->base == address_b->base) {
         verdict.reason = OverlapReason::SameBase;
         verdict.overlap = Overlap::Possible;
-        if (address_a->offset && address_b->offset) {
-            const std::int64_t oa = *address_a->offset;
-            const std::int64_t ob = *address_b->offset;
+        const std::optional<facts::LinearForm> at_a = offset_form(address_a);
+        const std::optional<facts::LinearForm> at_b = offset_form(address_b);
+        const std::optional<facts::LinearForm> distance =
+            at_a && at_b ? facts::combine(*at_b, *at_a, -1) : std::nullopt;  // b - a
+        if (distance && !distance->is_constant()) {
+            // [0, a's bytes) and [distance, distance + b's bytes): apart when either ends
+            // before the other starts for every value the forms read.
+            const std::optional<facts::LinearForm> behind =
+                facts::combine(facts::LinearForm{}, *distance, -1);
+            if (ends_before(*distance, most_form(extent_a, most_a)) ||
+                (behind && ends_before(*behind, most_form(extent_b, most_b)))) {
+                verdict.overlap = Overlap::Apart;
+                verdict.reason = OverlapReason::DisjointBytes;
+                return verdict;
+            }
+            // Elements of one array: the distance is a multiple of the element's size and
+            // each access stays within one element.
+            const std::uint64_t step = facts::common_divisor(*distance);
+            if (most_a && most_b && *most_a > 0 && *most_b > 0 && *most_a <= step && *most_b <= step)
+                verdict.equal_or_apart = step;
+        }
+        if (distance && distance->is_constant()) {
+            const std::int64_t oa = address_a->offset && address_b->offset ? *address_a->offset : 0;
+            const std::int64_t ob =
+                address_a->offset && address_b->offset ? *address_b->offset : distance->constant;
             verdict.offset_a = oa;
             verdict.offset_b = ob;
             const auto end = [](std::int64_t start, std::uint64_t bytes) {
@@ -95,6 +143,13 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
         }
     }
     // Facts that keep the two apart.
+    if (verdict.reason != OverlapReason::SameBase && known_base(address_a) && known_base(address_b) &&
+        ((has_prefix(address_a->base, "frame:") && has_prefix(address_b->base, "param#")) ||
+         (has_prefix(address_b->base, "frame:") && has_prefix(address_a->base, "param#")))) {
+        verdict.overlap = Overlap::Apart;
+        verdict.reason = OverlapReason::FreshFrame;
+        return verdict;
+    }
     if (verdict.reason != OverlapReason::SameBase && address_a != nullptr && address_b != nullptr &&
         address_a->base_kind == Address::Base::Object && address_b->base_kind == Address::Base::Object) {
         verdict.overlap = Overlap::Apart;

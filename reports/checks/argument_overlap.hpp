@@ -17,9 +17,11 @@
 //             such an object for a call that writes through one of the two: writing into
 //             it is an error of its own (and literals are one object for the analysis,
 //             docs/FACTS.md, "String literals").
-//   Apart     a fact keeps them apart: byte ranges of one base that do not meet, two
-//             different variables, disjoint fields of one struct type, a block allocated
-//             just before that the other argument cannot point into, or no common object.
+//   Apart     a fact keeps them apart: byte ranges of one base that do not meet (also when
+//             offsets and length are linear forms, `memcpy(w, w + k, k - m)` with m >= 0),
+//             two different variables, a variable of this call of the function and a
+//             parameter's value, disjoint fields of one struct type, a block allocated just
+//             before that the other argument cannot point into, or no common object.
 
 #include <cstdint>
 #include <optional>
@@ -36,6 +38,9 @@ namespace galias::reports {
 struct AccessExtent {
     std::uint64_t least = 0;
     std::optional<std::uint64_t> most;
+    // Exactly these many bytes, when that is a linear form and not a constant (a copy's
+    // length `k - m`, in the values the call reads; facts/linear_form.hpp).
+    std::optional<facts::LinearForm> bytes = std::nullopt;
     bool writes = false;  // the call writes through the argument
 
     static AccessExtent exactly(std::uint64_t bytes) { return {bytes, bytes}; }
@@ -53,6 +58,8 @@ enum class OverlapReason : std::uint8_t {
     NoPointer,        // an argument holds no pointer (a null constant, an integer)
     SameBase,         // one base value: Certain or Possible by the byte ranges
     DisjointBytes,    // one base value, byte ranges that do not meet
+    FreshFrame,       // a variable of this call of the function, and a parameter's value:
+                      // the variable came into being after the parameter got its value
     DistinctObjects,  // two different variables
     DisjointFields,   // different fields (or array members) of one struct type
     FreshMemory,      // a block allocated just before, which the other cannot point into
@@ -64,9 +71,13 @@ enum class OverlapReason : std::uint8_t {
 struct OverlapVerdict {
     Overlap overlap = Overlap::Apart;
     OverlapReason reason = OverlapReason::NoPointer;
-    // SameBase with constant offsets: each pointer's offset from the base.
+    // SameBase at a constant distance: each pointer's offset from the base (or, when only
+    // their distance is constant, 0 and the distance).
     std::optional<std::int64_t> offset_a;
     std::optional<std::int64_t> offset_b;
+    // SameBase at a distance not constant but always a multiple of this many bytes, at least
+    // the bytes accessed through either: the two overlap only when they are one address.
+    std::uint64_t equal_or_apart = 0;
     // CommonObject: the objects both may point into (sorted), and whether every one of
     // them stands for many run-time objects.
     std::vector<NodeId> common;
@@ -83,8 +94,8 @@ struct OverlapVerdict {
 inline constexpr std::size_t kImpreciseSet = 16;
 
 // The level of a finding about a pair the verdict does not keep apart: Error when Certain,
-// options.summary_level when the evidence is weak (summary objects only, or an imprecise
-// pointer), Warning otherwise.
+// options.summary_level when the evidence is weak (summary objects only, an imprecise
+// pointer, or an overlap only when both are one address), Warning otherwise.
 Level finding_level(const OverlapVerdict& verdict, const CheckOptions& options);
 
 // What the common object means for the verdict, to follow its name in a message: that it

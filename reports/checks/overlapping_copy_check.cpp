@@ -89,12 +89,25 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
             const LibraryFunction* library = find_library_function(callee);
             if (library == nullptr || !library->is_copy || call.args.size() < 2) return;
             std::optional<std::int64_t> length;
+            std::optional<facts::LinearForm> length_form;
             if (library->length_arg >= 0) {
                 const facts::ArgumentAddress* n =
                     context.facts.argument(call.id, static_cast<std::uint32_t>(library->length_arg));
                 if (n != nullptr) length = n->constant;
+                if (n != nullptr && !length) length_form = n->linear;
             }
-            const auto [write, read] = copy_extents(library->shape, length);
+            auto [write, read] = copy_extents(library->shape, length);
+            if (length_form) {
+                // memcpy(w, w + k, k - m): both ranges exactly as long as the length's form.
+                const std::int64_t unit = library->shape == CopyShape::Bytes ? 1
+                                          : library->shape == CopyShape::WideChars
+                                              ? static_cast<std::int64_t>(kWideChar)
+                                              : 0;
+                if (unit > 0) {
+                    write.bytes = facts::combine(facts::LinearForm{}, *length_form, unit);
+                    read.bytes = write.bytes;
+                }
+            }
             const OverlapVerdict verdict = relate_arguments(context, call, 0, 1, write.written(), read);
             if (verdict.overlap == Overlap::Apart) return;
             const Level level = finding_level(verdict, context.options);
@@ -114,7 +127,12 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
             name_verdict_objects(context, verdict, evidence);
             if (verdict.reason == OverlapReason::SameBase) {
                 std::string what;
-                if (!verdict.offset_a || !verdict.offset_b) {
+                if (verdict.equal_or_apart > 0) {
+                    what = fmt::format(
+                        "point into one buffer at the same address or at least {} apart, which "
+                        "is not known before running",
+                        plural_bytes(static_cast<std::int64_t>(verdict.equal_or_apart)));
+                } else if (!verdict.offset_a || !verdict.offset_b) {
                     what = "point into one buffer at offsets not known before running";
                 } else if (*verdict.offset_a == *verdict.offset_b) {
                     what = "are the same pointer";
@@ -129,7 +147,9 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
                 finding.message = fmt::format(
                     "source and destination of `{}` {}: they {}; use memmove or separate buffers",
                     call.callee, what,
-                    verdict.overlap == Overlap::Certain ? "overlap on every call" : "may overlap");
+                    verdict.overlap == Overlap::Certain ? "overlap on every call"
+                    : verdict.equal_or_apart > 0 ? "overlap only when they are the same (a copy onto itself)"
+                                                 : "may overlap");
             } else {
                 std::string object = link_common_object(context, evidence, finding);
                 std::string origin = link_value_origin(context, evidence, true, src, finding);

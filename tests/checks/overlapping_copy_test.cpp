@@ -128,6 +128,79 @@ TEST(OverlappingCopy, ImprecisePointersAreWeakEvidence) {
     EXPECT_NE(found[1].message.find("one of more than 16 objects"), std::string::npos) << found[1].message;
 }
 
+// Offsets and a length that are linear forms in the call's values: the distance decides.
+TEST(OverlappingCopy, LinearFormsDecideWithoutConstants) {
+    FactsBuilder b;
+    NodeId buf = b.node("buf", NodeKind::Global, "", 1, 6);
+    NodeId p = b.node("main::p", NodeKind::Local, "main", 4);
+    NodeId q = b.node("main::q", NodeKind::Local, "main", 5);
+    const auto form = [](std::int64_t constant, std::vector<facts::LinearTerm> terms) {
+        return facts::LinearForm{constant, std::move(terms)};
+    };
+    const auto at = [&](std::uint32_t call, std::uint32_t arg, facts::LinearForm offset) {
+        b.argument(call, arg, facts::ArgumentAddress::Base::Value, "param#0", std::nullopt).linear = offset;
+    };
+    const auto length = [&](std::uint32_t call, facts::LinearForm bytes) {
+        b.argument(call, 2, facts::ArgumentAddress::Base::Unknown, "", std::nullopt).linear = bytes;
+    };
+    // memcpy(b + i + 6, b + i + 4, 10): two bytes apart, whatever i is: error.
+    const std::uint32_t shift = b.call("memcpy", {p, q, facts::kNoNode}, 10, 5, 20);
+    at(shift, 0, form(6, {{0, 1, true}}));
+    at(shift, 1, form(4, {{0, 1, true}}));
+    b.constant(shift, 2, 10);
+    // memcpy(w, w + k, k - m) with m unsigned: [0, k - m) ends where [k, ...) starts.
+    const std::uint32_t slide = b.call("memcpy", {p, q, facts::kNoNode}, 11, 5, 20);
+    at(slide, 0, form(0, {}));
+    at(slide, 1, form(0, {{0, 1, true}}));
+    length(slide, form(0, {{0, 1, true}, {1, -1, true}}));
+    // memcpy(w, w + n, t - n): the ranges meet when t > 2n: warning.
+    const std::uint32_t prefix = b.call("memcpy", {p, q, facts::kNoNode}, 12, 5, 20);
+    at(prefix, 0, form(0, {}));
+    at(prefix, 1, form(0, {{0, 1, true}}));
+    length(prefix, form(0, {{0, -1, true}, {1, 1, true}}));
+    // memcpy(&a[i], &a[j], 24) for 24-byte elements: one address or apart: note.
+    const std::uint32_t element = b.call("memcpy", {p, q, facts::kNoNode}, 13, 5, 20);
+    at(element, 0, form(0, {{0, 24, true}}));
+    at(element, 1, form(0, {{1, 24, true}}));
+    b.constant(element, 2, 24);
+    // The same with 25 bytes copied: they may overlap partly: warning.
+    const std::uint32_t longer = b.call("memcpy", {p, q, facts::kNoNode}, 14, 5, 20);
+    at(longer, 0, form(0, {{0, 24, true}}));
+    at(longer, 1, form(0, {{1, 24, true}}));
+    b.constant(longer, 2, 25);
+    // memcpy(p, p - n, n) with n signed: adjacent ranges, apart whatever n is.
+    const std::uint32_t adjacent = b.call("memcpy", {p, q, facts::kNoNode}, 15, 5, 20);
+    at(adjacent, 0, form(0, {}));
+    at(adjacent, 1, form(0, {{0, -1, false}}));
+    length(adjacent, form(0, {{0, 1, false}}));
+    RelationAliasOracle oracle(b.facts, rows({}), rows({{p, buf}, {q, buf}}));
+    const std::vector<Finding> found = run_one("overlapping-copy", b.facts, oracle);
+    EXPECT_EQ(summarize(found), (std::vector<Summary>{{10, "error"}, {12, "warning"}, {13, "note"}, {14, "warning"}}));
+    ASSERT_EQ(found.size(), 4u);
+    EXPECT_NE(found[0].message.find("point 2 bytes apart into one buffer and 10 bytes are copied"), std::string::npos)
+        << found[0].message;
+    EXPECT_NE(found[2].message.find("at the same address or at least 24 bytes apart"), std::string::npos)
+        << found[2].message;
+}
+
+// A variable of the running call of a function and a parameter's value on entry: the
+// variable did not exist when the parameter got its value.
+TEST(OverlappingCopy, ParametersCannotPointIntoTheirOwnFrame) {
+    FactsBuilder b;
+    NodeId buffer = b.node("read::buffer", NodeKind::Local, "read", 1, 6);
+    NodeId p = b.node("read::dst", NodeKind::Local, "read", 4);
+    NodeId q = b.node("read::header", NodeKind::Param, "read", 5);
+    const std::uint32_t own = b.call("memcpy", {p, q, facts::kNoNode}, 10, 5, 20);
+    b.argument(own, 0, facts::ArgumentAddress::Base::Object, "frame:tu:local:read:buffer@1:6", 0);
+    b.argument(own, 1, facts::ArgumentAddress::Base::Value, "param#0", 0);
+    // The same variable reached through a value loaded from memory: may be this frame's.
+    const std::uint32_t loaded = b.call("memcpy", {p, q, facts::kNoNode}, 11, 5, 20);
+    b.argument(loaded, 0, facts::ArgumentAddress::Base::Object, "frame:tu:local:read:buffer@1:6", 0);
+    b.argument(loaded, 1, facts::ArgumentAddress::Base::Value, "load(param#0+8)@", 0);
+    RelationAliasOracle oracle(b.facts, rows({}), rows({{p, buffer}, {q, buffer}}));
+    EXPECT_EQ(summarize(run_one("overlapping-copy", b.facts, oracle)), (std::vector<Summary>{{11, "warning"}}));
+}
+
 TEST(CLibrary, NormalizesFortifiedNames) {
     EXPECT_EQ(normalize_callee("__builtin___memcpy_chk"), "memcpy");
     EXPECT_EQ(normalize_callee("__builtin_strcpy"), "strcpy");
