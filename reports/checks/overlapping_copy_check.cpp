@@ -2,12 +2,11 @@
 
 #include <fmt/format.h>
 
-#include <array>
 #include <cstdlib>
 #include <utility>
 
-#include "reports/checks/alias_evidence.hpp"
 #include "reports/checks/argument_overlap.hpp"
+#include "reports/checks/argument_pair_finding.hpp"
 #include "reports/checks/c_library.hpp"
 
 namespace galias::reports {
@@ -112,19 +111,9 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
             if (verdict.overlap == Overlap::Apart) return;
             const Level level = finding_level(verdict, context.options);
             if (level == Level::None) return;
-            const NodeId dst = call.args[0];
-            const NodeId src = call.args[1];
-
-            Finding finding;
-            finding.rule_id = std::string(info().id);
-            finding.level = level;
-            finding.key = callee;
-            locate_at_call(call, finding);
-            finding.context = context.context_label(call.context);
-            std::array<NodeId, 1> sa{dst};
-            std::array<NodeId, 1> sb{src};
-            AliasEvidence evidence = gather_evidence(context, sa, sb);
-            name_verdict_objects(context, verdict, evidence);
+            ArgumentPairFinding pair(context, call, info(), level, callee, call.args[0], call.args[1],
+                                     verdict);
+            std::string message;
             if (verdict.reason == OverlapReason::SameBase) {
                 std::string what;
                 if (verdict.equal_or_apart > 0) {
@@ -144,26 +133,18 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
                     what += length ? fmt::format(" and {} are copied", plural_bytes(*length))
                                    : std::string(" and the length is not constant");
                 }
-                finding.message = fmt::format(
+                message = fmt::format(
                     "source and destination of `{}` {}: they {}; use memmove or separate buffers",
                     call.callee, what,
                     verdict.overlap == Overlap::Certain ? "overlap on every call"
                     : verdict.equal_or_apart > 0 ? "overlap only when they are the same (a copy onto itself)"
                                                  : "may overlap");
             } else {
-                std::string object = link_common_object(context, evidence, finding);
-                std::string origin = link_value_origin(context, evidence, true, src, finding);
-                finding.message = fmt::format(
-                    "source and destination of `{}` may overlap{}{}; use memmove or separate buffers",
-                    call.callee,
-                    object.empty()
-                        ? ""
-                        : ": both may point into " + object + std::string(evidence_remark(verdict)),
-                    origin.empty() ? "" : " (" + origin + ")");
+                message = fmt::format(
+                    "source and destination of `{}` may overlap{}; use memmove or separate buffers",
+                    call.callee, pair.common_object_clause("into"));
             }
-            link_macro_spelling(call, finding);
-            attach_witness(context, evidence, finding);
-            found.push_back(std::move(finding));
+            pair.emit(std::move(message), found);
         },
         out);
 }

@@ -3,10 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 
 #include "reports/checks/alias_evidence.hpp"
-#include "reports/checks/argument_overlap.hpp"
+#include "reports/checks/argument_pair_finding.hpp"
 #include "reports/checks/c_library.hpp"
 
 namespace galias::reports {
@@ -80,16 +79,8 @@ void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& 
                     const Level level = finding_level(verdict, context.options);
                     if (level == Level::None) continue;
 
-                    Finding finding;
-                    finding.rule_id = std::string(info().id);
-                    finding.level = level;
-                    finding.key = fmt::format("{}:{}:{}", callee, i + 1, j + 1);
-                    locate_at_call(call, finding);
-                    finding.context = context.context_label(call.context);
-                    std::array<NodeId, 1> sa{a};
-                    std::array<NodeId, 1> sb{b};
-                    AliasEvidence evidence = gather_evidence(context, sa, sb);
-                    name_verdict_objects(context, verdict, evidence);
+                    ArgumentPairFinding pair(context, call, info(), level,
+                                             fmt::format("{}:{}:{}", callee, i + 1, j + 1), a, b, verdict);
                     std::string which = ri && rj ? fmt::format("parameters {} and {} are", i + 1, j + 1)
                                                  : fmt::format("parameter {} is", ri ? i + 1 : j + 1);
                     std::string how;
@@ -100,20 +91,12 @@ void RestrictAliasCheck::run(const CheckContext& context, std::vector<Finding>& 
                             how = "point into one buffer";
                         }
                     } else {
-                        std::string object = link_common_object(context, evidence, finding);
-                        std::string origin = link_value_origin(context, evidence, true, b, finding);
-                        how = fmt::format("may alias{}{}",
-                                          object.empty() ? ""
-                                                         : ": both may point to " + object +
-                                                               std::string(evidence_remark(verdict)),
-                                          origin.empty() ? "" : " (" + origin + ")");
+                        how = "may alias" + pair.common_object_clause("to");
                     }
-                    finding.message = fmt::format("{} and {} of `{}` {}, but {} restrict-qualified",
-                                                  argument_label(context, a, i),
-                                                  argument_label(context, b, j), call.callee, how, which);
-                    link_macro_spelling(call, finding);
-                    attach_witness(context, evidence, finding);
-                    found.push_back(std::move(finding));
+                    pair.emit(fmt::format("{} and {} of `{}` {}, but {} restrict-qualified",
+                                          argument_label(context, a, i), argument_label(context, b, j),
+                                          call.callee, how, which),
+                              found);
                 }
             }
         },
