@@ -4,6 +4,7 @@
 
 #ifdef GALIAS_WITH_FRONTEND
 #include "frontend/extract.hpp"
+#include "reports/pipeline/frontend_input.hpp"
 #endif
 
 namespace galias::reports {
@@ -28,7 +29,10 @@ ProgramInput extract_program(const ExtractRequest& request) {
             request.on_progress(progress.done, progress.total, progress.file);
         };
     }
-    frontend::ExtractResult result = frontend::extract_facts(options);
+    return program_input_from(frontend::extract_facts(options));
+}
+
+ProgramInput program_input_from(frontend::ExtractResult result) {
     ProgramInput input;
     input.facts = std::move(result.program);
     for (const frontend::FactRelation* relation : result.cspa()) input.cspa[relation->name] = relation->cells;

@@ -1,13 +1,15 @@
-// Alias-assertion tests: frontend -> engine (CSPA and Andersen) -> each MAYALIAS/NOALIAS/...
-// call in cases/ is checked (README.md).
+// Alias-assertion tests: frontend -> the report pipeline's solver and oracle (CSPA and
+// Andersen) -> each MAYALIAS/NOALIAS/... call in cases/ is checked (README.md).
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <map>
+#include <memory>
 #include <regex>
 #include <sstream>
 
-#include "tests/e2e_alias/alias_oracle.hpp"
+#include "reports/pipeline/frontend_input.hpp"
+#include "tests/e2e_alias/pipeline_oracle.hpp"
 #include "tests/frontend/support/test_case.hpp"
 
 namespace galias::test {
@@ -49,9 +51,9 @@ class AliasCase : public ::testing::TestWithParam<AliasParam> {};
 TEST_P(AliasCase, AnswersEveryAssertion) {
     const TestCase& test = GetParam().test;
     const Analysis analysis = GetParam().analysis;
-    const frontend::ExtractResult facts = extract_case(test, kInclude);
-    ASSERT_EQ(facts.units.failed, 0u) << (facts.diagnostics.empty() ? "" : facts.diagnostics.front().str());
-    const AliasOracle oracle(facts, analysis);
+    const reports::ProgramInput input = reports::program_input_from(extract_case(test, kInclude));
+    ASSERT_EQ(input.units_failed, 0u) << (input.diagnostics.empty() ? "" : input.diagnostics.front().str());
+    const std::unique_ptr<reports::RelationAliasOracle> oracle = solve_with_pipeline(input, analysis);
 
     // Group the calls.tsv rows of each assertion call site over its calling contexts.
     struct Assertion {
@@ -60,13 +62,13 @@ TEST_P(AliasCase, AnswersEveryAssertion) {
         bool aliased = false;
     };
     std::map<std::uint32_t, Assertion> assertions;
-    for (const facts::CallSite& call : facts.program.calls) {
+    for (const facts::CallSite& call : input.facts.calls) {
         if (!std::regex_match(call.callee + "(", kAssertion)) continue;
         ASSERT_EQ(call.args.size(), 2u);
         Assertion& a = assertions[call.id];
         a.kind = call.callee;
         if (a.first == nullptr) a.first = &call;
-        a.aliased = a.aliased || oracle.may_alias(call.args[0], call.args[1]);
+        a.aliased = a.aliased || oracle->may_alias(call.args[0], call.args[1]);
     }
     ASSERT_FALSE(assertions.empty()) << "the case makes no assertion";
     EXPECT_EQ(assertions.size(), count_written_assertions(test))
@@ -78,9 +80,8 @@ TEST_P(AliasCase, AnswersEveryAssertion) {
         EXPECT_EQ(a.aliased, want_alias)
             << std::filesystem::path(a.first->begin.file).filename().string() << ":" << a.first->begin.line
             << ":" << a.first->begin.column << ": " << a.kind << "("
-            << node_label(facts.program, a.first->args[0]) << ", "
-            << node_label(facts.program, a.first->args[1]) << "): " << analysis_name(analysis) << " answered "
-            << (a.aliased ? "may-alias" : "no-alias");
+            << node_label(input.facts, a.first->args[0]) << ", " << node_label(input.facts, a.first->args[1])
+            << "): " << analysis_name(analysis) << " answered " << (a.aliased ? "may-alias" : "no-alias");
     }
 }
 

@@ -8,6 +8,7 @@
 #include "analyses/builtin_programs.hpp"
 #include "facts/diagnostic.hpp"
 #include "tests/engine/engine_test_util.hpp"
+#include "tests/engine/random_inputs.hpp"
 
 namespace galias::test {
 namespace {
@@ -25,7 +26,8 @@ TEST(Batch, EveryJobEqualsItsReferenceInEveryMode) {
             std::vector<std::map<std::string, TupleSet>> expected;
             for (int j = 0; j < 10; ++j) {
                 const std::string name = names[j % std::size(names)];
-                const auto inputs = random_program_inputs(programs.at(name), rng, 25, 30);
+                const auto inputs =
+                    random_program_inputs(programs.at(name), rng, {.values = 25, .tuples = 30});
                 auto symbols = std::make_shared<facts::StringInterner>();
                 engine::BatchJob job;
                 job.program = &programs.at(name);

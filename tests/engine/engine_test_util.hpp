@@ -33,25 +33,6 @@ inline engine::Inputs make_inputs(const std::map<std::string, TupleSet>& relatio
     return inputs;
 }
 
-// `edges` pairs drawn uniformly over `nodes` nodes (duplicates collapse).
-inline TupleSet random_pairs(std::mt19937& rng, std::uint32_t nodes, std::uint32_t edges) {
-    TupleSet out;
-    std::uniform_int_distribution<std::uint32_t> node(0, nodes - 1);
-    for (std::uint32_t e = 0; e < edges; ++e) out.insert({node(rng), node(rng)});
-    return out;
-}
-
-// Random pairs for every input relation of a program whose inputs are all binary (the
-// built-in rule sets), `edges` for each.
-inline std::map<std::string, TupleSet> random_program_inputs(const engine::Program& program,
-                                                             std::mt19937& rng, std::uint32_t nodes,
-                                                             std::uint32_t edges) {
-    std::map<std::string, TupleSet> inputs;
-    for (const engine::plan::Relation& relation : program.plan().relations)
-        if (relation.info.is_input) inputs[relation.name] = random_pairs(rng, nodes, edges);
-    return inputs;
-}
-
 inline TupleSet to_set(const engine::RelationResult& relation) {
     TupleSet out;
     for (std::size_t i = 0; i < relation.size(); ++i)

@@ -10,6 +10,7 @@
 #include "analyses/builtin_programs.hpp"
 #include "gpu_engine/runtime/backend_factory.hpp"
 #include "tests/engine/engine_test_util.hpp"
+#include "tests/engine/random_inputs.hpp"
 
 namespace galias::test {
 namespace {
@@ -30,14 +31,7 @@ protected:
 
 // Uniform pairs, with a 32-bit extreme in about one in fifty.
 TupleSet random_pairs_with_extremes(std::mt19937& rng, std::uint32_t nodes, std::uint32_t edges) {
-    TupleSet out;
-    std::uniform_int_distribution<std::uint32_t> node(0, nodes - 1);
-    for (std::uint32_t e = 0; e < edges; ++e) {
-        Tuple t{node(rng), node(rng)};
-        if (rng() % 50 == 0) t[0] = 0xFFFFFFFFu;
-        out.insert(t);
-    }
-    return out;
+    return random_relation(rng, {.values = nodes, .tuples = edges, .extremes = Extremes::FirstColumn});
 }
 
 // The CUDA run cycles through the --sched modes (case number % 3): rules on one stream,
@@ -116,7 +110,7 @@ Tagged(x, y) :- Tagged(x, z), edge(z, y).
     std::mt19937 rng(27);
     for (engine::sched::SchedMode sched :
          {engine::sched::SchedMode::kOff, engine::sched::SchedMode::kStreams}) {
-        const std::map<std::string, TupleSet> inputs{{"edge", random_pairs(rng, 300, 3000)}};
+        const std::map<std::string, TupleSet> inputs{{"edge", uniform_pairs(rng, 300, 3000)}};
         auto symbols = std::make_shared<facts::StringInterner>();
         engine::EngineOptions cpu;
         cpu.backend = engine::BackendKind::Cpu;
@@ -207,7 +201,8 @@ TEST_F(GpuParity, ConcurrentJobsEqualSeparateRuns) {
             const std::string name = names[j % std::size(names)];
             const std::uint32_t nodes = name == "reach" || name == "sg" ? 300 : 130;
             const std::uint32_t edges = name == "reach" || name == "sg" ? 700 : 100;
-            const auto inputs = random_program_inputs(programs.at(name), rng, nodes, edges);
+            const auto inputs =
+                random_program_inputs(programs.at(name), rng, {.values = nodes, .tuples = edges});
             engine::BatchJob job;
             job.program = &programs.at(name);
             job.inputs = make_inputs(inputs, std::make_shared<facts::StringInterner>());

@@ -13,6 +13,7 @@
 #include "gpu_engine/hisa/join_logic.hpp"
 #include "gpu_engine/hisa/tuple_ops.hpp"
 #include "gpu_engine/runtime/backend_factory.hpp"
+#include "tests/engine/backends_under_test.hpp"
 
 namespace galias::engine {
 namespace {
@@ -25,8 +26,8 @@ Rows sorted_unique(Rows rows);
 class OperatorsTest : public ::testing::TestWithParam<BackendKind> {
 protected:
     void SetUp() override {
-        if (GetParam() == BackendKind::Cuda && !cuda_device_available())
-            GTEST_SKIP() << "no CUDA device (or built without the CUDA backend): CUDA operator tests skipped";
+        if (const std::optional<std::string> why = test::backend_unavailable(GetParam()))
+            GTEST_SKIP() << *why << ": CUDA operator tests skipped";
         backend_ = make_backend(GetParam(), 2);
     }
 
@@ -458,29 +459,6 @@ TEST_P(OperatorsTest, IndexAroundTheTileSize) {
                     }
                 }
             }
-        }
-    }
-}
-
-// key_run_end (the CUDA index build's doubling search) against a linear scan, over runs
-// of 1 to 300 tuples and keys of one and two columns.
-TEST(TupleOps, KeyRunEndMatchesALinearScan) {
-    std::mt19937 rng(31);
-    for (std::uint32_t key_len : {1u, 2u}) {
-        std::vector<Cell> cells;
-        Cell key = 0;
-        while (cells.size() < 3 * 20000) {
-            ++key;
-            const std::uint32_t run = 1 + rng() % 300;
-            for (std::uint32_t r = 0; r < run; ++r) cells.insert(cells.end(), {key / 3, key, r});
-        }
-        const std::uint64_t n = cells.size() / 3;
-        for (std::uint64_t i = 0; i < n; ++i) {
-            if (!starts_key_run(cells.data(), i, 3, key_len)) continue;
-            std::uint64_t end = i + 1;  // the linear scan
-            while (end < n && std::equal(&cells[3 * end], &cells[3 * end] + key_len, &cells[3 * i])) ++end;
-            ASSERT_EQ(key_run_end(cells.data(), i, n, 3, key_len), end)
-                << "key_len " << key_len << " run at " << i;
         }
     }
 }
@@ -1136,10 +1114,9 @@ TEST_P(OperatorsTest, SignedAndUnsignedComparisons) {
     EXPECT_TRUE(compare_cells(CompareKind::LeUnsigned, 0xFFFFFFFFu, 0xFFFFFFFFu));
 }
 
-// Compiled twice: into engine_tests for the CPU backend and into engine_gpu_tests (CTest
-// label "gpu") for the CUDA backend.
-INSTANTIATE_TEST_SUITE_P(Backends, OperatorsTest, ::testing::Values(BackendKind::GALIAS_TEST_BACKEND),
-                         [](const auto& info) { return std::string(backend_name(info.param)); });
+// On the backends of the test program that links this suite (backends_under_test.hpp).
+INSTANTIATE_TEST_SUITE_P(Backends, OperatorsTest, ::testing::ValuesIn(test::backends_under_test()),
+                         test::backend_test_name);
 
 }  // namespace
 }  // namespace galias::engine

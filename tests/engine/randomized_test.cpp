@@ -8,27 +8,18 @@
 
 #include "analyses/builtin_programs.hpp"
 #include "tests/engine/engine_test_util.hpp"
+#include "tests/engine/random_inputs.hpp"
 
 namespace galias::test {
 namespace {
 
 constexpr int kCasesPerProgram = 200;
 
-// Mostly small ids (dense graphs with cycles), sometimes extreme 32-bit patterns.
-std::uint32_t random_node(std::mt19937& rng, std::uint32_t nodes) {
-    std::uniform_int_distribution<int> pick(0, 19);
-    const int p = pick(rng);
-    if (p == 0) return 0xFFFFFFFFu;  // -1 as a number, max as unsigned
-    if (p == 1) return 0x7FFFFFFFu;
-    if (p == 2) return 0x80000000u;
-    return std::uniform_int_distribution<std::uint32_t>(0, nodes - 1)(rng);
-}
-
-TupleSet random_pairs(std::mt19937& rng, std::uint32_t nodes, std::uint32_t max_edges) {
-    TupleSet out;
-    const std::uint32_t edges = std::uniform_int_distribution<std::uint32_t>(0, max_edges)(rng);
-    for (std::uint32_t e = 0; e < edges; ++e) out.insert({random_node(rng, nodes), random_node(rng, nodes)});
-    return out;
+// Up to `max_edges` pairs: mostly small ids (dense graphs with cycles), sometimes extreme
+// 32-bit patterns.
+TupleSet edges_up_to(std::mt19937& rng, std::uint32_t nodes, std::uint32_t max_edges) {
+    return random_relation(
+        rng, {.values = nodes, .tuples = max_edges, .up_to = true, .extremes = Extremes::Cells});
 }
 
 std::string builtin(const char* name) {
@@ -40,7 +31,7 @@ TEST(Randomized, ReachMatchesReference) {
     const std::string text = builtin("reach");
     for (int c = 0; c < kCasesPerProgram; ++c) {
         const std::uint32_t nodes = std::uniform_int_distribution<std::uint32_t>(1, 25)(rng);
-        cross_check(text, {{"edge", random_pairs(rng, nodes, 60)}}, random_options(rng),
+        cross_check(text, {{"edge", edges_up_to(rng, nodes, 60)}}, random_options(rng),
                     "reach case " + std::to_string(c));
         if (HasFatalFailure()) return;
     }
@@ -51,7 +42,7 @@ TEST(Randomized, SameGenerationMatchesReference) {
     const std::string text = builtin("sg");
     for (int c = 0; c < kCasesPerProgram; ++c) {
         const std::uint32_t nodes = std::uniform_int_distribution<std::uint32_t>(1, 25)(rng);
-        cross_check(text, {{"edge", random_pairs(rng, nodes, 50)}}, random_options(rng),
+        cross_check(text, {{"edge", edges_up_to(rng, nodes, 50)}}, random_options(rng),
                     "sg case " + std::to_string(c));
         if (HasFatalFailure()) return;
     }
@@ -63,7 +54,7 @@ TEST(Randomized, CspaMatchesReference) {
     for (int c = 0; c < kCasesPerProgram; ++c) {
         const std::uint32_t nodes = std::uniform_int_distribution<std::uint32_t>(1, 20)(rng);
         cross_check(text,
-                    {{"assign", random_pairs(rng, nodes, 30)}, {"dereference", random_pairs(rng, nodes, 15)}},
+                    {{"assign", edges_up_to(rng, nodes, 30)}, {"dereference", edges_up_to(rng, nodes, 15)}},
                     random_options(rng), "cspa case " + std::to_string(c));
         if (HasFatalFailure()) return;
     }
@@ -75,7 +66,7 @@ TEST(Randomized, CspaLinearMatchesReference) {
     for (int c = 0; c < kCasesPerProgram; ++c) {
         const std::uint32_t nodes = std::uniform_int_distribution<std::uint32_t>(1, 20)(rng);
         cross_check(text,
-                    {{"assign", random_pairs(rng, nodes, 30)}, {"dereference", random_pairs(rng, nodes, 15)}},
+                    {{"assign", edges_up_to(rng, nodes, 30)}, {"dereference", edges_up_to(rng, nodes, 15)}},
                     random_options(rng), "cspa_linear case " + std::to_string(c));
         if (HasFatalFailure()) return;
     }
@@ -91,8 +82,8 @@ TEST(Randomized, CspaLinearEqualsPublishedCspa) {
     int derived_memory_aliases = 0;
     for (int c = 0; c < 2 * kCasesPerProgram; ++c) {
         const std::uint32_t nodes = std::uniform_int_distribution<std::uint32_t>(1, 30)(rng);
-        const std::map<std::string, TupleSet> inputs{{"assign", random_pairs(rng, nodes, 40)},
-                                                     {"dereference", random_pairs(rng, nodes, 20)}};
+        const std::map<std::string, TupleSet> inputs{{"assign", edges_up_to(rng, nodes, 40)},
+                                                     {"dereference", edges_up_to(rng, nodes, 20)}};
         const auto expected = reference_evaluate(published, inputs, symbols);
         const auto got = reference_evaluate(linear, inputs, symbols);
         for (const char* relation : {"ValueFlow", "ValueAlias", "MemoryAlias"})
@@ -112,10 +103,10 @@ TEST(Randomized, AndersenMatchesReference) {
     for (int c = 0; c < kCasesPerProgram; ++c) {
         const std::uint32_t nodes = std::uniform_int_distribution<std::uint32_t>(1, 20)(rng);
         cross_check(text,
-                    {{"addressOf", random_pairs(rng, nodes, 15)},
-                     {"assign", random_pairs(rng, nodes, 15)},
-                     {"load", random_pairs(rng, nodes, 10)},
-                     {"store", random_pairs(rng, nodes, 10)}},
+                    {{"addressOf", edges_up_to(rng, nodes, 15)},
+                     {"assign", edges_up_to(rng, nodes, 15)},
+                     {"load", edges_up_to(rng, nodes, 10)},
+                     {"store", edges_up_to(rng, nodes, 10)}},
                     random_options(rng), "andersen case " + std::to_string(c));
         if (HasFatalFailure()) return;
     }
@@ -150,10 +141,10 @@ PointsTo(z, w) :- store(y, x), PointsTo(y, z), PointsTo(x, w).
     int needs_load_or_store = 0;
     for (int c = 0; c < 2 * kCasesPerProgram; ++c) {
         const std::uint32_t nodes = std::uniform_int_distribution<std::uint32_t>(1, 25)(rng);
-        const std::map<std::string, TupleSet> inputs{{"addressOf", random_pairs(rng, nodes, 20)},
-                                                     {"assign", random_pairs(rng, nodes, 20)},
-                                                     {"load", random_pairs(rng, nodes, 12)},
-                                                     {"store", random_pairs(rng, nodes, 12)}};
+        const std::map<std::string, TupleSet> inputs{{"addressOf", edges_up_to(rng, nodes, 20)},
+                                                     {"assign", edges_up_to(rng, nodes, 20)},
+                                                     {"load", edges_up_to(rng, nodes, 12)},
+                                                     {"store", edges_up_to(rng, nodes, 12)}};
         const TupleSet expected = reference_evaluate(textbook, inputs, symbols).at("PointsTo");
         ASSERT_EQ(reference_evaluate(flow_form, inputs, symbols).at("PointsTo"), expected)
             << "case " << c << "\n"
@@ -163,98 +154,14 @@ PointsTo(z, w) :- store(y, x), PointsTo(y, z), PointsTo(x, w).
     EXPECT_GT(needs_load_or_store, kCasesPerProgram);
 }
 
-// Random programs exercise what the bundled rule sets do not: constants, repeated
-// variables, wildcards, comparisons of every kind, three-column relations, several strata,
-// facts, long joins and cartesian products.
-class RandomProgram {
-public:
-    explicit RandomProgram(std::mt19937& rng) : rng_(rng) {}
-
-    std::string generate() {
-        std::ostringstream out;
-        out << ".decl e(a: number, b: number)\n.input e\n";
-        out << ".decl f(a: number, b: number, c: number)\n.input f\n";
-        const char* derived[] = {"p(a: number, b: number)", "q(a: number)",
-                                 "r(a: number, b: number, c: number)", "s(a: number, b: number)"};
-        for (const char* d : derived) out << ".decl " << d << "\n";
-        out << ".output p\n.output q\n.output r\n.output s\n";
-        const int rules = pick(2, 7);
-        for (int i = 0; i < rules; ++i) out << rule() << "\n";
-        if (pick(0, 2) == 0) out << "p(" << pick(0, 4) << ", " << pick(0, 4) << ").\n";
-        return out.str();
-    }
-
-private:
-    struct Rel {
-        const char* name;
-        int arity;
-    };
-    int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
-
-    std::string rule() {
-        static const Rel heads[] = {{"p", 2}, {"q", 1}, {"r", 3}, {"s", 2}};
-        static const Rel bodies[] = {{"e", 2}, {"f", 3}, {"p", 2}, {"q", 1}, {"r", 3}, {"s", 2}};
-        static const char* vars[] = {"x", "y", "z", "w", "v"};
-        const Rel head = heads[pick(0, 3)];
-        const int atoms = pick(1, 3);
-        std::vector<std::string> bound;
-        std::string body;
-        for (int a = 0; a < atoms; ++a) {
-            const Rel rel = bodies[pick(0, 5)];
-            body += (a ? ", " : "") + std::string(rel.name) + "(";
-            for (int i = 0; i < rel.arity; ++i) {
-                const int kind = pick(0, 9);
-                std::string term;
-                if (kind == 0) {
-                    term = "_";
-                } else if (kind == 1) {
-                    term = std::to_string(pick(0, 3));
-                } else {
-                    term = vars[pick(0, 4)];
-                    if (std::find(bound.begin(), bound.end(), term) == bound.end()) bound.push_back(term);
-                }
-                body += (i ? ", " : "") + term;
-            }
-            body += ")";
-        }
-        if (bound.empty()) {
-            body += ", e(x, _)";
-            bound.push_back("x");
-        }
-        static const char* ops[] = {"=", "!=", "<", "<=", ">", ">="};
-        const int comparisons = pick(0, 2);
-        for (int c = 0; c < comparisons; ++c) {
-            const std::string lhs =
-                bound[static_cast<std::size_t>(pick(0, static_cast<int>(bound.size()) - 1))];
-            const std::string rhs =
-                pick(0, 2) == 0
-                    ? std::to_string(pick(-1, 3))
-                    : bound[static_cast<std::size_t>(pick(0, static_cast<int>(bound.size()) - 1))];
-            body += ", " + lhs + " " + ops[pick(0, 5)] + " " + rhs;
-        }
-        std::string text = std::string(head.name) + "(";
-        for (int i = 0; i < head.arity; ++i) {
-            const std::string term =
-                pick(0, 6) == 0
-                    ? std::to_string(pick(0, 3))
-                    : bound[static_cast<std::size_t>(pick(0, static_cast<int>(bound.size()) - 1))];
-            text += (i ? ", " : "") + term;
-        }
-        return text + ") :- " + body + ".";
-    }
-
-    std::mt19937& rng_;
-};
-
+// Random programs (random_inputs.hpp) exercise what the bundled rule sets do not.
 TEST(Randomized, RandomProgramsMatchReference) {
     std::mt19937 rng(15);
     for (int c = 0; c < 300; ++c) {
-        const std::string text = RandomProgram(rng).generate();
-        TupleSet f;
-        const int ftuples = std::uniform_int_distribution<int>(0, 12)(rng);
-        for (int i = 0; i < ftuples; ++i)
-            f.insert({random_node(rng, 5), random_node(rng, 5), random_node(rng, 5)});
-        cross_check(text, {{"e", random_pairs(rng, 5, 14)}, {"f", f}}, random_options(rng),
+        const std::string text = random_program(rng);
+        const TupleSet f = random_relation(
+            rng, {.values = 5, .tuples = 12, .up_to = true, .extremes = Extremes::Cells, .arity = 3});
+        cross_check(text, {{"e", edges_up_to(rng, 5, 14)}, {"f", f}}, random_options(rng),
                     "random program " + std::to_string(c), {{"f", 3}});
         if (HasFatalFailure()) return;
     }
@@ -287,7 +194,7 @@ Twin(x, y) :- Twin(x, z), Twin(z, y).
         TupleSet edges;
         const std::uint32_t chain = std::uniform_int_distribution<std::uint32_t>(20, 60)(rng);
         for (std::uint32_t i = 0; i + 1 < chain; ++i) edges.insert({i, i + 1});
-        for (const Tuple& extra : random_pairs(rng, chain, 8)) edges.insert(extra);
+        for (const Tuple& extra : edges_up_to(rng, chain, 8)) edges.insert(extra);
         engine::EngineOptions options = random_options(rng);
         options.defer_merges = c % 3 != 0;
         // Odd cases keep Path in a tuple hash set instead (defer_merges then has no effect).
@@ -317,7 +224,7 @@ Path(x, y) :- Path(x, z), edge(z, y).
         engine::EngineOptions options = random_options(rng);
         options.linear_dedup =
             c % 2 == 0 ? engine::EngineOptions::LinearDedup::Hash : engine::EngineOptions::LinearDedup::Sort;
-        cross_check(text, {{"edge", random_pairs(rng, 30, 50)}, {"Path", random_pairs(rng, 30, 10)}}, options,
+        cross_check(text, {{"edge", edges_up_to(rng, 30, 50)}, {"Path", edges_up_to(rng, 30, 10)}}, options,
                     "input facts case " + std::to_string(c));
         if (HasFatalFailure()) return;
     }
@@ -333,7 +240,7 @@ TEST(Randomized, HashSetDeduplicationOfSparseValues) {
         engine::EngineOptions options = random_options(rng);
         options.linear_dedup = engine::EngineOptions::LinearDedup::Hash;
         TupleSet edges;
-        for (const Tuple& edge : random_pairs(rng, 40, 90)) {
+        for (const Tuple& edge : edges_up_to(rng, 40, 90)) {
             Tuple spread;
             for (const auto value : edge)
                 spread.push_back(static_cast<std::uint32_t>(value * 97000003u % 4000000007u));

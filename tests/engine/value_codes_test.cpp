@@ -1,6 +1,6 @@
 // ValueCodes (runtime/value_codes.hpp): when a run evaluates on dense codes, and that the
-// codes keep the values' order and decode back; and that a run on codes derives exactly
-// what a run on the values does.
+// codes keep the values' order and decode back. That a run on codes derives exactly what a
+// run on the values does, on each backend: value_codes_backend_test.cpp.
 #include "gpu_engine/runtime/value_codes.hpp"
 
 #include <gtest/gtest.h>
@@ -8,9 +8,6 @@
 #include <algorithm>
 #include <random>
 #include <vector>
-
-#include "gpu_engine/engine.hpp"
-#include "tests/engine/engine_test_util.hpp"
 
 namespace galias::test {
 namespace {
@@ -68,51 +65,6 @@ TEST(ValueCodes, NoCodesWhereTheyDoNotPay) {
     std::vector<Cell> cells = {3, 1};
     none.decode(cells);  // no codes: nothing changes
     EXPECT_EQ(cells, (std::vector<Cell>{3, 1}));
-}
-
-// Reachability from sparse node ids, with an unsigned comparison against a constant that
-// is not an input value: the same relations, sorted, with and without codes.
-TEST(ValueCodes, RunOnCodesDerivesTheSameTuples) {
-    const std::string text = R"(
-.decl edge(x: number, y: number)
-.input edge
-.decl reach(x: number, y: number)
-.output reach
-reach(x, y) :- edge(x, y).
-reach(x, y) :- reach(x, z), edge(z, y).
-.decl low(x: number, y: number)
-.output low
-low(x, y) :- reach(x, y), y < 500000, x != 70001.
-)";
-    const engine::Program program = engine::compile_program(text, "sparse.dl");
-    std::mt19937 rng(9);
-    std::uniform_int_distribution<Cell> node(0, 299);
-    TupleSet edges;
-    for (int e = 0; e < 600; ++e)
-        edges.insert({node(rng) * 3331 + 1, node(rng) * 3331 + 1});  // ids up to ~1 M
-    edges.insert({70001, 1});
-    {
-        constexpr engine::BackendKind backend = engine::BackendKind::GALIAS_TEST_BACKEND;
-        if (backend == engine::BackendKind::Cuda && !engine::cuda_device_available())
-            GTEST_SKIP() << "no CUDA device (or built without the CUDA backend): the run on codes skipped";
-        engine::EngineOptions on;
-        on.backend = backend;
-        engine::EngineOptions off = on;
-        off.code_values = false;
-        auto symbols = std::make_shared<facts::StringInterner>();
-        const engine::Result coded = engine::run(program, make_inputs({{"edge", edges}}, symbols), on);
-        const engine::Result plain = engine::run(program, make_inputs({{"edge", edges}}, symbols), off);
-        EXPECT_GT(coded.stats.coded_values, 250u);
-        EXPECT_EQ(plain.stats.coded_values, 0u);
-        EXPECT_LT(coded.stats.value_bound, 400u);
-        for (const char* name : {"reach", "low"}) {
-            const engine::RelationResult& a = coded.relation(name);
-            const engine::RelationResult& b = plain.relation(name);
-            EXPECT_TRUE(is_sorted_unique(a)) << name;
-            EXPECT_EQ(a.rows, b.rows) << name;
-            EXPECT_GT(a.size(), 1000u) << name;
-        }
-    }
 }
 
 }  // namespace
