@@ -82,4 +82,8 @@ private:
 Result run_on_backend(const Program& program, const Inputs& inputs, const EngineOptions& options,
                       Backend& backend);
 
+// engine::explain on a backend the caller owns.
+std::string explain_on_backend(const Program& program, const EngineOptions& options, Backend& backend,
+                               const Inputs* inputs = nullptr);
+
 }  // namespace galias::engine
