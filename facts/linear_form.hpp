@@ -18,9 +18,9 @@
 namespace galias::facts {
 
 struct LinearTerm {
-    std::uint32_t value = 0;        // which value of the call
-    std::int64_t coefficient = 0;   // never 0
-    bool nonnegative = false;       // the value is of an unsigned type
+    std::uint32_t value = 0;       // which value of the call
+    std::int64_t coefficient = 0;  // never 0
+    bool nonnegative = false;      // the value is of an unsigned type
     friend bool operator==(const LinearTerm&, const LinearTerm&) = default;
 };
 

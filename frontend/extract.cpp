@@ -14,6 +14,7 @@
 #include <thread>
 #include <unordered_set>
 
+#include "facts/predicates.hpp"
 #include "facts/tsv.hpp"
 #include "frontend/allocation_wrappers.hpp"
 #include "frontend/call_graph.hpp"
@@ -295,16 +296,18 @@ ExtractResult extract_facts(const FrontendOptions& options) {
 }
 
 void write_fact_directory(const ExtractResult& result, const std::filesystem::path& facts_dir) {
-    std::filesystem::create_directories(facts_dir / "cspa");
-    std::filesystem::create_directories(facts_dir / "andersen");
+    const std::filesystem::path cspa = facts_dir / facts::analysis_name(facts::Analysis::Cspa);
+    const std::filesystem::path andersen = facts_dir / facts::analysis_name(facts::Analysis::Andersen);
+    std::filesystem::create_directories(cspa);
+    std::filesystem::create_directories(andersen);
     const facts::ColumnType columns[] = {facts::ColumnType::Unsigned, facts::ColumnType::Unsigned};
     const facts::StringInterner no_symbols;
     const auto write = [&](const std::filesystem::path& file, const FactRelation& relation) {
         facts::write_tsv(file, relation.cells.data(), relation.size(), columns, facts::TsvFormat{},
                          no_symbols);
     };
-    for (const FactRelation* r : result.cspa()) write(facts_dir / "cspa" / (r->name + ".facts"), *r);
-    for (const FactRelation* r : result.andersen()) write(facts_dir / "andersen" / (r->name + ".facts"), *r);
+    for (const FactRelation* r : result.cspa()) write(cspa / (r->name + ".facts"), *r);
+    for (const FactRelation* r : result.andersen()) write(andersen / (r->name + ".facts"), *r);
     result.program.write(facts_dir);
 }
 

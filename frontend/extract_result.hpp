@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "facts/diagnostic.hpp"
+#include "facts/predicates.hpp"
 #include "facts/program_facts.hpp"
 
 namespace galias::frontend {
@@ -34,14 +35,14 @@ struct TranslationUnitSummary {
 struct ExtractResult {
     facts::ProgramFacts program;
     // CSPA (analyses/cspa.dl): assign(src, dst), dereference(p, *p).
-    FactRelation cspa_assign{"assign", {}};
-    FactRelation cspa_dereference{"dereference", {}};
+    FactRelation cspa_assign{std::string(facts::predicates::kCspaAssign.name), {}};
+    FactRelation cspa_dereference{std::string(facts::predicates::kCspaDereference.name), {}};
     // Andersen (analyses/andersen.dl): addressOf(y, x), assign(y, x) y = x, load(y, x)
     // y = *x, store(y, x) *y = x.
-    FactRelation andersen_address_of{"addressOf", {}};
-    FactRelation andersen_assign{"assign", {}};
-    FactRelation andersen_load{"load", {}};
-    FactRelation andersen_store{"store", {}};
+    FactRelation andersen_address_of{std::string(facts::predicates::kAndersenAddressOf.name), {}};
+    FactRelation andersen_assign{std::string(facts::predicates::kAndersenAssign.name), {}};
+    FactRelation andersen_load{std::string(facts::predicates::kAndersenLoad.name), {}};
+    FactRelation andersen_store{std::string(facts::predicates::kAndersenStore.name), {}};
 
     TranslationUnitSummary units;
     // Every file the analysed units read (sources and headers, absolute, sorted): what the

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 
+#include "facts/predicates.hpp"
 #include "frontend/field_model.hpp"
 #include "frontend/library_models.hpp"
 
@@ -655,12 +656,14 @@ void FactEmitter::finish() {
     for (const Function& f : program_.functions) defined += f.has_body ? 1 : 0;
     auto& c = p.counters;
     c.emplace_back("nodes", p.nodes.size());
-    c.emplace_back("cspa.assign", out_.cspa_assign.size());
-    c.emplace_back("cspa.dereference", out_.cspa_dereference.size());
-    c.emplace_back("andersen.addressOf", out_.andersen_address_of.size());
-    c.emplace_back("andersen.assign", out_.andersen_assign.size());
-    c.emplace_back("andersen.load", out_.andersen_load.size());
-    c.emplace_back("andersen.store", out_.andersen_store.size());
+    c.emplace_back(facts::fact_counter_name(facts::predicates::kCspaAssign), out_.cspa_assign.size());
+    c.emplace_back(facts::fact_counter_name(facts::predicates::kCspaDereference),
+                   out_.cspa_dereference.size());
+    c.emplace_back(facts::fact_counter_name(facts::predicates::kAndersenAddressOf),
+                   out_.andersen_address_of.size());
+    c.emplace_back(facts::fact_counter_name(facts::predicates::kAndersenAssign), out_.andersen_assign.size());
+    c.emplace_back(facts::fact_counter_name(facts::predicates::kAndersenLoad), out_.andersen_load.size());
+    c.emplace_back(facts::fact_counter_name(facts::predicates::kAndersenStore), out_.andersen_store.size());
     c.emplace_back("functions.defined", defined);
     c.emplace_back("call_sites", program_.call_sites.size());
     c.emplace_back("call_rows", call_rows_);

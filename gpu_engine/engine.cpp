@@ -10,6 +10,7 @@
 #include "gpu_engine/datalog/parser.hpp"
 #include "gpu_engine/plan/planner.hpp"
 #include "gpu_engine/runtime/backend_factory.hpp"
+#include "gpu_engine/runtime/bind_plan.hpp"
 #include "gpu_engine/runtime/executor.hpp"
 
 namespace galias::engine {
@@ -126,6 +127,24 @@ Result run_on_backend(const Program& program, const Inputs& inputs, const Engine
     if (getrusage(RUSAGE_SELF, &usage) == 0)
         result.stats.peak_rss_bytes = static_cast<std::size_t>(usage.ru_maxrss) * 1024;
     return result;
+}
+
+std::string explain_on_backend(const Program& program, const EngineOptions& options, Backend& backend,
+                               const Inputs* inputs) {
+    if (inputs == nullptr) {
+        const plan::Strategy strategy = bind_plan(program.plan(), backend, options, std::nullopt);
+        return plan::explain_plan(program.plan(), &strategy);
+    }
+    // The run's own binding: it reads the inputs and promises the backend their bound first.
+    auto symbols = inputs->symbols ? inputs->symbols : std::make_shared<facts::StringInterner>();
+    Executor executor(program.plan(), backend, options, symbols);
+    executor.load_inputs(*inputs);
+    return plan::explain_plan(program.plan(), &executor.strategy());
+}
+
+std::string explain(const Program& program, const EngineOptions& options, const Inputs* inputs) {
+    std::unique_ptr<Backend> backend = make_backend(options.backend, options.threads, options.sched);
+    return explain_on_backend(program, options, *backend, inputs);
 }
 
 void write_outputs(const Result& result, const std::filesystem::path& dir) {

@@ -107,7 +107,7 @@ public:
     Program& operator=(Program&&) noexcept;
 
     [[nodiscard]] const plan::Plan& plan() const { return *plan_; }
-    // Human-readable semi-naive plan (`galias run --explain`).
+    // Human-readable semi-naive plan, not bound to a backend (engine::explain binds it).
     [[nodiscard]] std::string explain() const;
 
 private:
@@ -161,6 +161,13 @@ struct Result {
 // on runs again in the memory-lean mode. Result::notes tells. With Cuda, and on the CPU in
 // the memory-lean mode, an out-of-memory is the run's error.
 Result run(const Program& program, const Inputs& inputs, const EngineOptions& options);
+
+// The plan bound to the backend `options` select (`galias run --explain`): the semi-naive
+// plan, and how each relation is stored and which backend operators each join step takes
+// there (the strategy the run follows, gpu_engine/plan/strategy.hpp). A backend's choices
+// may depend on the inputs' value bound (the CPU's --dedup auto); with `inputs` they are
+// read first and the choices are the run's, else the bound is unknown.
+std::string explain(const Program& program, const EngineOptions& options, const Inputs* inputs = nullptr);
 
 // Several analyses on one device (`galias run --batch`). Each job has its own program,
 // inputs and options; `backend`, `threads` and `sched` of the first job's options apply

@@ -74,6 +74,8 @@ public:
     // this project's 2-core machine.
     static constexpr std::uint64_t kPreferredBitmapBytes = std::uint64_t{64} << 20;
     [[nodiscard]] bool prefers_hash_dedup(std::uint32_t arity) const override;
+    // Tuples pack into one 64-bit key.
+    [[nodiscard]] bool holds(std::uint32_t arity) const override { return arity == 1 || arity == 2; }
     std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) override;
     void insert_new(TupleHashSet& set, const TupleArray& tuples, TupleArray& out) override;
     void list_sorted(const TupleHashSet& set, std::uint32_t arity, TupleArray& out) override;

@@ -94,7 +94,7 @@ Buffer CpuBackend::bitmap_of(const TupleBitmapShape& bitmap, std::uint64_t n, Bi
 }
 
 std::unique_ptr<TupleHashSet> CpuBackend::make_tuple_hash_set(std::uint32_t arity) {
-    if (arity == 0 || arity > 2) return nullptr;  // tuples must pack into one 64-bit key
+    if (!holds(arity)) return nullptr;
     return std::make_unique<CpuTupleHashSet>();
 }
 

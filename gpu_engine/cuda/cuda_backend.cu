@@ -222,6 +222,7 @@ public:
                    std::uint64_t from, std::uint64_t to, TupleArray& out) override {
         joins::emit(context_, spec, outer, inner, counts, from, to, out);
     }
+    [[nodiscard]] bool filters(std::uint32_t arity) const override { return joins::filters(context_, arity); }
     std::unique_ptr<DuplicateFilter> make_duplicate_filter(std::uint32_t arity) override {
         return joins::make_duplicate_filter(context_, arity);
     }
@@ -249,6 +250,7 @@ public:
     }
 
     // Tuple sets and bitmaps (tuple_set_ops.cuh).
+    [[nodiscard]] bool holds(std::uint32_t arity) const override { return tuple_sets::holds(arity); }
     std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) override {
         return tuple_sets::make_tuple_hash_set(arity);
     }

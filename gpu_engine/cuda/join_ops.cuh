@@ -222,9 +222,14 @@ inline std::uint64_t slice_output(DeviceContext& ctx, const CudaJoinCounts& c, s
     return ctx.staged<std::uint64_t>(sizeof(std::uint64_t)) - ctx.staged<std::uint64_t>(0);
 }
 
-// DuplicateFiltering::make_duplicate_filter: tuples must pack into one 64-bit key.
+// DuplicateFiltering::filters: tuples must pack into one 64-bit key.
+inline bool filters(const DeviceContext& ctx, std::uint32_t arity) {
+    return arity <= 2 && ctx.policy().duplicate_filter;
+}
+
+// DuplicateFiltering::make_duplicate_filter.
 inline std::unique_ptr<DuplicateFilter> make_duplicate_filter(DeviceContext& ctx, std::uint32_t arity) {
-    if (arity > 2 || !ctx.policy().duplicate_filter) return nullptr;
+    if (!filters(ctx, arity)) return nullptr;
     return std::make_unique<CudaDuplicateFilter>(ctx.stream());
 }
 

@@ -151,9 +151,14 @@ inline Buffer make_room(DeviceContext& ctx, CudaTupleHashSet& s, std::uint64_t i
     return old_table;
 }
 
-// TupleSets::make_tuple_hash_set: tuples must pack into one 64-bit key.
+// TupleSets::holds: tuples must pack into one 64-bit key.
+inline bool holds(std::uint32_t arity) {
+    return arity == 1 || arity == 2;
+}
+
+// TupleSets::make_tuple_hash_set.
 inline std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) {
-    if (arity == 0 || arity > 2) return nullptr;
+    if (!holds(arity)) return nullptr;
     return std::make_unique<CudaTupleHashSet>();
 }
 

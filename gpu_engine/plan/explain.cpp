@@ -48,7 +48,73 @@ void filters_text(std::ostringstream& out, const Plan& plan, const char* label,
     out << "]";
 }
 
-void rule_text(std::ostringstream& out, const Plan& plan, const Rule& rule, const char* kind) {
+// How a relation's new tuples are deduplicated and merged (RelationStrategy).
+void relation_strategy_text(std::ostringstream& out, const Relation& relation, const RelationStrategy& how) {
+    out << "  store " << relation.name << ": ";
+    switch (how.dedup) {
+        case Dedup::SortedRuns:
+            out << "sorted runs";
+            break;
+        case Dedup::RecentRun:
+            out << "sorted runs, merges deferred to a recent run";
+            break;
+        case Dedup::TupleSet:
+            out << "tuple set";
+            break;
+    }
+    if (how.dedup != Dedup::TupleSet) {
+        switch (how.merge) {
+            case Merge::SpareBuffer:
+                out << ", merged into spare buffers (EBM)";
+                break;
+            case Merge::ExactBuffer:
+                out << ", merged into exact buffers";
+                break;
+            case Merge::InPlace:
+                out << ", merged in place";
+                break;
+        }
+    }
+    if (how.keeps_old) out << ", old versions kept";
+    if (how.duplicate_filter) out << ", duplicate filter";
+    switch (how.mirrors) {
+        case Mirrors::None:
+            break;
+        case Mirrors::BeforeDedup:
+            out << ", mirrors added before dedup";
+            break;
+        case Mirrors::AfterDedup:
+            out << ", mirrors added after dedup";
+            break;
+        case Mirrors::IntoSet:
+            out << ", mirrors inserted into the set";
+            break;
+    }
+    out << "\n";
+}
+
+// The backend operators a join step takes (StepStrategy), as runtime/backend.hpp names them.
+void step_strategy_text(std::ostringstream& out, const StepStrategy& how, bool last) {
+    out << "         run: ";
+    if (how.one_pass) out << (last ? "one pass (join_into_set), else " : "one pass (join_distinct), else ");
+    out << (how.count == Count::CountAndEmit ? "join_count_emit" : "join_count") << " + ";
+    switch (last ? how.emit : Emit::JoinEmit) {
+        case Emit::JoinEmit:
+            out << "join_emit";
+            break;
+        case Emit::ThroughFilter:
+            out << "join_emit_distinct";
+            break;
+        case Emit::IntoSet:
+            out << "join_emit_new";
+            break;
+    }
+    if (how.sort_unique) out << " + sort_unique";
+    out << "\n";
+}
+
+void rule_text(std::ostringstream& out, const Plan& plan, const Rule& rule, const RuleStrategy* strategy,
+               const char* kind) {
     out << "  " << kind << "  " << rule.text;
     if (rule.delta_atom >= 0) out << "   [delta: atom " << rule.delta_atom + 1 << "]";
     out << "\n";
@@ -87,14 +153,27 @@ void rule_text(std::ostringstream& out, const Plan& plan, const Rule& rule, cons
             out << (c ? ", " : "") << step.out_names[c] << "=" << operand_text(plan, step.out[c]);
         }
         out << ")\n";
+        if (strategy != nullptr) step_strategy_text(out, strategy->steps[s], s + 1 == rule.steps.size());
+    }
+}
+
+void strategy_header(std::ostringstream& out, const Strategy& strategy) {
+    out << "bound to " << strategy.backend << ": sched " << strategy.sched << ", " << strategy.lanes
+        << (strategy.lanes == 1 ? " lane" : " lanes") << ", value bound ";
+    if (strategy.value_bound) {
+        out << *strategy.value_bound << "\n";
+    } else {
+        out << "unknown (inputs not read)\n";
     }
 }
 
 }  // namespace
 
-std::string explain_plan(const Plan& plan) {
+std::string explain_plan(const Plan& plan, const Strategy* strategy) {
     std::ostringstream out;
-    out << "plan for " << plan.file << "\n\nrelations (stored column orders; the first is primary):\n";
+    out << "plan for " << plan.file << "\n";
+    if (strategy != nullptr) strategy_header(out, *strategy);
+    out << "\nrelations (stored column orders; the first is primary):\n";
     for (const Relation& relation : plan.relations) {
         out << "  " << relation.name << "/" << relation.arity();
         for (const ColumnOrder& order : relation.orders) out << "  " << order.str();
@@ -109,10 +188,21 @@ std::string explain_plan(const Plan& plan) {
         out << "\nstratum " << s << (stratum.recursive ? " (recursive):" : ":");
         for (std::uint32_t r : stratum.relations) out << " " << plan.relations[r].name;
         out << "\n";
-        for (const Rule& rule : stratum.init_rules) rule_text(out, plan, rule, "once ");
-        for (const Rule& rule : stratum.recursive_rules) rule_text(out, plan, rule, "delta");
+        const StratumStrategy* rules = strategy != nullptr ? &strategy->strata[s] : nullptr;
+        if (strategy != nullptr)
+            for (std::uint32_t r : stratum.relations)
+                relation_strategy_text(out, plan.relations[r], strategy->relations[r]);
+        for (std::size_t i = 0; i < stratum.init_rules.size(); ++i)
+            rule_text(out, plan, stratum.init_rules[i], rules != nullptr ? &rules->init_rules[i] : nullptr,
+                      "once ");
+        for (std::size_t i = 0; i < stratum.recursive_rules.size(); ++i)
+            rule_text(out, plan, stratum.recursive_rules[i],
+                      rules != nullptr ? &rules->recursive_rules[i] : nullptr, "delta");
     }
     out << "\noperands: oN = column N of the outer tuple, iN = column N of the inner tuple\n";
+    if (strategy != nullptr)
+        out << "store: how a relation's new tuples are deduplicated and merged; run: the backend operators\n"
+               "of a join step (a one pass first, where named: the two passes after it where it declines)\n";
     return out.str();
 }
 

@@ -12,12 +12,14 @@
 
 #include "gpu_engine/datalog/checker.hpp"
 #include "gpu_engine/plan/plan.hpp"
+#include "gpu_engine/plan/strategy.hpp"
 
 namespace galias::engine::plan {
 
 Plan build_plan(const datalog::CheckedProgram& program, const std::string& file_name);
 
-// Human-readable plan for `galias run --explain`.
-std::string explain_plan(const Plan& plan);
+// Human-readable plan for `galias run --explain`; with `strategy`, the plan bound to a
+// backend: how each relation is stored and which operators each join step takes.
+std::string explain_plan(const Plan& plan, const Strategy* strategy = nullptr);
 
 }  // namespace galias::engine::plan

@@ -7,9 +7,10 @@
 // allocation, copies, permute, sort, set operations, index build, the two-pass join),
 // and optional capabilities (BackendCapabilities: lanes, launch scheduling, in-place
 // merge, one-call counting join, duplicate filter, tuple sets, one-pass join into a set),
-// each an interface the backend hands out or not. The executor asks a backend (and each
-// lane) for its capabilities once and picks its strategies from them; a capability that
-// is there is used, one that is not never reached.
+// each an interface the backend hands out or not. When a plan is bound to a backend
+// (runtime/bind_plan.hpp) its strategies are chosen from the capabilities once; the
+// executor follows them, so a capability that is there is used, one that is not never
+// reached.
 
 #include <atomic>
 #include <cstddef>
@@ -93,7 +94,8 @@ class LaunchScheduling;  // runtime/launch_scheduling.hpp
 // its work apart from the others). The executor runs the independent rule variants of one
 // iteration on different lanes. Lane 0 is the backend itself; every lane allocates into
 // the backend's memory counters, and a buffer may be used by another lane once the lane
-// that wrote it has synchronized.
+// that wrote it has synchronized. A lane offers the capabilities of its backend (but no
+// lanes of its own): the strategy chosen for the backend (plan/strategy.hpp) runs on each.
 class LaneSet {
 public:
     virtual ~LaneSet() = default;
@@ -128,8 +130,9 @@ public:
 class DuplicateFiltering {
 public:
     virtual ~DuplicateFiltering() = default;
-    // A filter for join output of `arity` columns, or nullptr where the backend would not
-    // filter such tuples.
+    // Whether the backend filters join output of `arity` columns (asked when a plan is bound).
+    [[nodiscard]] virtual bool filters(std::uint32_t arity) const = 0;
+    // A filter for join output of `arity` columns, or nullptr where !filters(arity).
     virtual std::unique_ptr<DuplicateFilter> make_duplicate_filter(std::uint32_t arity) = 0;
     // Pass 2 through `filter`: appends to `out` only the tuples the filter admits: every
     // tuple the filter does not hold at least once; most copies of a tuple it holds (one
@@ -144,8 +147,10 @@ public:
 class TupleSets {
 public:
     virtual ~TupleSets() = default;
-    // An empty set for `arity`-column tuples, or nullptr for an arity the backend's sets
-    // do not hold (tuples must pack into one 64-bit key: at most 2 columns).
+    // Whether the backend's sets hold `arity`-column tuples (they must pack into one 64-bit
+    // key: at most 2 columns); asked when a plan is bound.
+    [[nodiscard]] virtual bool holds(std::uint32_t arity) const = 0;
+    // An empty set for `arity`-column tuples, or nullptr where !holds(arity).
     virtual std::unique_ptr<TupleHashSet> make_tuple_hash_set(std::uint32_t arity) = 0;
     // Whether `--dedup auto` deduplicates a linearly recursive relation of `arity` columns
     // with a tuple set on this backend (faster than sorted runs there: measured,

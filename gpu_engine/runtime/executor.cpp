@@ -7,8 +7,11 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
+#include <string>
 
 #include "facts/diagnostic.hpp"
+#include "gpu_engine/runtime/bind_plan.hpp"
 #include "gpu_engine/runtime/launch_scheduling.hpp"
 
 namespace galias::engine {
@@ -21,7 +24,7 @@ Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions
       options_(options),
       symbols_(std::move(symbols)),
       lanes_(backend, capabilities_, options_.max_lanes),
-      store_(plan_, backend_, capabilities_, options_, lanes_.count(), stats_) {
+      store_(plan_, strategy_, backend_, capabilities_, options_, lanes_.count(), stats_) {
     for (const plan::Stratum& stratum : plan_.strata) {
         for (const auto* rules : {&stratum.init_rules, &stratum.recursive_rules}) {
             for (const plan::Rule& rule : *rules) {
@@ -43,6 +46,20 @@ Executor::Executor(const plan::Plan& plan, Backend& backend, const EngineOptions
 }
 
 Executor::~Executor() = default;
+
+namespace {
+
+// A capability the strategy chose, on a lane: a lane offers its backend's capabilities
+// (LaneSet), so it is there.
+template <class Capability>
+Capability& chosen(Capability* capability, const Lane& lane, const char* name) {
+    if (capability == nullptr)
+        throw std::logic_error("lane " + std::to_string(lane.index) + " lacks " + name +
+                               ", which the strategy chose");
+    return *capability;
+}
+
+}  // namespace
 
 OperatorTimer Executor::time_operator(Backend& backend, IterationStats& it, Operator op) const {
     return OperatorTimer(backend, it, op, options_.collect_stats);
@@ -124,6 +141,7 @@ void Executor::load_inputs(const Inputs& inputs) {
         }
     }
     backend_.set_value_bound(largest);
+    strategy_ = bind_plan(plan_, backend_, options_, largest);
     stats_.coded_values = codes_.distinct();
     stats_.value_bound = largest;
     for (std::uint32_t r = 0; r < plan_.relations.size(); ++r) {
@@ -198,7 +216,7 @@ JoinSpec Executor::make_spec(const plan::JoinStep& step, std::uint32_t outer_ari
     return spec;
 }
 
-void Executor::run_rule(const plan::Rule& rule, Lane& lane) {
+void Executor::run_rule(const plan::Rule& rule, const plan::RuleStrategy& strategy, Lane& lane) {
     RelationState& head = store_.state(rule.head);
     TupleArray& fresh = head.fresh[lane.index];
     if (rule.steps.empty()) {
@@ -214,7 +232,7 @@ void Executor::run_rule(const plan::Rule& rule, Lane& lane) {
         ++rule_output_[rule_ids_.at(&rule)];
         return;
     }
-    run_steps(rule, 0, first_outer(rule), lane);
+    run_steps(rule, strategy, 0, first_outer(rule), lane);
 }
 
 // The relation version a rule's first step scans.
@@ -229,7 +247,8 @@ const TupleArray& Executor::first_outer(const plan::Rule& rule) const {
 // The rules of one iteration (or a stratum's non-recursive rules): they only read full
 // and delta relations and write their own lane's `new`, so with several lanes they run
 // at the same time, each lane taking the next rule not yet taken.
-void Executor::run_rules(const std::vector<plan::Rule>& rules, IterationStats& it) {
+void Executor::run_rules(const std::vector<plan::Rule>& rules,
+                         const std::vector<plan::RuleStrategy>& strategies, IterationStats& it) {
     std::size_t lanes = std::min(lanes_.count(), rules.size());
     if (lanes > 1) {
         std::uint64_t scanned = 0;
@@ -238,20 +257,23 @@ void Executor::run_rules(const std::vector<plan::Rule>& rules, IterationStats& i
     }
     if (lanes <= 1) {
         Lane lane{0, backend_, capabilities_, it};
-        for (const plan::Rule& rule : rules) run_rule(rule, lane);
+        for (std::size_t r = 0; r < rules.size(); ++r) run_rule(rules[r], strategies[r], lane);
         return;
     }
     lanes_.run(
-        lanes, rules.size(), [&](std::size_t r, Lane& lane) { run_rule(rules[r], lane); }, it);
+        lanes, rules.size(), [&](std::size_t r, Lane& lane) { run_rule(rules[r], strategies[r], lane); }, it);
 }
 
 // Runs join step `s` (and, through the intermediates it materializes, every later step)
-// on `outer`, slice by slice: an intermediate slice never exceeds the batch budget, and
-// the head's `new` is flushed whenever the next slice would overflow it.
-void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, Lane& lane) {
+// on `outer` as the rule's strategy says, slice by slice: an intermediate slice never
+// exceeds the batch budget, and the head's `new` is flushed whenever the next slice would
+// overflow it.
+void Executor::run_steps(const plan::Rule& rule, const plan::RuleStrategy& strategy, std::size_t s,
+                         const TupleArray& outer, Lane& lane) {
     if (outer.size == 0) return;
     Backend& backend = lane.backend;
     const plan::JoinStep& step = rule.steps[s];
+    const plan::StepStrategy& how = strategy.steps[s];
     const JoinSpec spec = make_spec(step, outer.arity);
     const Hisa* inner = nullptr;
     if (step.has_inner) {
@@ -262,18 +284,17 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
     const bool last = s + 1 == rule.steps.size();
     const std::uint64_t budget = std::max<std::uint64_t>(1, batch_bytes_ / (sizeof(Cell) * spec.out_arity));
     TupleArray& fresh = store_.state(rule.head).fresh[lane.index];
-    if (last && store_.state(rule.head).hash_set &&
-        run_last_step_in_one_pass(rule, spec, outer, inner, budget, lane))
-        return;
-    if (!last && options_.dedup_intermediates &&
-        run_intermediate_in_one_pass(rule, s, spec, outer, inner, budget, lane))
+    if (how.one_pass &&
+        (last ? run_last_step_in_one_pass(rule, spec, outer, inner, budget, lane)
+              : run_intermediate_in_one_pass(rule, strategy, s, spec, outer, inner, budget, lane)))
         return;
     std::unique_ptr<JoinCounts> counts;
     {
         const OperatorTimer timer = time_operator(backend, lane.it, Operator::Join);
-        counts = last && lane.caps.counting_emit != nullptr
-                     ? lane.caps.counting_emit->join_count_emit(spec, outer, inner, fresh,
-                                                                budget > fresh.size ? budget - fresh.size : 0)
+        counts = how.count == plan::Count::CountAndEmit
+                     ? chosen(lane.caps.counting_emit, lane, "CountingEmit")
+                           .join_count_emit(spec, outer, inner, fresh,
+                                            budget > fresh.size ? budget - fresh.size : 0)
                      : backend.join_count(spec, outer, 0, outer.size, inner);
     }
     if (counts->total == 0) return;
@@ -291,18 +312,26 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
             std::uint64_t derived = 0;
             {
                 const OperatorTimer timer = time_operator(backend, lane.it, Operator::Join);
-                if (head.hash_set) {
-                    // One lane at a time: the emit may grow the set (flush_into_hash_set).
-                    std::lock_guard lock(head.next_delta_mutex);
-                    derived = lane.caps.tuple_sets->join_emit_new(spec, outer, inner, *counts, from, to,
-                                                                  admitted, *head.hash_set);
-                } else if (DuplicateFilter* filter = store_.duplicate_filter(rule.head, lane)) {
-                    derived = lane.caps.duplicate_filtering->join_emit_distinct(spec, outer, inner, *counts,
-                                                                                from, to, fresh, *filter);
-                } else {
-                    const std::uint64_t before = fresh.size;
-                    backend.join_emit(spec, outer, inner, *counts, from, to, fresh);
-                    derived = fresh.size - before;
+                switch (how.emit) {
+                    case plan::Emit::IntoSet: {
+                        // One lane at a time: the emit may grow the set (flush_into_hash_set).
+                        std::lock_guard lock(head.next_delta_mutex);
+                        derived = chosen(lane.caps.tuple_sets, lane, "TupleSets")
+                                      .join_emit_new(spec, outer, inner, *counts, from, to, admitted,
+                                                     *head.hash_set);
+                        break;
+                    }
+                    case plan::Emit::ThroughFilter:
+                        derived = chosen(lane.caps.duplicate_filtering, lane, "DuplicateFiltering")
+                                      .join_emit_distinct(spec, outer, inner, *counts, from, to, fresh,
+                                                          store_.duplicate_filter(rule.head, lane));
+                        break;
+                    case plan::Emit::JoinEmit: {
+                        const std::uint64_t before = fresh.size;
+                        backend.join_emit(spec, outer, inner, *counts, from, to, fresh);
+                        derived = fresh.size - before;
+                        break;
+                    }
                 }
             }
             lane.it.join_output_tuples += derived;
@@ -319,13 +348,13 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
             }
             lane.it.join_output_tuples += intermediate.size;
             rule_intermediate_[rule_ids_.at(&rule)] += intermediate.size;
-            if (options_.dedup_intermediates && intermediate.size > 1) {
+            if (how.sort_unique && intermediate.size > 1) {
                 // Distinct intermediate tuples only: a duplicate here would be joined again
                 // and multiply into duplicates of the final output.
                 const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
                 backend.sort_unique(intermediate);
             }
-            run_steps(rule, s + 1, intermediate, lane);
+            run_steps(rule, strategy, s + 1, intermediate, lane);
             from = to;
         }
     }
@@ -337,7 +366,7 @@ void Executor::run_steps(const plan::Rule& rule, std::size_t s, const TupleArray
 bool Executor::run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec& spec,
                                          const TupleArray& outer, const Hisa* inner, std::uint64_t budget,
                                          Lane& lane) {
-    if (lane.caps.one_pass_join == nullptr) return false;
+    OnePassJoin& one_pass = chosen(lane.caps.one_pass_join, lane, "OnePassJoin");
     RelationState& head = store_.state(rule.head);
     TupleArray& admitted = head.admitted[lane.index];
     const std::uint64_t held = head.fresh[lane.index].size + admitted.size;
@@ -345,8 +374,8 @@ bool Executor::run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec&
     {
         const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Join);
         std::lock_guard lock(head.next_delta_mutex);  // one lane at a time, as join_emit_new
-        derived = lane.caps.one_pass_join->join_into_set(spec, outer, inner, admitted, *head.hash_set,
-                                                         budget > held ? budget - held : 0);
+        derived = one_pass.join_into_set(spec, outer, inner, admitted, *head.hash_set,
+                                         budget > held ? budget - held : 0);
     }
     if (!derived) return false;
     lane.it.join_output_tuples += *derived;
@@ -357,20 +386,20 @@ bool Executor::run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec&
 // A rule's intermediate step as one pass into a scratch bitmap, which hands the next step
 // each derived tuple once (OnePassJoin::join_distinct) — no counts, no sort; false when it
 // has not run.
-bool Executor::run_intermediate_in_one_pass(const plan::Rule& rule, std::size_t s, const JoinSpec& spec,
-                                            const TupleArray& outer, const Hisa* inner, std::uint64_t budget,
-                                            Lane& lane) {
-    if (lane.caps.one_pass_join == nullptr) return false;
+bool Executor::run_intermediate_in_one_pass(const plan::Rule& rule, const plan::RuleStrategy& strategy,
+                                            std::size_t s, const JoinSpec& spec, const TupleArray& outer,
+                                            const Hisa* inner, std::uint64_t budget, Lane& lane) {
+    OnePassJoin& one_pass = chosen(lane.caps.one_pass_join, lane, "OnePassJoin");
     TupleArray intermediate(spec.out_arity);
     std::optional<std::uint64_t> derived;
     {
         const OperatorTimer timer = time_operator(lane.backend, lane.it, Operator::Join);
-        derived = lane.caps.one_pass_join->join_distinct(spec, outer, inner, intermediate, budget);
+        derived = one_pass.join_distinct(spec, outer, inner, intermediate, budget);
     }
     if (!derived) return false;
     lane.it.join_output_tuples += *derived;
     rule_intermediate_[rule_ids_.at(&rule)] += *derived;
-    run_steps(rule, s + 1, intermediate, lane);
+    run_steps(rule, strategy, s + 1, intermediate, lane);
     return true;
 }
 
@@ -382,7 +411,7 @@ void Executor::evaluate() {
         it.stratum = s;
         it.iteration = 0;
         begin_iteration(it);
-        run_rules(stratum.init_rules, it);
+        run_rules(stratum.init_rules, strategy_.strata[s].init_rules, it);
         store_.absorb_all(stratum.relations, it);
         end_iteration(it, stratum.relations);
         if (stratum.recursive) {
@@ -395,7 +424,7 @@ void Executor::evaluate() {
                 next.stratum = s;
                 next.iteration = iteration;
                 begin_iteration(next);
-                run_rules(stratum.recursive_rules, next);
+                run_rules(stratum.recursive_rules, strategy_.strata[s].recursive_rules, next);
                 store_.absorb_all(stratum.relations, next);
                 end_iteration(next, stratum.relations);
             }

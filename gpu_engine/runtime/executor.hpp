@@ -3,7 +3,9 @@
 // to a fixpoint (new -> dedup -> delta = new - full -> full ∪= delta, every index order),
 // and records statistics. The loop and the rules' joins are here; relation storage
 // (versions, deduplication, merges, EBM) is RelationStore (relation_store.hpp), and where
-// rules run is Lanes (lanes.hpp). All data work goes through Backend.
+// rules run is Lanes (lanes.hpp). How each relation and join step uses the backend's
+// capabilities is the strategy the plan is bound to when the inputs are read
+// (bind_plan.hpp). All data work goes through Backend.
 
 #include <atomic>
 #include <memory>
@@ -12,6 +14,7 @@
 
 #include "gpu_engine/engine.hpp"
 #include "gpu_engine/plan/plan.hpp"
+#include "gpu_engine/plan/strategy.hpp"
 #include "gpu_engine/runtime/backend.hpp"
 #include "gpu_engine/runtime/lanes.hpp"
 #include "gpu_engine/runtime/operator_timer.hpp"
@@ -26,7 +29,10 @@ public:
              std::shared_ptr<facts::StringInterner> symbols);
     ~Executor();
 
+    // Reads the inputs, promises the backend their value bound and binds the plan to the
+    // backend (the strategy the rest of the run follows).
     void load_inputs(const Inputs& inputs);
+    [[nodiscard]] const plan::Strategy& strategy() const { return strategy_; }
     void evaluate();
     // Writes outputs (if options.output_dir) and collects sizes / rows into `result`.
     void finish(Result& result);
@@ -37,15 +43,17 @@ private:
     void resolve_constants();
     std::vector<Cell> read_input(const plan::Relation& relation, const Inputs& inputs);
     JoinSpec make_spec(const plan::JoinStep& step, std::uint32_t outer_arity) const;
-    void run_rules(const std::vector<plan::Rule>& rules, IterationStats& it);
-    void run_rule(const plan::Rule& rule, Lane& lane);
+    void run_rules(const std::vector<plan::Rule>& rules, const std::vector<plan::RuleStrategy>& strategies,
+                   IterationStats& it);
+    void run_rule(const plan::Rule& rule, const plan::RuleStrategy& strategy, Lane& lane);
     [[nodiscard]] const TupleArray& first_outer(const plan::Rule& rule) const;
-    void run_steps(const plan::Rule& rule, std::size_t s, const TupleArray& outer, Lane& lane);
+    void run_steps(const plan::Rule& rule, const plan::RuleStrategy& strategy, std::size_t s,
+                   const TupleArray& outer, Lane& lane);
     bool run_last_step_in_one_pass(const plan::Rule& rule, const JoinSpec& spec, const TupleArray& outer,
                                    const Hisa* inner, std::uint64_t budget, Lane& lane);
-    bool run_intermediate_in_one_pass(const plan::Rule& rule, std::size_t s, const JoinSpec& spec,
-                                      const TupleArray& outer, const Hisa* inner, std::uint64_t budget,
-                                      Lane& lane);
+    bool run_intermediate_in_one_pass(const plan::Rule& rule, const plan::RuleStrategy& strategy,
+                                      std::size_t s, const JoinSpec& spec, const TupleArray& outer,
+                                      const Hisa* inner, std::uint64_t budget, Lane& lane);
     void begin_iteration(IterationStats& it);
     void end_iteration(IterationStats& it, const std::vector<std::uint32_t>& relations);
 
@@ -57,6 +65,8 @@ private:
     std::vector<Cell> constants_;
     ValueCodes codes_;  // active when the run evaluates on codes (load_inputs)
     Stats stats_;
+    // The plan bound to backend_ (load_inputs); RelationStore reads it from the first stratum.
+    plan::Strategy strategy_;
     Lanes lanes_;          // where the rules of an iteration run
     RelationStore store_;  // every relation's versions, deduplication and merges
     // Per rule variant (stats_.rules order): join output and intermediate tuples, counted
@@ -71,5 +81,9 @@ private:
 // engine::run on a backend the caller owns (tests wrap backends; several runs can share one).
 Result run_on_backend(const Program& program, const Inputs& inputs, const EngineOptions& options,
                       Backend& backend);
+
+// engine::explain on a backend the caller owns.
+std::string explain_on_backend(const Program& program, const EngineOptions& options, Backend& backend,
+                               const Inputs* inputs = nullptr);
 
 }  // namespace galias::engine

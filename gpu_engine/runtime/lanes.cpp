@@ -9,15 +9,11 @@
 
 namespace galias::engine {
 
-namespace {
-
 std::size_t lane_count(const BackendCapabilities& capabilities, std::size_t max_lanes) {
     if (capabilities.lanes == nullptr) return 1;
     const std::size_t offered = capabilities.lanes->count();
     return std::clamp<std::size_t>(offered, 1, max_lanes != 0 ? max_lanes : offered);
 }
-
-}  // namespace
 
 Lanes::Lanes(Backend& backend, const BackendCapabilities& capabilities, std::size_t max_lanes)
     : backend_(backend),

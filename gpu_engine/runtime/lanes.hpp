@@ -27,10 +27,14 @@ struct Lane {
     bool concurrent = false;
 };
 
+// How many lanes rules may run on: up to `max_lanes` (0: as many as the backend offers);
+// one where the backend offers no LaneSet.
+std::size_t lane_count(const BackendCapabilities& capabilities, std::size_t max_lanes);
+
 class Lanes {
 public:
-    // Up to `max_lanes` lanes (0: as many as the backend offers); one where the backend
-    // offers no LaneSet. `capabilities` are backend's, and outlive this object.
+    // lane_count(capabilities, max_lanes) lanes. `capabilities` are backend's, and outlive
+    // this object.
     Lanes(Backend& backend, const BackendCapabilities& capabilities, std::size_t max_lanes);
 
     // How many lanes rules may run on (1: sequential).

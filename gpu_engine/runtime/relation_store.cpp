@@ -1,6 +1,7 @@
 #include "gpu_engine/runtime/relation_store.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 namespace galias::engine {
@@ -17,28 +18,6 @@ std::vector<std::uint32_t> order_from_primary(const plan::Relation& relation, st
     return columns;
 }
 
-// Whether a rule of `rules` reads relation r's full version: as the first step's outer
-// relation or as an inner relation (full or old, which the merges into full keep too).
-bool reads_full(const std::vector<plan::Rule>& rules, std::uint32_t r) {
-    for (const plan::Rule& rule : rules) {
-        for (std::size_t s = 0; s < rule.steps.size(); ++s) {
-            const plan::JoinStep& step = rule.steps[s];
-            if (s == 0 && step.outer_relation == r && step.outer_version == plan::Version::Full) return true;
-            if (step.has_inner && step.inner_relation == r) return true;
-        }
-    }
-    return false;
-}
-
-// Whether a rule of `rules` reads relation r's old version (full without the last delta).
-bool reads_old(const std::vector<plan::Rule>& rules, std::uint32_t r) {
-    for (const plan::Rule& rule : rules)
-        for (const plan::JoinStep& step : rule.steps)
-            if (step.has_inner && step.inner_relation == r && step.inner_version == plan::Version::Old)
-                return true;
-    return false;
-}
-
 // The mirror (y, x) of each tuple of a two-column relation (plan/symmetry.hpp). Swapping
 // the two stored columns mirrors a tuple in either column order.
 TupleArray mirrored(Backend& backend, const TupleArray& tuples) {
@@ -48,6 +27,14 @@ TupleArray mirrored(Backend& backend, const TupleArray& tuples) {
     return mirror;
 }
 
+// The lane's in-place merge, which a relation whose strategy merges in place takes: a lane
+// offers its backend's capabilities (LaneSet).
+InPlaceMerge& in_place_merge_of(const Lane& lane) {
+    if (lane.caps.in_place_merge == nullptr)
+        throw std::logic_error("lane " + std::to_string(lane.index) + " has no in-place merge");
+    return *lane.caps.in_place_merge;
+}
+
 // A deferred relation's recent run is folded into full once it holds more than
 // 1/kRecentShare of it: each iteration then merges its delta into a run of at most an
 // eighth of full instead of rewriting all of full.
@@ -55,10 +42,15 @@ constexpr std::uint64_t kRecentShare = 8;
 
 }  // namespace
 
-RelationStore::RelationStore(const plan::Plan& plan, Backend& backend,
+RelationStore::RelationStore(const plan::Plan& plan, const plan::Strategy& strategy, Backend& backend,
                              const BackendCapabilities& capabilities, const EngineOptions& options,
                              std::size_t lane_count, Stats& stats)
-    : plan_(plan), backend_(backend), capabilities_(capabilities), options_(options), stats_(stats) {
+    : plan_(plan),
+      strategy_(strategy),
+      backend_(backend),
+      capabilities_(capabilities),
+      options_(options),
+      stats_(stats) {
     for (const plan::Relation& relation : plan_.relations) {
         auto state = std::make_unique<RelationState>();
         for (const plan::ColumnOrder& order : relation.orders) {
@@ -109,8 +101,9 @@ void RelationStore::install_full(std::uint32_t relation, TupleArray sorted_prima
 }
 
 // The lane's duplicate pre-filter for `relation`'s new tuples, made by the lane's backend
-// on first use (only the lane's own thread touches its entry).
-DuplicateFilter* RelationStore::duplicate_filter(std::uint32_t relation, Lane& lane) {
+// on first use (only the lane's own thread touches its entry). A lane offers its backend's
+// capabilities (LaneSet), so the filter the strategy chose is there.
+DuplicateFilter& RelationStore::duplicate_filter(std::uint32_t relation, Lane& lane) {
     RelationState& state = *relations_[relation];
     if (!state.filter_made[lane.index]) {
         if (lane.caps.duplicate_filtering != nullptr)
@@ -118,7 +111,10 @@ DuplicateFilter* RelationStore::duplicate_filter(std::uint32_t relation, Lane& l
                 lane.caps.duplicate_filtering->make_duplicate_filter(plan_.relations[relation].arity());
         state.filter_made[lane.index] = 1;
     }
-    return state.filters[lane.index].get();
+    if (!state.filters[lane.index])
+        throw std::logic_error("lane " + std::to_string(lane.index) + " makes no duplicate filter for '" +
+                               plan_.relations[relation].name + "', which its strategy has");
+    return *state.filters[lane.index];
 }
 
 // Deduplicates the `new` tuples the lane collected: sort + unique, minus full, minus this
@@ -136,9 +132,8 @@ void RelationStore::flush(std::uint32_t relation, Lane& lane) {
     // duplicate filter already thinned `new` (the GPU), mirrored before the one
     // deduplication; otherwise (the host, whose `new` holds every copy derived) after
     // it, so that the copies are not doubled first.
-    const bool mirrors = plan_.relations[relation].add_mirrors;
-    const bool mirror_first = mirrors && duplicate_filter(relation, lane) != nullptr;
-    if (mirror_first) add_mirrors(fresh, lane);
+    const plan::Mirrors mirrors = strategy_.relations[relation].mirrors;
+    if (mirrors == plan::Mirrors::BeforeDedup) add_mirrors(fresh, lane);
     TupleArray part;
     {
         // One operator: a backend may fuse the two and read one size back instead of two.
@@ -149,7 +144,7 @@ void RelationStore::flush(std::uint32_t relation, Lane& lane) {
         // next delta now, so it goes on dropping their copies in later batches and
         // iterations (re-derivations of known tuples are most of a graph job's join output).
     }
-    if (mirrors && !mirror_first && part.size != 0) {
+    if (mirrors == plan::Mirrors::AfterDedup && part.size != 0) {
         // A mirror of a tuple not in full is not in full either (full is symmetric).
         add_mirrors(part, lane);
         const OperatorTimer timer = time_operator(backend, lane.it, Operator::Dedup);
@@ -173,7 +168,7 @@ void RelationStore::flush(std::uint32_t relation, Lane& lane) {
     if (state.next_delta.size == 0) {
         state.next_delta = std::move(part);
     } else {
-        merge_into(state.next_delta, state.next_delta_spare, part, plan_.relations[relation].name, lane);
+        merge_into(relation, state.next_delta, state.next_delta_spare, part, lane);
     }
     // Operators queue work on the lane's stream; the next lane to take the lock reads
     // next_delta on its own stream.
@@ -202,7 +197,7 @@ void RelationStore::flush_into_hash_set(std::uint32_t relation, Lane& lane) {
         append(part, admitted, lane);
     }
     admitted.size = 0;
-    if (plan_.relations[relation].add_mirrors && part.size != 0) {
+    if (strategy_.relations[relation].mirrors == plan::Mirrors::IntoSet && part.size != 0) {
         // The mirror of a new tuple is new too, unless this iteration found it already.
         TupleArray new_mirrors;
         {
@@ -266,9 +261,9 @@ void RelationStore::absorb(std::uint32_t relation, IterationStats& it) {
         TupleArray& full = state.full[0].data;
         if (state.recent.size == 0 && state.delta.size * kRecentShare > full.size) {
             // A delta this large next to full: merged directly, no run to keep apart.
-            merge_into(full, state.spare[0], state.delta, plan_relation.name, main_lane);
+            merge_into(relation, full, state.spare[0], state.delta, main_lane);
         } else {
-            merge_into(state.recent, state.recent_spare, state.delta, plan_relation.name, main_lane);
+            merge_into(relation, state.recent, state.recent_spare, state.delta, main_lane);
             if (state.recent.size * kRecentShare > full.size) fold_recent(relation, main_lane);
         }
         return;  // no index: no rule of the stratum reads this relation's full version
@@ -278,7 +273,7 @@ void RelationStore::absorb(std::uint32_t relation, IterationStats& it) {
     auto target = [&](std::size_t o) -> TupleArray& {
         return state.keeps_old ? state.old[o].data : state.spare[o];
     };
-    merge_into(state.full[0].data, target(0), state.delta, plan_relation.name, main_lane);
+    merge_into(relation, state.full[0].data, target(0), state.delta, main_lane);
     for (std::size_t o = 1; o < plan_relation.orders.size(); ++o) {
         TupleArray delta_o;
         {
@@ -286,7 +281,7 @@ void RelationStore::absorb(std::uint32_t relation, IterationStats& it) {
             backend_.permute(state.delta, order_from_primary(plan_relation, o), delta_o);
             backend_.sort(delta_o);
         }
-        merge_into(state.full[o].data, target(o), delta_o, plan_relation.name, main_lane);
+        merge_into(relation, state.full[o].data, target(o), delta_o, main_lane);
         if (state.scanned[o]) state.delta_in[o] = std::move(delta_o);
     }
     if (state.keeps_old) {
@@ -308,7 +303,7 @@ void RelationStore::absorb(std::uint32_t relation, IterationStats& it) {
 void RelationStore::fold_recent(std::uint32_t relation, Lane& lane) {
     RelationState& state = *relations_[relation];
     if (state.recent.size == 0) return;
-    merge_into(state.full[0].data, state.spare[0], state.recent, plan_.relations[relation].name, lane);
+    merge_into(relation, state.full[0].data, state.spare[0], state.recent, lane);
     state.recent.size = 0;
 }
 
@@ -322,16 +317,18 @@ void RelationStore::absorb_all(const std::vector<std::uint32_t>& relations, Iter
 // full ∪= delta through a merge buffer. With EBM the buffer is sized for K more deltas
 // (K = alpha, reduced until it fits in free memory) and the previous full buffer is kept
 // as the next spare, so most iterations allocate nothing.
-void RelationStore::merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta,
-                               const std::string& name, Lane& lane) {
+void RelationStore::merge_into(std::uint32_t relation, TupleArray& full, TupleArray& spare,
+                               const TupleArray& delta, Lane& lane) {
     Backend& backend = lane.backend;
+    const plan::Merge merge = strategy_.relations[relation].merge;
+    const std::string& name = plan_.relations[relation].name;
     const OperatorTimer timer = time_operator(backend, lane.it, Operator::Merge);
     const std::uint64_t needed = full.size + delta.size;
     const std::size_t tuple_bytes = sizeof(Cell) * full.arity;
     // Capacity for a new buffer: exact without EBM; with EBM room for K more deltas,
     // K = alpha reduced until the buffer fits in free memory.
     auto new_capacity = [&] {
-        if (!options_.eager_buffers) return needed;
+        if (merge != plan::Merge::SpareBuffer) return needed;
         const std::size_t free_bytes = backend.free_memory();
         double k = options_.ebm_alpha;
         while (k >= 1 && static_cast<double>(full.size) + k * static_cast<double>(delta.size) >
@@ -350,9 +347,10 @@ void RelationStore::merge_into(TupleArray& full, TupleArray& spare, const TupleA
         return std::max(ebm, std::min(grown, std::max(affordable, needed)));
     };
     // Without EBM the host backend merges in place (one buffer, grown by remapping):
-    // the memory-lean mode. Otherwise, and on the GPU, merge into a second buffer.
-    if (!options_.eager_buffers && lane.caps.in_place_merge != nullptr &&
-        lane.caps.in_place_merge->merge_in_place(
+    // the memory-lean mode. Otherwise, and on the GPU, merge into a second buffer, as
+    // also where the in-place merge declines.
+    if (merge == plan::Merge::InPlace &&
+        in_place_merge_of(lane).merge_in_place(
             full, delta, full.capacity() >= needed ? full.capacity() : new_capacity())) {
         spare = TupleArray(full.arity);
         return;
@@ -363,7 +361,7 @@ void RelationStore::merge_into(TupleArray& full, TupleArray& spare, const TupleA
     }
     backend.merge(full, delta, spare);
     std::swap(full, spare);
-    if (!options_.eager_buffers) spare = TupleArray(full.arity);
+    if (merge != plan::Merge::SpareBuffer) spare = TupleArray(full.arity);
 }
 
 // At the end of a stratum: every deferred relation's recent run, and what a hash-set
@@ -402,29 +400,28 @@ void RelationStore::finish_deferred_merges(const std::vector<std::uint32_t>& rel
     stats_.totals += it.times;
 }
 
-// Decides, for the stratum's relations, whether their merges are deferred and whether
-// they keep old versions (see RelationState), and sets up the state either needs.
+// Sets up the stratum's relations as their strategies say (see RelationState): a tuple
+// set, a recent run for deferred merges, old versions.
 void RelationStore::begin_stratum(const plan::Stratum& stratum) {
     for (std::uint32_t r : stratum.relations) {
         RelationState& state = *relations_[r];
+        const plan::RelationStrategy& strategy = strategy_.relations[r];
         const std::uint32_t arity = plan_.relations[r].arity();
-        // Linear: full only serves to deduplicate (see RelationState).
-        const bool linear = stratum.recursive && plan_.relations[r].orders.size() == 1 &&
-                            !reads_full(stratum.recursive_rules, r);
-        using Dedup = EngineOptions::LinearDedup;
-        TupleSets* sets = capabilities_.tuple_sets;
-        const bool hash =
-            sets != nullptr && (options_.linear_dedup == Dedup::Hash ||
-                                (options_.linear_dedup == Dedup::Auto && sets->prefers_hash_dedup(arity)));
-        state.hash_set = linear && hash ? sets->make_tuple_hash_set(arity) : nullptr;
-        // The set starts empty, as full does: all of a relation's rules are in its stratum,
-        // and its input facts join the first `new` (load_inputs).
+        state.hash_set = nullptr;
+        if (strategy.dedup == plan::Dedup::TupleSet) {
+            // The set starts empty, as full does: all of a relation's rules are in its
+            // stratum, and its input facts join the first `new` (load_inputs).
+            if (capabilities_.tuple_sets != nullptr)
+                state.hash_set = capabilities_.tuple_sets->make_tuple_hash_set(arity);
+            if (!state.hash_set)
+                throw std::logic_error("the backend makes no tuple set for '" + plan_.relations[r].name +
+                                       "', which its strategy has");
+        }
         state.found = TupleArray(arity);
-        state.defer_merges = options_.defer_merges && linear && !state.hash_set;
+        state.defer_merges = strategy.dedup == plan::Dedup::RecentRun;
         state.recent = TupleArray(arity);
         state.recent_spare = TupleArray(arity);
-        state.keeps_old =
-            options_.eager_buffers && stratum.recursive && reads_old(stratum.recursive_rules, r);
+        state.keeps_old = strategy.keeps_old;
         state.scanned.assign(state.full.size(), 0);
         for (const plan::Rule& rule : stratum.recursive_rules) {
             const plan::JoinStep* first = rule.steps.empty() ? nullptr : &rule.steps.front();

@@ -2,7 +2,8 @@
 // Relation storage of the semi-naive evaluation: every relation's versions (full in each
 // column order, delta, old, the lanes' `new` batches), how each batch is deduplicated
 // (sorted runs, deferred merges into a recent run, or a tuple set) and merged into full
-// with EBM's merge buffers, and the stratum's setup and finish. The loop
+// with EBM's merge buffers, and the stratum's setup and finish. Which of these a relation
+// takes is its strategy (plan/strategy.hpp, chosen when the plan was bound); the loop
 // (runtime/executor.hpp) decides when; RelationStore does it, through the Backend.
 
 #include <cstdint>
@@ -13,6 +14,7 @@
 
 #include "gpu_engine/engine.hpp"
 #include "gpu_engine/plan/plan.hpp"
+#include "gpu_engine/plan/strategy.hpp"
 #include "gpu_engine/runtime/backend.hpp"
 #include "gpu_engine/runtime/lanes.hpp"
 #include "gpu_engine/runtime/operator_timer.hpp"
@@ -70,8 +72,8 @@ struct RelationState {
     TupleArray recent;
     TupleArray recent_spare;
     std::vector<TupleArray> fresh;
-    // Per lane, the duplicate pre-filter over fresh[lane] (null where the backend has none,
-    // or until the lane first emits), kept until the stratum ends (backend.hpp).
+    // Per lane, the duplicate pre-filter over fresh[lane] (for a relation whose strategy has
+    // one; null until the lane first emits), kept until the stratum ends (backend.hpp).
     std::vector<std::unique_ptr<DuplicateFilter>> filters;
     std::vector<std::uint8_t> filter_made;  // not vector<bool>: lanes set their entries at once
     TupleArray next_delta;
@@ -84,8 +86,10 @@ class RelationStore {
 public:
     // Storage for every relation of `plan`, with a `new` batch per lane (lane_count).
     // `capabilities` are backend's; stratum finishes book their times into `stats`.
-    RelationStore(const plan::Plan& plan, Backend& backend, const BackendCapabilities& capabilities,
-                  const EngineOptions& options, std::size_t lane_count, Stats& stats);
+    // `strategy` is the plan's on backend, bound before the first stratum begins.
+    RelationStore(const plan::Plan& plan, const plan::Strategy& strategy, Backend& backend,
+                  const BackendCapabilities& capabilities, const EngineOptions& options,
+                  std::size_t lane_count, Stats& stats);
     ~RelationStore();
     RelationStore(const RelationStore&) = delete;
     RelationStore& operator=(const RelationStore&) = delete;
@@ -93,8 +97,8 @@ public:
     [[nodiscard]] RelationState& state(std::uint32_t relation) { return *relations_[relation]; }
     [[nodiscard]] const RelationState& state(std::uint32_t relation) const { return *relations_[relation]; }
 
-    // Decides, for the stratum's relations, whether their merges are deferred, whether
-    // they are deduplicated by a tuple set and whether they keep old versions.
+    // Sets up the stratum's relations as their strategies say: a tuple set, a recent run
+    // for deferred merges, old versions.
     void begin_stratum(const plan::Stratum& stratum);
     // Finishes deferred merges and drops what only the stratum needed.
     void end_stratum(const plan::Stratum& stratum);
@@ -102,8 +106,9 @@ public:
     void install_full(std::uint32_t relation, TupleArray sorted_primary, IterationStats& it);
     // Deduplicates the lane's `new` batch of `relation` into next_delta.
     void flush(std::uint32_t relation, Lane& lane);
-    // The lane's duplicate pre-filter for `relation`'s `new`, or null.
-    DuplicateFilter* duplicate_filter(std::uint32_t relation, Lane& lane);
+    // The lane's duplicate pre-filter for `relation`'s `new`, for a relation whose strategy
+    // has one.
+    DuplicateFilter& duplicate_filter(std::uint32_t relation, Lane& lane);
     // The iteration's end for these relations: every lane's `new` flushed, next_delta
     // becomes delta and is merged into full (or the recent run, or the set's log).
     void absorb_all(const std::vector<std::uint32_t>& relations, IterationStats& it);
@@ -116,12 +121,13 @@ private:
     void append(TupleArray& to, const TupleArray& from, Lane& lane);
     void add_mirrors(TupleArray& tuples, Lane& lane);
     void absorb(std::uint32_t relation, IterationStats& it);
-    void merge_into(TupleArray& full, TupleArray& spare, const TupleArray& delta, const std::string& name,
+    void merge_into(std::uint32_t relation, TupleArray& full, TupleArray& spare, const TupleArray& delta,
                     Lane& lane);
     void fold_recent(std::uint32_t relation, Lane& lane);
     void finish_deferred_merges(const std::vector<std::uint32_t>& relations);
 
     const plan::Plan& plan_;
+    const plan::Strategy& strategy_;
     Backend& backend_;
     const BackendCapabilities& capabilities_;
     const EngineOptions& options_;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analyses/builtin_programs.hpp"
+#include "facts/predicates.hpp"
 
 namespace galias::reports {
 
@@ -62,12 +63,14 @@ AliasResults solve_aliases(const ProgramInput& input, const SolveOptions& option
     engine::Result cspa;
     // The linear form of CSPA: the published rules' relations with far fewer duplicate
     // derivations (analyses/cspa_linear.dl).
-    results.runs.push_back(run_one("cspa", "cspa_linear", input.cspa, options, cspa));
-    results.value_alias = take_rows(cspa, "ValueAlias");
-    results.memory_alias = take_rows(cspa, "MemoryAlias");
+    results.runs.push_back(
+        run_one(facts::analysis_name(facts::Analysis::Cspa), "cspa_linear", input.cspa, options, cspa));
+    results.value_alias = take_rows(cspa, facts::predicates::kValueAlias.name);
+    results.memory_alias = take_rows(cspa, facts::predicates::kMemoryAlias.name);
     engine::Result andersen;
-    results.runs.push_back(run_one("andersen", "andersen", input.andersen, options, andersen));
-    results.points_to = take_rows(andersen, "PointsTo");
+    results.runs.push_back(run_one(facts::analysis_name(facts::Analysis::Andersen), "andersen",
+                                   input.andersen, options, andersen));
+    results.points_to = take_rows(andersen, facts::predicates::kPointsTo.name);
     return results;
 }
 

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "facts/output_file.hpp"
+#include "facts/predicates.hpp"
 #include "reports/checks/check_registry.hpp"
 #include "reports/output/json_report.hpp"
 #include "reports/output/text_report.hpp"
@@ -156,7 +157,7 @@ int run_check(const CheckRequest& request) {
     options.threads = request.session.threads;
     options.summary_level =
         request.summary_level.value_or(session.config().summary_level.value_or(Level::Note));
-    const auto stores = session.input().andersen.find("store");
+    const auto stores = session.input().andersen.find(facts::predicates::kAndersenStore.name);
     const FieldContents fields(session.input().facts, session.oracle(),
                                stores == session.input().andersen.end()
                                    ? std::span<const std::uint32_t>()

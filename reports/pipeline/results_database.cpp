@@ -12,6 +12,7 @@
 #include "facts/diagnostic.hpp"
 #include "facts/input_file.hpp"
 #include "facts/output_file.hpp"
+#include "facts/predicates.hpp"
 
 namespace galias::reports {
 
@@ -103,6 +104,11 @@ AnalysisRun run_from_json(const json& j) {
     return run;
 }
 
+// The manifest names an input relation after its analysis: "cspa/assign".
+std::string input_prefix(facts::Analysis analysis) {
+    return std::string(facts::analysis_name(analysis)) + "/";
+}
+
 }  // namespace
 
 json read_manifest(const fs::path& dir) {
@@ -145,15 +151,17 @@ void load_database(const fs::path& dir, const json& manifest, ProgramInput& inpu
             const std::string name = entry.at("name").get<std::string>();
             std::vector<std::uint32_t> cells = read_relation(dir, entry);
             check_node_ids(dir / entry.at("file").get<std::string>(), cells, nodes);
-            if (name.starts_with("cspa/")) {
-                input.cspa[name.substr(5)] = std::move(cells);
-            } else if (name.starts_with("andersen/")) {
-                input.andersen[name.substr(9)] = std::move(cells);
-            } else if (name == "ValueAlias") {
+            const std::string cspa = input_prefix(facts::Analysis::Cspa);
+            const std::string andersen = input_prefix(facts::Analysis::Andersen);
+            if (name.starts_with(cspa)) {
+                input.cspa[name.substr(cspa.size())] = std::move(cells);
+            } else if (name.starts_with(andersen)) {
+                input.andersen[name.substr(andersen.size())] = std::move(cells);
+            } else if (name == facts::predicates::kValueAlias.name) {
                 results.value_alias = std::move(cells);
-            } else if (name == "MemoryAlias") {
+            } else if (name == facts::predicates::kMemoryAlias.name) {
                 results.memory_alias = std::move(cells);
-            } else if (name == "PointsTo") {
+            } else if (name == facts::predicates::kPointsTo.name) {
                 results.points_to = std::move(cells);
             } else {
                 throw corrupt(manifest_file, "the manifest names an unknown relation '" + name + "'");
@@ -198,12 +206,15 @@ void write_database(const fs::path& dir, const DatabaseKey& key, const InputSnap
     fs::create_directories(staging / "relations");
     json relations = json::array();
     for (const auto& [name, cells] : input.cspa)
-        relations.push_back(write_relation(staging, "cspa/" + name, cells));
+        relations.push_back(write_relation(staging, input_prefix(facts::Analysis::Cspa) + name, cells));
     for (const auto& [name, cells] : input.andersen)
-        relations.push_back(write_relation(staging, "andersen/" + name, cells));
-    relations.push_back(write_relation(staging, "ValueAlias", results.value_alias));
-    relations.push_back(write_relation(staging, "MemoryAlias", results.memory_alias));
-    relations.push_back(write_relation(staging, "PointsTo", results.points_to));
+        relations.push_back(write_relation(staging, input_prefix(facts::Analysis::Andersen) + name, cells));
+    relations.push_back(
+        write_relation(staging, std::string(facts::predicates::kValueAlias.name), results.value_alias));
+    relations.push_back(
+        write_relation(staging, std::string(facts::predicates::kMemoryAlias.name), results.memory_alias));
+    relations.push_back(
+        write_relation(staging, std::string(facts::predicates::kPointsTo.name), results.points_to));
     manifest["relations"] = std::move(relations);
 
     json not_analysed = json::array();

@@ -29,9 +29,16 @@ ls "$WORK/out1" | grep -q '\.tmp$' && fail "temporary file left behind"
 expect_exit 0 "sizes only" "$GALIAS" run reach -F "$WORK/facts" -D -
 grep -qx $'Reach\t9' "$WORK/out" || fail "-D - should print 'Reach<TAB>9', got: $(cat "$WORK/out")"
 
-# --explain prints the plan.
+# --explain prints the plan, bound to the backend: how each relation is stored and which
+# operators each join step takes; with -F the inputs are read first (their value bound).
 expect_exit 0 "explain" "$GALIAS" run sg --explain
 grep -q "join full edge" "$WORK/out" || fail "--explain shows no join"
+expect_exit 0 "explain on the cpu" "$GALIAS" run reach --explain --backend cpu --dedup hash -F "$WORK/facts"
+grep -q "^bound to cpu .*, value bound 3$" "$WORK/out" || fail "--explain -F names no backend or bound: $(cat "$WORK/out")"
+grep -q "^  store Reach: tuple set$" "$WORK/out" || fail "--explain shows no store strategy: $(cat "$WORK/out")"
+grep -q "run: one pass (join_into_set), else join_count + join_emit_new" "$WORK/out" ||
+    fail "--explain shows no step strategy: $(cat "$WORK/out")"
+expect_exit 2 "explain with missing inputs" "$GALIAS" run reach --explain -F "$WORK/no-such-dir"
 
 # Program errors: exit 2, one line, file:line:col.
 printf '.decl a(x: number)\na(x) :- b(x).\n' > "$WORK/bad.dl"

@@ -31,6 +31,7 @@ struct RunOptions {
     bool stats = false;
     std::string stats_json;
     bool explain = false;
+    bool facts_given = false;  // -F on the command line (--explain then reads the inputs)
     double load_factor = 0.8;
     double batch_mb = 0;
     std::string sched;  // empty: the backend's default
@@ -243,7 +244,13 @@ int run(const RunOptions& options) {
     auto [text, file] = load_program_text(options.program);
     engine::Program program = engine::compile_program(text, file);
     if (options.explain) {
-        facts::write_stdout(program.explain());
+        // Bound to the backend the options select; with -F the inputs are read first, so
+        // that choices depending on their values are the run's.
+        engine::Inputs inputs;
+        inputs.facts_dir = options.facts_dir;
+        if (options.facts_given) check_facts_dir(options.facts_dir);
+        facts::write_stdout(
+            engine::explain(program, engine_options_from(options), options.facts_given ? &inputs : nullptr));
         return kExitOk;
     }
     // Every path is checked before the work starts.
@@ -269,7 +276,8 @@ const RegisterCommand kRegister{CommandInfo{
     [](CLI::App& app) -> CommandAction {
         auto options = std::make_shared<RunOptions>();
         app.add_option("program", options->program, "Datalog program (.dl file) or built-in rule set name");
-        app.add_option("-F,--facts", options->facts_dir, "Directory of input fact files (relation.facts)");
+        CLI::Option* facts = app.add_option("-F,--facts", options->facts_dir,
+                                            "Directory of input fact files (relation.facts)");
         app.add_option("-D,--output", options->output_dir,
                        "Directory for output relations; '-' prints sizes only");
         app.add_option("-j,--jobs", options->jobs, "Host threads (default: all cores)");
@@ -306,7 +314,10 @@ const RegisterCommand kRegister{CommandInfo{
                     return {};
                 },
                 "MIB"));
-        app.add_flag("--explain", options->explain, "Print the semi-naive evaluation plan and exit");
+        app.add_flag(
+            "--explain", options->explain,
+            "Print the semi-naive evaluation plan bound to the backend (how each relation is stored, "
+            "which operators each join step takes) and exit; with -F, read the inputs first");
         app.add_option("--load-factor", options->load_factor, "Load factor of the hash indexes")
             ->check(CLI::Range(0.05, 0.99));
         app.add_option("--sched", options->sched,
@@ -323,7 +334,8 @@ const RegisterCommand kRegister{CommandInfo{
             "--lanes", options->lanes,
             "With --sched streams|model: at most this many lanes (streams and host threads) per analysis "
             "(default 0: automatic; in a batch with several jobs at once, one per job)");
-        return [options] {
+        return [options, facts] {
+            options->facts_given = facts->count() != 0;
             options->jobs = sane_thread_count(options->jobs, "-j");
             return run(*options);
         };
