@@ -30,18 +30,20 @@ std::optional<facts::LinearForm> offset_form(const Address* address) {
     return address->linear;
 }
 
-// At most how many bytes are accessed, as a linear form.
-std::optional<facts::LinearForm> most_form(const AccessExtent& extent, std::optional<std::uint64_t> most) {
-    if (most && *most <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-        return facts::LinearForm{static_cast<std::int64_t>(*most), {}};
-    return extent.bytes;
-}
-
-// `from` reaches `to` only through bytes of its own: `to - from - length >= 0` for every value.
-bool ends_before(const facts::LinearForm& distance, const std::optional<facts::LinearForm>& length) {
-    if (!length) return false;
-    const std::optional<facts::LinearForm> gap = facts::combine(distance, *length, -1);
-    return gap && facts::provably_nonnegative(*gap);
+// The bytes accessed from a pointer end before another pointer `distance` bytes further
+// starts, for every value the forms read: `distance - length >= 0` for a bound on the
+// length, the constant `most` or the length's form.
+bool ends_before(const facts::LinearForm& distance, const AccessExtent& extent,
+                 std::optional<std::uint64_t> most) {
+    const auto within = [&](const facts::LinearForm& length) {
+        const std::optional<facts::LinearForm> gap = facts::combine(distance, length, -1);
+        return gap && facts::provably_nonnegative(*gap);
+    };
+    if (most && *most <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) &&
+        within(facts::LinearForm{static_cast<std::int64_t>(*most), {}})) {
+        return true;
+    }
+    return extent.bytes && within(*extent.bytes);
 }
 
 bool has_prefix(const std::string& text, const char* prefix) {
@@ -109,8 +111,8 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
             // before the other starts for every value the forms read.
             const std::optional<facts::LinearForm> behind =
                 facts::combine(facts::LinearForm{}, *distance, -1);
-            if (ends_before(*distance, most_form(extent_a, most_a)) ||
-                (behind && ends_before(*behind, most_form(extent_b, most_b)))) {
+            if (ends_before(*distance, extent_a, most_a) ||
+                (behind && ends_before(*behind, extent_b, most_b))) {
                 verdict.overlap = Overlap::Apart;
                 verdict.reason = OverlapReason::DisjointBytes;
                 return verdict;

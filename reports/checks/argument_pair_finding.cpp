@@ -6,8 +6,8 @@
 namespace galias::reports {
 
 ArgumentPairFinding::ArgumentPairFinding(const CheckContext& context, const facts::CallSite& call,
-                                         const RuleInfo& rule, Level level, std::string key, NodeId a, NodeId b,
-                                         const OverlapVerdict& verdict)
+                                         const RuleInfo& rule, Level level, std::string key, NodeId a,
+                                         NodeId b, const OverlapVerdict& verdict)
     : context_(context), call_(call), verdict_(verdict), b_(b) {
     finding_.rule_id = std::string(rule.id);
     finding_.level = level;

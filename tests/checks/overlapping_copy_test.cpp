@@ -173,6 +173,19 @@ TEST(OverlappingCopy, LinearFormsDecideWithoutConstants) {
     at(adjacent, 0, form(0, {}));
     at(adjacent, 1, form(0, {{0, -1, false}}));
     length(adjacent, form(0, {{0, 1, false}}));
+    // memcpy(&m->a[2 + n], &m->a[1], n * 4) into a trailing array member `u32 a[1]`: the
+    // member bounds each access to 4 bytes, which does not decide it; the length's form does.
+    const std::uint32_t trailing = b.call("memcpy", {p, q, facts::kNoNode}, 16, 5, 20);
+    const auto member = [](facts::ArgumentAddress& address) -> facts::ArgumentAddress& {
+        address.record = "struct:m";
+        address.lo = 0;
+        address.hi = 4;
+        return address;
+    };
+    member(b.argument(trailing, 0, facts::ArgumentAddress::Base::Value, "param#0", std::nullopt)).linear =
+        form(8, {{0, 4, false}});
+    member(b.argument(trailing, 1, facts::ArgumentAddress::Base::Value, "param#0", 4));
+    length(trailing, form(0, {{0, 4, false}}));
     RelationAliasOracle oracle(b.facts, rows({}), rows({{p, buf}, {q, buf}}));
     const std::vector<Finding> found = run_one("overlapping-copy", b.facts, oracle);
     EXPECT_EQ(summarize(found), (std::vector<Summary>{{10, "error"}, {12, "warning"}, {13, "note"}, {14, "warning"}}));

@@ -8,7 +8,9 @@
 namespace galias::facts {
 namespace {
 
-LinearForm form(std::int64_t constant, std::vector<LinearTerm> terms) { return {constant, std::move(terms)}; }
+LinearForm form(std::int64_t constant, std::vector<LinearTerm> terms) {
+    return {constant, std::move(terms)};
+}
 
 TEST(LinearForm, CombineMergesTermsAndDropsZeros) {
     const LinearForm k_minus_m = form(0, {{0, 1, true}, {1, -1, true}});
@@ -49,7 +51,8 @@ TEST(LinearForm, TextRoundTrips) {
 }
 
 TEST(LinearForm, MalformedTextIsRejected) {
-    for (const char* text : {"", "x", "1+", "1+2", "1+2*w0", "1+2*v", "1+0*v0", "1+2*v1+3*v0", "1+2*v0+3*v0", "1 "})
+    for (const char* text :
+         {"", "x", "1+", "1+2", "1+2*w0", "1+2*v", "1+0*v0", "1+2*v1+3*v0", "1+2*v0+3*v0", "1 "})
         EXPECT_THROW(linear_from_text(text), std::invalid_argument) << text;
 }
 
