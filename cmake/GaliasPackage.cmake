@@ -11,6 +11,10 @@
 # The CUDA backend needs no package: the CUDA runtime is linked in statically
 # (CUDA::cudart_static) and opens the NVIDIA driver's libcuda.so.1 when galias first asks
 # for a GPU. Without a driver (or a GPU) --backend auto runs on the CPU; docs/INSTALL.md.
+#
+# /usr/share/doc/galias/copyright (Debian's machine-readable format) is cmake/deb/copyright,
+# plus cmake/deb/copyright-cuda when the CUDA runtime and CCCL are compiled in. It is installed
+# by the `deb` component, which only the package installs (CPACK_INSTALL_CMAKE_PROJECTS).
 set(GALIAS_PACKAGE_MAINTAINER "galias developers <https://github.com/galias/galias/issues>"
     CACHE STRING "Maintainer field of the Debian package")
 
@@ -26,6 +30,7 @@ set(CPACK_PACKAGE_DESCRIPTION
     "as text, JSON or SARIF for code scanning.")
 string(JOIN "" CPACK_PACKAGE_DESCRIPTION ${CPACK_PACKAGE_DESCRIPTION})
 set(CPACK_PACKAGE_HOMEPAGE_URL "${PROJECT_HOMEPAGE_URL}")
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_GENERATOR DEB)
@@ -38,5 +43,22 @@ if(GALIAS_HAVE_FRONTEND)  # without the frontend galias parses no C
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-14-dev")
   set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libc6-dev")
 endif()
+
+# The copyright file, composed at configure time.
+set(GALIAS_COPYRIGHT_PARTS ${PROJECT_SOURCE_DIR}/cmake/deb/copyright)
+if(GALIAS_HAVE_CUDA)
+  list(APPEND GALIAS_COPYRIGHT_PARTS ${PROJECT_SOURCE_DIR}/cmake/deb/copyright-cuda)
+endif()
+set(GALIAS_COPYRIGHT_TEXT "")
+foreach(part IN LISTS GALIAS_COPYRIGHT_PARTS)
+  file(READ ${part} text)
+  string(APPEND GALIAS_COPYRIGHT_TEXT "${text}")
+endforeach()
+file(CONFIGURE OUTPUT ${PROJECT_BINARY_DIR}/deb/copyright CONTENT "${GALIAS_COPYRIGHT_TEXT}" @ONLY)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${GALIAS_COPYRIGHT_PARTS})
+install(FILES ${PROJECT_BINARY_DIR}/deb/copyright DESTINATION share/doc/galias COMPONENT deb EXCLUDE_FROM_ALL)
+# Everything a plain `cmake --install` installs, then the package's own files.
+set(CPACK_INSTALL_CMAKE_PROJECTS "${PROJECT_BINARY_DIR};${PROJECT_NAME};ALL;/"
+                                 "${PROJECT_BINARY_DIR};${PROJECT_NAME};deb;/")
 
 include(CPack)
