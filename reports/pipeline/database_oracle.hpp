@@ -18,8 +18,12 @@ public:
         : RelationLookupOracle(facts), value_alias_(value_alias), points_to_(points_to) {}
 
 private:
-    [[nodiscard]] bool has_value_alias(NodeId a, NodeId b) const override { return value_alias_.contains(a, b); }
-    [[nodiscard]] std::span<const NodeId> points_to_set(NodeId p) const override { return points_to_.values(p); }
+    [[nodiscard]] bool has_value_alias(NodeId a, NodeId b) const override {
+        return value_alias_.contains(a, b);
+    }
+    [[nodiscard]] std::span<const NodeId> points_to_set(NodeId p) const override {
+        return points_to_.values(p);
+    }
 
     const IndexedRelation& value_alias_;
     const IndexedRelation& points_to_;
@@ -29,7 +33,9 @@ private:
 class DatabaseMemoryEdges final : public MemoryEdges {
 public:
     explicit DatabaseMemoryEdges(const IndexedRelation& memory_alias) : memory_alias_(memory_alias) {}
-    [[nodiscard]] std::span<const NodeId> sources_into(NodeId n) const override { return memory_alias_.values(n); }
+    [[nodiscard]] std::span<const NodeId> sources_into(NodeId n) const override {
+        return memory_alias_.values(n);
+    }
 
 private:
     const IndexedRelation& memory_alias_;

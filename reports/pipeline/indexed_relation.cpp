@@ -50,7 +50,8 @@ IndexedRelation::IndexedRelation(const std::filesystem::path& file, unsigned key
     }
     const std::uint64_t size = static_cast<std::uint64_t>(st.st_size);
     // Checked before mapping: a short file would fault on the first read past its end.
-    if (keys > (std::uint64_t{1} << 32) || rows > (std::uint64_t{1} << 40) || size != expected_bytes(keys, rows)) {
+    if (keys > (std::uint64_t{1} << 32) || rows > (std::uint64_t{1} << 40) ||
+        size != expected_bytes(keys, rows)) {
         ::close(fd);
         throw corrupt_database(file, fmt::format("the relation has {} bytes; for {} keys and {} rows, as the "
                                                  "manifest says, it would have {}",
@@ -64,7 +65,8 @@ IndexedRelation::IndexedRelation(const std::filesystem::path& file, unsigned key
 
     if (std::memcmp(map_, "galiasIX", 8) != 0 || read_at<std::uint32_t>(map_ + 8) != kIndexedRelationLayout ||
         read_at<std::uint32_t>(map_ + 12) != key_column || read_at<std::uint64_t>(map_ + 16) != keys ||
-        read_at<std::uint64_t>(map_ + 24) != rows || read_at<std::uint64_t>(map_ + 32) != kIndexedBlockValues) {
+        read_at<std::uint64_t>(map_ + 24) != rows ||
+        read_at<std::uint64_t>(map_ + 32) != kIndexedBlockValues) {
         ::munmap(map, size);
         throw corrupt_database(file, "the relation's header is not the one the manifest describes");
     }
@@ -99,7 +101,8 @@ void IndexedRelation::verify_block(std::uint64_t block) const {
     // Past the hash, a node id past the symbol table can only be a writer's bug; checked so
     // that it is an error, never an index out of bounds.
     if (std::any_of(values, values + count, [&](std::uint32_t v) { return v >= keys_; }))
-        throw corrupt_database(file_, fmt::format("block {} of the relation names a node not in the symbol table", block));
+        throw corrupt_database(
+            file_, fmt::format("block {} of the relation names a node not in the symbol table", block));
     verified_[block].store(true, std::memory_order_release);
 }
 

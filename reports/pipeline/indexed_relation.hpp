@@ -31,7 +31,7 @@ inline constexpr std::uint64_t kIndexedBlockValues = 1u << 16;
 
 struct IndexedRelationInfo {
     std::uint64_t rows = 0;
-    std::uint64_t bytes = 0;     // the file's size
+    std::uint64_t bytes = 0;       // the file's size
     std::uint64_t index_hash = 0;  // of the header, the offsets and the block hashes
 };
 
@@ -39,8 +39,9 @@ struct IndexedRelationInfo {
 // `key_column`. Every cell must be below `keys`. Sorted distinct rows grouped by their
 // first cell (the engine's ValueAlias) are streamed out without a copy. Throws
 // facts::OutputError when the file cannot be written.
-IndexedRelationInfo write_indexed_relation(const std::filesystem::path& file, std::span<const std::uint32_t> cells,
-                                           unsigned key_column, std::uint64_t keys);
+IndexedRelationInfo write_indexed_relation(const std::filesystem::path& file,
+                                           std::span<const std::uint32_t> cells, unsigned key_column,
+                                           std::uint64_t keys);
 
 class IndexedRelation {
 public:

@@ -61,8 +61,9 @@ private:
 
 }  // namespace
 
-IndexedRelationInfo write_indexed_relation(const std::filesystem::path& file, std::span<const std::uint32_t> cells,
-                                           unsigned key_column, std::uint64_t keys) {
+IndexedRelationInfo write_indexed_relation(const std::filesystem::path& file,
+                                           std::span<const std::uint32_t> cells, unsigned key_column,
+                                           std::uint64_t keys) {
     if (key_column > 1) throw std::invalid_argument("write_indexed_relation: key column must be 0 or 1");
     const RowOrder rows(cells.first(cells.size() / 2 * 2), key_column);
     const std::uint64_t n = rows.size();

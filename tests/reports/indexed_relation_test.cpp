@@ -52,9 +52,11 @@ std::vector<std::uint32_t> random_rows(std::size_t rows, std::uint32_t keys, uns
 }
 
 // key -> its values, ascending and distinct.
-std::map<std::uint32_t, std::set<std::uint32_t>> expected(const std::vector<std::uint32_t>& cells, unsigned column) {
+std::map<std::uint32_t, std::set<std::uint32_t>> expected(const std::vector<std::uint32_t>& cells,
+                                                          unsigned column) {
     std::map<std::uint32_t, std::set<std::uint32_t>> out;
-    for (std::size_t i = 0; i + 1 < cells.size(); i += 2) out[cells[i + column]].insert(cells[i + 1 - column]);
+    for (std::size_t i = 0; i + 1 < cells.size(); i += 2)
+        out[cells[i + column]].insert(cells[i + 1 - column]);
     return out;
 }
 
@@ -190,7 +192,8 @@ TEST_F(IndexedRelationTest, DatabaseOracleAndWitnessesEqualThoseFromRows) {
     // Unsorted rows: RelationAliasOracle sorts them, and the finder's memory steps then come
     // in row order, so the rows go in sorted as the engine's do.
     std::vector<std::pair<NodeId, NodeId>> memory;
-    for (std::size_t i = 0; i < memory_alias.size(); i += 2) memory.emplace_back(memory_alias[i], memory_alias[i + 1]);
+    for (std::size_t i = 0; i < memory_alias.size(); i += 2)
+        memory.emplace_back(memory_alias[i], memory_alias[i + 1]);
     std::sort(memory.begin(), memory.end());
     memory.erase(std::unique(memory.begin(), memory.end()), memory.end());
     const std::vector<std::uint32_t> sorted_memory = testing::rows(memory);
