@@ -29,8 +29,8 @@ std::string cuda_version(int version) {  // 13000 -> "13.0"
 std::string driver_needed(int runtime_version) {
     const int major = runtime_version / 1000;
     const int branch = major >= 13 ? 580 : major == 12 ? 525 : 450;
-    return "the GPU needs the NVIDIA driver " + std::to_string(branch) + " or newer (CUDA " + std::to_string(major) +
-           ".x)";
+    return "the GPU needs the NVIDIA driver " + std::to_string(branch) + " or newer (CUDA " +
+           std::to_string(major) + ".x)";
 }
 
 std::string describe(cudaError_t status) {
@@ -40,8 +40,9 @@ std::string describe(cudaError_t status) {
         int driver = 0;
         cudaDriverGetVersion(&driver);  // 0 when no driver library could be loaded
         if (driver == 0) {
-            return "libcuda.so.1 was not found, so the NVIDIA driver is not installed; " + driver_needed(runtime) +
-                   "; galias has the CUDA runtime " + cuda_version(runtime) + " linked in and needs no CUDA toolkit";
+            return "libcuda.so.1 was not found, so the NVIDIA driver is not installed; " +
+                   driver_needed(runtime) + "; galias has the CUDA runtime " + cuda_version(runtime) +
+                   " linked in and needs no CUDA toolkit";
         }
         return "the NVIDIA driver supports CUDA " + cuda_version(driver) + " and galias's CUDA runtime is " +
                cuda_version(runtime) + "; " + driver_needed(runtime);
