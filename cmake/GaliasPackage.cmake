@@ -48,7 +48,7 @@ if(GALIAS_HAVE_CUDA)
        " This package has the CPU and the CUDA backends. The GPU needs the NVIDIA driver 580 or newer "
        "(libcuda.so.1). Without one galias runs on the CPU.")
 else()
-  list(APPEND CPACK_PACKAGE_DESCRIPTION " This package has the CPU backend; galias-cuda adds the CUDA one.")
+  list(APPEND CPACK_PACKAGE_DESCRIPTION " This package has the CPU backend. galias-cuda adds the CUDA one.")
 endif()
 # No semicolon in the parts: they are a CMake list.
 string(JOIN "" CPACK_PACKAGE_DESCRIPTION ${CPACK_PACKAGE_DESCRIPTION})
