@@ -53,7 +53,8 @@ mount -t devpts devpts "$ROOT/dev/pts"  # apt's terminal log
 in_root() { chroot "$ROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
 in_root apt-get update -qq
 # objdump, to read what the installed binary needs (binutils is no dependency of galias).
-in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends binutils >/dev/null
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends binutils \
+    >"$ROOT/tmp/apt.log" 2>&1 || { tail -n 30 "$ROOT/tmp/apt.log" >&2; exit 1; }
 
 cat >"$ROOT/tmp/galias-demo.sh" <<'DEMO'
 set -eu
@@ -120,7 +121,7 @@ for deb in "${DEBS[@]}"; do
         tail -n 30 "$ROOT/tmp/apt.log" >&2
         exit 1
     }
-    grep -E '^[0-9]+ upgraded|^Need to get|^After this operation|^Setting up galias|^Removing galias|^  galias' "$ROOT/tmp/apt.log" || true
+    grep -E '^[0-9]+ upgraded|^Need to get|^After this operation|^Setting up galias|^Removing galias' "$ROOT/tmp/apt.log" || true
     in_root dpkg -s "$package" | grep -E '^(Package|Version|Depends|Recommends|Conflicts|Replaces|Provides):'
     echo "== the bundled example with the installed $package =="
     in_root sh /tmp/galias-demo.sh "$package"
