@@ -117,6 +117,12 @@ std::span<const std::uint32_t> IndexedRelation::values(std::uint32_t key) const 
     return {values_ + begin, static_cast<std::size_t>(end - begin)};
 }
 
+void IndexedRelation::verify_all() const {
+    for (std::uint64_t b = 0; b < block_count(rows_); ++b) {
+        if (!verified_[b].load(std::memory_order_acquire)) verify_block(b);
+    }
+}
+
 bool IndexedRelation::contains(std::uint32_t key, std::uint32_t value) const {
     const std::span<const std::uint32_t> v = values(key);
     return std::binary_search(v.begin(), v.end(), value);

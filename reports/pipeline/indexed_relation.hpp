@@ -58,6 +58,9 @@ public:
     // DiagnosticError when one does not match its hash or holds a node id past K.
     [[nodiscard]] std::span<const std::uint32_t> values(std::uint32_t key) const;
     [[nodiscard]] bool contains(std::uint32_t key, std::uint32_t value) const;
+    // Verifies every block now, so that damage is found before the reader starts rather than
+    // in the middle of its work (analyze and check, which write a damaged database again).
+    void verify_all() const;
     [[nodiscard]] std::uint64_t rows() const { return rows_; }
 
 private:

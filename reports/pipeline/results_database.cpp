@@ -106,10 +106,9 @@ std::unique_ptr<IndexedRelation> open_result(const fs::path& dir, const json& re
         throw corrupt(file,
                       "the relation's index is not over the symbol table's nodes by the expected column");
     const std::string hash = entry->at("index_hash").get<std::string>();
-    std::uint64_t index_hash = 0;
     if (hash.size() != 16 || hash.find_first_not_of("0123456789abcdef") != std::string::npos)
         throw corrupt(manifest_file, "a relation's index hash is not 16 hex digits");
-    index_hash = std::stoull(hash, nullptr, 16);
+    const std::uint64_t index_hash = std::stoull(hash, nullptr, 16);
     return std::make_unique<IndexedRelation>(file, relation.key_column, nodes,
                                              entry->at("rows").get<std::uint64_t>(), index_hash);
 }
@@ -206,6 +205,11 @@ StoredResults load_database(const fs::path& dir, const json& manifest, DatabaseS
         results.value_alias = open_result(dir, stored, kResults[0], nodes);
         results.memory_alias = open_result(dir, stored, kResults[1], nodes);
         results.points_to = open_result(dir, stored, kResults[2], nodes);
+        if (everything) {
+            for (const IndexedRelation* relation :
+                 {results.value_alias.get(), results.memory_alias.get(), results.points_to.get()})
+                relation->verify_all();
+        }
         const json& units = manifest.at("units");
         input.units_total = units.at("total").get<std::size_t>();
         input.units_failed = units.at("failed").get<std::size_t>();

@@ -53,8 +53,9 @@ struct StoredResults {
 
 // Loads the database into `input` and `runs`. Each file read whole has its size and hash
 // checked against the manifest first, and the results' indexes are checked when mapped
-// (their blocks when first read), so a truncated or altered file is an error
-// (DiagnosticError, exit 2), never a wrong answer or a crash.
+// (their blocks when first read; every block here for DatabaseScope::Everything), so a
+// truncated or altered file is an error (DiagnosticError, exit 2), never a wrong answer or
+// a crash.
 StoredResults load_database(const std::filesystem::path& dir, const nlohmann::json& manifest,
                             DatabaseScope scope, ProgramInput& input, std::vector<AnalysisRun>& runs);
 
