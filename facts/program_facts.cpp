@@ -277,7 +277,12 @@ std::uint64_t ProgramFacts::counter(std::string_view name) const {
     return 0;
 }
 
-ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
+bool ProgramFacts::query_table(std::string_view file_name) {
+    return file_name == kSymbolsFile || file_name == kContextsFile || file_name == kAssignSitesFile ||
+           file_name == kValueClassesFile;
+}
+
+ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir, Tables tables) {
     std::error_code ec;
     if (!std::filesystem::is_directory(facts_dir, ec)) {
         throw DiagnosticError(SourceLocation{facts_dir.string(), 0, 0}, "fact directory not found");
@@ -311,6 +316,22 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
         if (c.id != facts.contexts.size()) r.fail("context ids must be 0, 1, 2, ... in order");
         facts.contexts.push_back(std::move(c));
     });
+    read_side_table(facts_dir / kAssignSitesFile, 5, [&](const TableRecord& r) {
+        facts.assign_sites.push_back(
+            AssignSite{parse_node(r, r.text(0)), parse_node(r, r.text(1)), read_pos(r, 2)});
+    });
+    read_side_table(facts_dir / kValueClassesFile, 2, [&](const TableRecord& r) {
+        const NodeId node = parse_node(r, r.text(0));
+        const NodeId representative = parse_node(r, r.text(1));
+        if (node >= facts.nodes.size() || representative >= facts.nodes.size())
+            r.fail("node id out of range (symbols.tsv has " + std::to_string(facts.nodes.size()) + " nodes)");
+        if (facts.value_class.empty()) {
+            facts.value_class.resize(facts.nodes.size());
+            for (NodeId n = 0; n < facts.value_class.size(); ++n) facts.value_class[n] = n;
+        }
+        facts.value_class[node] = representative;
+    });
+    if (tables == Tables::Queries) return facts;
     read_side_table(facts_dir / kCallsFile, 16, [&](const TableRecord& r) {
         CallSite call;
         call.id = r.u32(0);
@@ -359,21 +380,6 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir) {
     });
     read_side_table(facts_dir / kBulkWritesFile, 1,
                     [&](const TableRecord& r) { facts.bulk_writes.push_back(parse_node(r, r.text(0))); });
-    read_side_table(facts_dir / kAssignSitesFile, 5, [&](const TableRecord& r) {
-        facts.assign_sites.push_back(
-            AssignSite{parse_node(r, r.text(0)), parse_node(r, r.text(1)), read_pos(r, 2)});
-    });
-    read_side_table(facts_dir / kValueClassesFile, 2, [&](const TableRecord& r) {
-        const NodeId node = parse_node(r, r.text(0));
-        const NodeId representative = parse_node(r, r.text(1));
-        if (node >= facts.nodes.size() || representative >= facts.nodes.size())
-            r.fail("node id out of range (symbols.tsv has " + std::to_string(facts.nodes.size()) + " nodes)");
-        if (facts.value_class.empty()) {
-            facts.value_class.resize(facts.nodes.size());
-            for (NodeId n = 0; n < facts.value_class.size(); ++n) facts.value_class[n] = n;
-        }
-        facts.value_class[node] = representative;
-    });
     read_side_table(facts_dir / kStatsFile, 2,
                     [&](const TableRecord& r) { facts.counters.emplace_back(r.text(0), r.u64(1)); });
     read_side_table(facts_dir / kAllocatorsFile, 5, [&](const TableRecord& r) {

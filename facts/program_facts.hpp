@@ -195,11 +195,18 @@ public:
     // The value of a stats.tsv counter; 0 if absent.
     [[nodiscard]] std::uint64_t counter(std::string_view name) const;
 
+    // Which side tables read() fills: every one, or those an alias query needs (symbols,
+    // contexts, assign_sites and value_classes; the others are left empty), so that
+    // `galias query --db` does not parse the call tables the checks read.
+    enum class Tables : std::uint8_t { All, Queries };
+    // Whether a table (a file name such as "calls.tsv") is one of Tables::Queries.
+    [[nodiscard]] static bool query_table(std::string_view file_name);
+
     // Reads the side tables (symbols, contexts, calls, assign_sites, stats, unmodelled) of a
     // fact directory. symbols.tsv is required; the other tables are optional and left empty
     // when missing. Throws DiagnosticError on malformed lines (file:line) and when the
     // directory or symbols.tsv does not exist.
-    static ProgramFacts read(const std::filesystem::path& facts_dir);
+    static ProgramFacts read(const std::filesystem::path& facts_dir, Tables tables = Tables::All);
     // Writes them (atomically, each file via temp + rename).
     void write(const std::filesystem::path& facts_dir) const;
 };

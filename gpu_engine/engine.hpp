@@ -33,8 +33,9 @@ struct Plan;
 
 enum class BackendKind { Auto, Cpu, Cuda };
 const char* backend_name(BackendKind kind);
-bool cuda_backend_built();     // compiled with the CUDA backend
-bool cuda_device_available();  // ... and a usable GPU is present
+bool cuda_backend_built();          // compiled with the CUDA backend
+bool cuda_device_available();       // ... and a usable GPU is present
+std::string cuda_device_problem();  // why not, in words; empty when one is
 
 // A GPU is present but could not be used: starting the CUDA backend failed (cudaSetDevice,
 // its streams or first allocations, e.g. with too little free device memory). With

@@ -62,7 +62,7 @@ bool is_one_object(const facts::Node& object) {
     return false;
 }
 
-bool sorted_sets_meet(const std::vector<NodeId>& x, const std::vector<NodeId>& y) {
+bool sorted_sets_meet(std::span<const NodeId> x, std::span<const NodeId> y) {
     auto i = x.begin();
     auto j = y.begin();
     while (i != x.end() && j != y.end()) {
@@ -78,7 +78,7 @@ bool sorted_sets_meet(const std::vector<NodeId>& x, const std::vector<NodeId>& y
 RelationAliasOracle::RelationAliasOracle(const facts::ProgramFacts& facts,
                                          std::vector<std::uint32_t> value_alias,
                                          std::span<const std::uint32_t> points_to)
-    : facts_(facts), value_alias_(std::move(value_alias)) {
+    : RelationLookupOracle(facts), value_alias_(std::move(value_alias)) {
     value_alias_.resize(value_alias_.size() / 2 * 2);
     const std::size_t rows = value_alias_.size() / 2;
     bool sorted = true;
@@ -122,36 +122,35 @@ bool RelationAliasOracle::has_value_alias(NodeId a, NodeId b) const {
     return false;
 }
 
-// Results are stored per value class (docs/FACTS.md, "Value classes"): a node is answered
-// by its representative, and two nodes of one class alias.
-bool RelationAliasOracle::may_alias(NodeId a, NodeId b) const {
+std::span<const NodeId> RelationAliasOracle::points_to_set(NodeId p) const {
+    auto it = points_to_.find(p);
+    if (it == points_to_.end()) return {};
+    return it->second;
+}
+
+bool RelationLookupOracle::may_alias(NodeId a, NodeId b) const {
     if (a == facts::kNoNode || b == facts::kNoNode) return false;
     a = facts_.value_representative(a);
     b = facts_.value_representative(b);
     if (a == b) return true;
     if (has_value_alias(a, b) || has_value_alias(b, a)) return true;
-    auto pa = points_to_.find(a);
-    auto pb = points_to_.find(b);
-    return pa != points_to_.end() && pb != points_to_.end() && sorted_sets_meet(pa->second, pb->second);
+    return sorted_sets_meet(points_to_set(a), points_to_set(b));
 }
 
-bool RelationAliasOracle::must_alias(NodeId a, NodeId b) const {
+bool RelationLookupOracle::must_alias(NodeId a, NodeId b) const {
     if (a == facts::kNoNode || b == facts::kNoNode) return false;
     if (a == b) return true;
-    a = facts_.value_representative(a);
-    b = facts_.value_representative(b);
-    auto pa = points_to_.find(a);
-    auto pb = points_to_.find(b);
-    if (pa == points_to_.end() || pb == points_to_.end()) return false;
-    if (pa->second.size() != 1 || pa->second != pb->second) return false;
-    NodeId object = pa->second.front();
+    const std::span<const NodeId> pa = points_to_set(facts_.value_representative(a));
+    const std::span<const NodeId> pb = points_to_set(facts_.value_representative(b));
+    if (pa.size() != 1 || pb.size() != 1 || pa.front() != pb.front()) return false;
+    NodeId object = pa.front();
     if (object >= facts_.nodes.size()) return false;
     return is_one_object(facts_.nodes[object]);
 }
 
-std::vector<NodeId> RelationAliasOracle::points_to(NodeId p) const {
-    auto it = points_to_.find(facts_.value_representative(p));
-    return it == points_to_.end() ? std::vector<NodeId>{} : it->second;
+std::vector<NodeId> RelationLookupOracle::points_to(NodeId p) const {
+    const std::span<const NodeId> objects = points_to_set(facts_.value_representative(p));
+    return {objects.begin(), objects.end()};
 }
 
 std::vector<NodeId> common_objects(const AliasOracle& oracle, NodeId a, NodeId b) {

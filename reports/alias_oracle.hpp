@@ -18,7 +18,7 @@ namespace galias::reports {
 using facts::NodeId;
 
 // Whether two sorted sets of nodes (points-to sets) share an element.
-[[nodiscard]] bool sorted_sets_meet(const std::vector<NodeId>& x, const std::vector<NodeId>& y);
+[[nodiscard]] bool sorted_sets_meet(std::span<const NodeId> x, std::span<const NodeId> y);
 
 // Whether an abstract object of the points-to analysis is one run-time object (a variable,
 // a field path inside one, a function) rather than a summary of many: a heap allocation
@@ -48,29 +48,46 @@ public:
     [[nodiscard]] AliasKind alias(NodeId a, NodeId b) const;
 };
 
-// Rows are flat pairs as the engine returns them (2 cells per row):
-//   value_alias   CSPA ValueAlias(a, b); taken over as it is when sorted (the engine's rows
-//                 are), so that a billion pairs cost neither a copy nor a sort
-//   points_to     Andersen PointsTo(pointer, object); may be empty
+// The answers from ValueAlias and PointsTo, whatever holds them (the engine's rows in
+// memory, RelationAliasOracle; a results database, DatabaseAliasOracle):
 //
 // may_alias(a, b): a == b, or ValueAlias(a, b) or (b, a), or the points-to sets intersect.
 // must_alias(a, b): a == b, or both point to exactly one and the same object that is one
 // run-time object (is_one_object).
-class RelationAliasOracle final : public AliasOracle {
+//
+// Results are stored per value class (docs/FACTS.md, "Value classes"): a node is answered
+// by its representative, and two nodes of one class alias.
+class RelationLookupOracle : public AliasOracle {
+public:
+    [[nodiscard]] bool may_alias(NodeId a, NodeId b) const final;
+    [[nodiscard]] bool must_alias(NodeId a, NodeId b) const final;
+    [[nodiscard]] std::vector<NodeId> points_to(NodeId p) const final;
+
+protected:
+    explicit RelationLookupOracle(const facts::ProgramFacts& facts) : facts_(facts) {}
+    // ValueAlias(a, b), of two representatives.
+    [[nodiscard]] virtual bool has_value_alias(NodeId a, NodeId b) const = 0;
+    // PointsTo of a representative: sorted, distinct.
+    [[nodiscard]] virtual std::span<const NodeId> points_to_set(NodeId p) const = 0;
+
+    const facts::ProgramFacts& facts_;
+};
+
+// Rows are flat pairs as the engine returns them (2 cells per row):
+//   value_alias   CSPA ValueAlias(a, b); taken over as it is when sorted (the engine's rows
+//                 are), so that a billion pairs cost neither a copy nor a sort
+//   points_to     Andersen PointsTo(pointer, object); may be empty
+class RelationAliasOracle final : public RelationLookupOracle {
 public:
     RelationAliasOracle(const facts::ProgramFacts& facts, std::vector<std::uint32_t> value_alias,
                         std::span<const std::uint32_t> points_to);
 
-    [[nodiscard]] bool may_alias(NodeId a, NodeId b) const override;
-    [[nodiscard]] bool must_alias(NodeId a, NodeId b) const override;
-    [[nodiscard]] std::vector<NodeId> points_to(NodeId p) const override;
-
     [[nodiscard]] std::size_t value_alias_pairs() const { return value_alias_.size() / 2; }
 
 private:
-    [[nodiscard]] bool has_value_alias(NodeId a, NodeId b) const;
+    [[nodiscard]] bool has_value_alias(NodeId a, NodeId b) const override;
+    [[nodiscard]] std::span<const NodeId> points_to_set(NodeId p) const override;
 
-    const facts::ProgramFacts& facts_;
     std::vector<std::uint32_t> value_alias_;  // flat (a, b) rows, sorted, distinct
     std::unordered_map<NodeId, std::vector<NodeId>> points_to_;
 };

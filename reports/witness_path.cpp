@@ -9,15 +9,48 @@
 
 namespace galias::reports {
 
+namespace {
+
+// MemoryEdges from flat MemoryAlias rows: compressed rows by the second column, each
+// node's sources in row order (a stable counting sort); rows (n, n) are left out.
+class RowMemoryEdges final : public MemoryEdges {
+public:
+    explicit RowMemoryEdges(std::span<const std::uint32_t> rows) {
+        std::size_t nodes = 0;
+        for (std::size_t i = 0; i + 1 < rows.size(); i += 2)
+            nodes = std::max<std::size_t>(nodes, std::size_t{rows[i + 1]} + 1);
+        begin_.assign(nodes + 1, 0);
+        for (std::size_t i = 0; i + 1 < rows.size(); i += 2) {
+            if (rows[i] != rows[i + 1]) ++begin_[rows[i + 1] + 1];
+        }
+        for (std::size_t n = 0; n < nodes; ++n) begin_[n + 1] += begin_[n];
+        sources_.resize(begin_.back());
+        std::vector<std::size_t> fill(begin_.begin(), begin_.end() - 1);
+        for (std::size_t i = 0; i + 1 < rows.size(); i += 2) {
+            if (rows[i] != rows[i + 1]) sources_[fill[rows[i + 1]]++] = rows[i];
+        }
+    }
+
+    [[nodiscard]] std::span<const NodeId> sources_into(NodeId n) const override {
+        if (std::size_t{n} + 1 >= begin_.size()) return {};
+        return std::span<const NodeId>(sources_).subspan(begin_[n], begin_[n + 1] - begin_[n]);
+    }
+
+private:
+    std::vector<std::size_t> begin_;
+    std::vector<NodeId> sources_;
+};
+
+}  // namespace
+
 WitnessFinder::WitnessFinder(const facts::ProgramFacts& facts, std::span<const std::uint32_t> memory_alias)
-    : facts_(facts) {
+    : WitnessFinder(facts, std::make_unique<RowMemoryEdges>(memory_alias)) {}
+
+WitnessFinder::WitnessFinder(const facts::ProgramFacts& facts, const MemoryEdges& memory)
+    : facts_(facts), memory_(&memory) {
     for (const facts::AssignSite& site : facts.assign_sites) {
         if (site.src == site.dst) continue;
         edges_.push_back(WitnessEdge{site.src, site.dst, site.pos, false});
-    }
-    for (std::size_t i = 0; i + 1 < memory_alias.size(); i += 2) {
-        if (memory_alias[i] == memory_alias[i + 1]) continue;
-        edges_.push_back(WitnessEdge{memory_alias[i], memory_alias[i + 1], {}, true});
     }
     // Counting sort of the edge indexes by destination; stable, so each node's incoming
     // edges stay in edges_ order (which decides ties between equally short witnesses).
@@ -29,6 +62,11 @@ WitnessFinder::WitnessFinder(const facts::ProgramFacts& facts, std::span<const s
     incoming_edges_.resize(edges_.size());
     std::vector<std::size_t> fill(incoming_begin_.begin(), incoming_begin_.end() - 1);
     for (std::size_t e = 0; e < edges_.size(); ++e) incoming_edges_[fill[edges_[e].dst]++] = e;
+}
+
+WitnessFinder::WitnessFinder(const facts::ProgramFacts& facts, std::unique_ptr<MemoryEdges> memory)
+    : WitnessFinder(facts, *memory) {
+    own_memory_ = std::move(memory);
 }
 
 WitnessFinder::Search WitnessFinder::start(std::span<const NodeId> targets) const {
@@ -43,18 +81,22 @@ void WitnessFinder::expand(Search& search) const {
     std::vector<NodeId> reached;
     const std::size_t depth = search.depth + 1;
     for (NodeId n : search.frontier) {
-        if (n + std::size_t{1} >= incoming_begin_.size()) continue;
-        const std::size_t* first = incoming_edges_.data() + incoming_begin_[n];
-        const std::size_t* last = incoming_edges_.data() + incoming_begin_[n + 1];
         // Assignments before memory steps, so plain chains are preferred at equal length.
-        for (int pass = 0; pass < 2; ++pass) {
+        if (std::size_t{n} + 1 < incoming_begin_.size()) {
+            const std::size_t* first = incoming_edges_.data() + incoming_begin_[n];
+            const std::size_t* last = incoming_edges_.data() + incoming_begin_[n + 1];
             for (const std::size_t* e = first; e != last; ++e) {
-                if (edges_[*e].through_memory != (pass == 1)) continue;
                 NodeId m = edges_[*e].src;
                 if (search.dist.emplace(m, depth).second) {
-                    search.next.emplace(m, *e);
+                    search.next.emplace(m, Step{n, *e});
                     reached.push_back(m);
                 }
+            }
+        }
+        for (NodeId m : memory_->sources_into(n)) {
+            if (search.dist.emplace(m, depth).second) {
+                search.next.emplace(m, Step{n, kMemoryStep});
+                reached.push_back(m);
             }
         }
     }
@@ -66,8 +108,9 @@ std::vector<WitnessEdge> WitnessFinder::walk(NodeId from, const Search& search) 
     std::vector<WitnessEdge> path;
     NodeId n = from;
     for (auto it = search.next.find(n); it != search.next.end(); it = search.next.find(n)) {
-        path.push_back(edges_[it->second]);
-        n = edges_[it->second].dst;
+        const Step& step = it->second;
+        path.push_back(step.edge == kMemoryStep ? WitnessEdge{n, step.dst, {}, true} : edges_[step.edge]);
+        n = step.dst;
     }
     return path;
 }

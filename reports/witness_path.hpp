@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <unordered_map>
@@ -37,11 +38,24 @@ struct Witness {
     [[nodiscard]] NodeId end_b() const { return to_b.empty() ? source : to_b.back().dst; }
 };
 
+// The memory steps of witness paths, MemoryAlias(m, n) (a store through m may be read
+// through n), looked up by n: from the engine's rows (WitnessFinder builds the lookup) or
+// from a results database's index. Sources come in MemoryAlias's row order, which is
+// ascending (the engine's rows are sorted), so both give the same witnesses.
+class MemoryEdges {
+public:
+    virtual ~MemoryEdges() = default;
+    // The nodes m with MemoryAlias(m, n).
+    [[nodiscard]] virtual std::span<const NodeId> sources_into(NodeId n) const = 0;
+};
+
 class WitnessFinder {
 public:
     // memory_alias: flat MemoryAlias(a, b) rows (2 cells each); may be empty.
     explicit WitnessFinder(const facts::ProgramFacts& facts,
                            std::span<const std::uint32_t> memory_alias = {});
+    // The memory steps from `memory`, which must outlive the finder.
+    WitnessFinder(const facts::ProgramFacts& facts, const MemoryEdges& memory);
 
     // Shortest witness that a node of `a` and a node of `b` may hold the same value, or none
     // within max_steps assignments. Deterministic: ties go to the smaller source node id.
@@ -53,12 +67,21 @@ public:
     [[nodiscard]] std::vector<FlowStep> steps(const Witness& witness) const;
 
 private:
+    WitnessFinder(const facts::ProgramFacts& facts, std::unique_ptr<MemoryEdges> memory);
+
     // One side of the search: breadth-first over incoming edges from the targets, one level
     // at a time, so the other side can stop it as soon as no shorter witness can exist.
+    // The edge a search took from a node toward its target: an assignment (an index into
+    // edges_) or a memory step into `dst` (kMemoryStep).
+    static constexpr std::size_t kMemoryStep = static_cast<std::size_t>(-1);
+    struct Step {
+        NodeId dst = facts::kNoNode;
+        std::size_t edge = kMemoryStep;
+    };
     struct Search {
         std::unordered_map<NodeId, std::size_t> dist;
-        std::unordered_map<NodeId, std::size_t> next;  // node -> index into edges_ toward the target
-        std::vector<NodeId> frontier;                  // the nodes at distance `depth`
+        std::unordered_map<NodeId, Step> next;  // node -> its step toward the target
+        std::vector<NodeId> frontier;           // the nodes at distance `depth`
         std::size_t depth = 0;
     };
     [[nodiscard]] Search start(std::span<const NodeId> targets) const;
@@ -67,11 +90,13 @@ private:
     [[nodiscard]] std::vector<WitnessEdge> walk(NodeId from, const Search& search) const;
 
     const facts::ProgramFacts& facts_;
-    std::vector<WitnessEdge> edges_;
-    // Incoming edges as compressed rows: the edges into node n are
+    std::vector<WitnessEdge> edges_;  // the assignments
+    // Incoming assignments as compressed rows: the edges into node n are
     // incoming_edges_[incoming_begin_[n] .. incoming_begin_[n + 1]), in edges_ order.
     std::vector<std::size_t> incoming_begin_;
     std::vector<std::size_t> incoming_edges_;
+    std::unique_ptr<MemoryEdges> own_memory_;  // built from rows, when the finder was given rows
+    const MemoryEdges* memory_ = nullptr;
 };
 
 }  // namespace galias::reports

@@ -41,29 +41,6 @@ namespace galias::engine::cuda {
 
 namespace {
 
-struct DeviceState {
-    std::once_flag once;
-    bool available = false;
-    std::string problem;
-};
-
-DeviceState& device_state() {
-    static DeviceState state;
-    std::call_once(state.once, [] {
-        int count = 0;
-        const cudaError_t status = cudaGetDeviceCount(&count);
-        if (status != cudaSuccess) {
-            state.problem = cudaGetErrorString(status);
-            cudaGetLastError();
-        } else if (count == 0) {
-            state.problem = "no CUDA device found";
-        } else {
-            state.available = true;
-        }
-    });
-    return state;
-}
-
 // The process's one SharedDevice (shared_device.cuh says why it is shared), handed to
 // every backend make_cuda_backend starts; `started` once a backend has started, so that
 // release_memory() has something to free. Never destroyed: it holds no CUDA resource that
@@ -286,13 +263,6 @@ private:
 };
 
 }  // namespace
-
-bool device_available() {
-    return device_state().available;
-}
-std::string device_problem() {
-    return device_state().problem;
-}
 
 std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode, double urgency) {
     try {

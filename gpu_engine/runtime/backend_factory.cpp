@@ -27,7 +27,8 @@ std::unique_ptr<Backend> start_cuda_backend(sched::SchedMode mode, double urgenc
 #if defined(GALIAS_WITH_CUDA)
     if (!cuda::device_available())
         throw DiagnosticError(SourceLocation{},
-                              "--backend cuda: no usable CUDA device (" + cuda::device_problem() + ")");
+                              "--backend cuda: no usable CUDA device: " + cuda::device_problem() +
+                                  "; --backend auto or cpu runs on the CPU");
     return cuda::make_cuda_backend(mode, urgency);
 #else
     (void)mode;
@@ -72,6 +73,15 @@ bool cuda_device_available() {
     return cuda::device_available();
 #else
     return false;
+#endif
+}
+
+std::string cuda_device_problem() {
+    if (cuda_device_available()) return "";
+#if defined(GALIAS_WITH_CUDA)
+    return cuda::device_problem();
+#else
+    return "not built with the CUDA backend";
 #endif
 }
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <system_error>
 
-#include "reports/pipeline/results_database.hpp"
+#include "reports/pipeline/database_oracle.hpp"
 
 namespace galias::reports {
 
@@ -88,7 +88,9 @@ bool AnalysisSession::read_database(ProgressLine& progress) {
                              reason->c_str());
             return false;
         }
-        load_database(dir, manifest, input_, results_);
+        // A query reads what it asks about; analyze and check reuse everything.
+        stored_ = load_database(dir, manifest, answer ? DatabaseScope::Queries : DatabaseScope::Everything,
+                                input_, results_.runs);
     } catch (const DiagnosticError& e) {
         if (answer) throw;
         // analyze/check replace a database they cannot read; they do not need it.
@@ -97,6 +99,7 @@ bool AnalysisSession::read_database(ProgressLine& progress) {
                      e.diagnostic().str().c_str());
         input_ = ProgramInput{};
         results_ = AliasResults{};
+        stored_ = StoredResults{};
         return false;
     }
     return true;
@@ -181,11 +184,18 @@ void AnalysisSession::analyse(ProgressLine& progress) {
 }
 
 void AnalysisSession::build_views() {
-    // The oracle takes ValueAlias over (it can be billions of rows; nothing else reads it).
-    oracle_ = std::make_unique<RelationAliasOracle>(input_.facts, std::move(results_.value_alias),
-                                                    results_.points_to);
+    if (stored_.value_alias) {
+        oracle_ =
+            std::make_unique<DatabaseAliasOracle>(input_.facts, *stored_.value_alias, *stored_.points_to);
+        stored_memory_ = std::make_unique<DatabaseMemoryEdges>(*stored_.memory_alias);
+        witness_ = std::make_unique<WitnessFinder>(input_.facts, *stored_memory_);
+    } else {
+        // The oracle takes ValueAlias over (it can be billions of rows; nothing else reads it).
+        oracle_ = std::make_unique<RelationAliasOracle>(input_.facts, std::move(results_.value_alias),
+                                                        results_.points_to);
+        witness_ = std::make_unique<WitnessFinder>(input_.facts, results_.memory_alias);
+    }
     view_ = std::make_unique<SourceView>(input_.facts);
-    witness_ = std::make_unique<WitnessFinder>(input_.facts, results_.memory_alias);
 }
 
 }  // namespace galias::reports

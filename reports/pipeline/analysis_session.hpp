@@ -14,6 +14,7 @@
 #include "reports/pipeline/alias_solver.hpp"
 #include "reports/pipeline/database_inputs.hpp"
 #include "reports/pipeline/program_input.hpp"
+#include "reports/pipeline/results_database.hpp"
 #include "reports/progress_line.hpp"
 #include "reports/witness_path.hpp"
 
@@ -75,7 +76,11 @@ private:
     ReportConfig config_;
     ProgramInput input_;
     AliasResults results_;
-    std::unique_ptr<RelationAliasOracle> oracle_;
+    // From --db: the solved relations, mapped, and the witness paths' view of MemoryAlias;
+    // the oracle and the witness finder below read them (declared first: destroyed last).
+    StoredResults stored_;
+    std::unique_ptr<MemoryEdges> stored_memory_;
+    std::unique_ptr<AliasOracle> oracle_;
     std::unique_ptr<SourceView> view_;
     std::unique_ptr<WitnessFinder> witness_;
     SessionTimes times_;

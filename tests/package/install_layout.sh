@@ -17,6 +17,7 @@ expect_file() {
 }
 expect_file bin/galias
 expect_file share/doc/galias/README.md
+expect_file share/doc/galias/LICENSE
 for doc in CLI CHECKS FAILURES INSTALL github-actions; do expect_file "share/doc/galias/docs/$doc.md"; done
 expect_file share/doc/galias/examples/alias-demo/.galias.toml
 expect_file share/doc/galias/examples/alias-demo/src/main.c
@@ -24,6 +25,21 @@ for program in cspa cspa_linear andersen reach sg; do expect_file "share/galias/
 # Only the tool: no static libraries or headers of the internal libraries.
 if find "$PREFIX" -name '*.a' -o -name '*.hpp' | grep -q .; then
     echo "libraries or headers installed:"; find "$PREFIX" -name '*.a' -o -name '*.hpp'
+    problems=$((problems + 1))
+fi
+
+# The Debian copyright file belongs to the package (the `deb` component, which only CPack
+# installs): share/doc/<package>/copyright, in Debian's machine-readable format.
+if find "$PREFIX" -name copyright | grep -q .; then
+    echo "cmake --install installed a copyright file:"; find "$PREFIX" -name copyright
+    problems=$((problems + 1))
+fi
+cmake --install "$BUILD_DIR" --component deb --prefix "$WORK_DIR/deb" >>"$WORK_DIR/install.log"
+copyright="$(find "$WORK_DIR/deb/share/doc" -name copyright)"
+if [ "$(wc -l <<<"$copyright")" != 1 ] || ! grep -q '^galias\(-cuda\)\?/copyright$' <<<"${copyright#"$WORK_DIR/deb/share/doc/"}" ||
+    [ "$(head -n 1 "$copyright")" != "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" ] ||
+    ! grep -q '^License: Apache-2.0$' "$copyright"; then
+    echo "the deb component's copyright file: '$copyright' is not share/doc/galias*/copyright in the DEP-5 format"
     problems=$((problems + 1))
 fi
 

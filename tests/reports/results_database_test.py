@@ -3,7 +3,9 @@
   - query and points-to answer from the database exactly as from scratch;
   - a stale database (a source, the compile database, the options or the galias build
     changed) makes query exit 2 with a message naming the change;
-  - a corrupted database makes query exit 2 (never a crash), and analyze rewrites it;
+  - a corrupted database (a relation's header, index or values, a side table, the
+    manifest) or one of an older format makes query exit 2 (never a crash), and analyze
+    rewrites it; a query reads only the tables and relations it needs;
   - a second run with the unit cache compiles nothing, a run after one file changed
     compiles that unit only, and the findings and facts stay the same.
 
@@ -116,23 +118,77 @@ def test_stale():
     galias("analyze", "-p", "build", "--db", DB, "--backend", "cpu", "-q")
 
 
+def result_file(name):
+    """A result relation's file and its manifest entry (docs/FACTS.md, "Indexed relations")."""
+    with open(os.path.join(DB, "manifest.json")) as f:
+        entry = next(r for r in json.load(f)["results"] if r["name"] == name)
+    return os.path.join(DB, entry["file"]), entry
+
+
+def overwrite(path, offset, data):
+    with open(path, "r+b") as f:
+        f.seek(offset)
+        f.write(data)
+
+
+def rewrite():
+    galias("analyze", "-p", "build", "--db", DB, "--backend", "cpu", "-q")
+
+
 def test_corrupt():
     query = ["points-to", "assertions_demo::p", "--db", DB]
-    value_alias = os.path.join(DB, "relations", "ValueAlias.u32")
+    value_alias, _ = result_file("ValueAlias")
     with open(value_alias, "r+b") as f:
         f.truncate(os.path.getsize(value_alias) - 4)
     expect_refusal("a truncated relation", query, "corrupt results database")
 
-    galias("analyze", "-p", "build", "--db", DB, "--backend", "cpu", "-q")
-    points_to = os.path.join(DB, "relations", "PointsTo.u32")
-    with open(points_to, "r+b") as f:
-        f.write(b"\xff\xff\xff\x7f")
-    expect_refusal("a changed relation", query, "corrupt results database")
+    rewrite()
+    points_to, entry = result_file("PointsTo")
+    overwrite(points_to, 0, b"\xff\xff\xff\x7f")
+    expect_refusal("a changed relation header", query, "corrupt results database")
 
-    galias("analyze", "-p", "build", "--db", DB, "--backend", "cpu", "-q")
+    rewrite()
+    points_to, entry = result_file("PointsTo")
+    overwrite(points_to, 40 + 8, b"\x05")  # the offset of key 1
+    expect_refusal("a changed relation index", query, "does not match the manifest's hash")
+
+    rewrite()
+    points_to, entry = result_file("PointsTo")
+    values = 40 + 8 * (entry["keys"] + 1)  # the first block of values, which every lookup here reads
+    overwrite(points_to, values, b"\xff\xff\xff\x7f")
+    expect_refusal("a changed block of values", query, "does not match its hash")
+    code, _, err = galias("check", "-p", "build", "--db", DB, "--backend", "cpu", "--fail-on", "none", "-q")
+    check("check finds the changed block before its checks and writes the database again",
+          code == 0 and "does not match its hash" in err and "writing the results database again" in err, err)
+
+    rewrite()
     with open(os.path.join(DB, "facts", "symbols.tsv"), "a") as f:
         f.write("garbage\n")
     expect_refusal("a changed symbol table", query, "corrupt results database")
+
+    rewrite()
+    manifest = os.path.join(DB, "manifest.json")
+    with open(manifest) as f:
+        data = json.load(f)
+    data["version"] = 1
+    with open(manifest, "w") as f:
+        json.dump(data, f)
+    expect_refusal("a database of format version 1", query, "written by an older galias (format version 1")
+    code, _, err = galias("analyze", "-p", "build", "--db", DB, "--backend", "cpu", "-q")
+    check("analyze replaces an older database", code == 0 and "format version 1" in err, err)
+
+    # A query reads only the side tables and relations it needs: damage elsewhere is left to
+    # analyze and check, which read everything and write the database again.
+    _, before, _ = galias(*query)
+    with open(os.path.join(DB, "facts", "calls.tsv"), "a") as f:
+        f.write("garbage\n")
+    os.remove(os.path.join(DB, "relations", "cspa.assign.u32"))
+    code, after, err = galias(*query)
+    check("a query does not read the call table or the input relations", code == 0 and after == before, err)
+    code, _, err = galias("check", "-p", "build", "--db", DB, "--backend", "cpu", "--fail-on", "none", "-q")
+    check("check notices them and writes the database again", code == 0 and "corrupt results database" in err, err)
+    code, _, err = galias("check", "-p", "build", "--db", DB, "--backend", "cpu", "--fail-on", "none", "--stats")
+    check("check then reuses it", code == 0 and "from the results database" in err, err)
 
     with open(os.path.join(DB, "manifest.json"), "w") as f:
         f.write("{ not json")

@@ -25,8 +25,8 @@ std::string version_text() {
     if (engine::cuda_backend_built()) {
         // Said here so a package user learns without a run whether the GPU will be used.
         text += engine::cuda_device_available() ? "\ngpu: usable; --backend auto runs on it"
-                                                : "\ngpu: none usable (no device or no driver; --backend "
-                                                  "cuda says why); --backend auto runs on the CPU";
+                                                : "\ngpu: none usable: " + engine::cuda_device_problem() +
+                                                      "; --backend auto runs on the CPU";
     }
     return text;
 }
