@@ -67,7 +67,8 @@ std::map<std::string, fs::path> rule_set_files() {
 TEST(PredicateTable, EveryRuleSetDeclaresExactlyTheTablesRelations) {
     const std::map<std::string, fs::path> files = rule_set_files();
     ASSERT_FALSE(files.empty()) << "no rule sets in " << GALIAS_ANALYSES_DIR;
-    for (const auto& [name, file] : files) {
+    for (const auto& [stem, file] : files) {
+        const std::string& name = stem;  // a structured binding cannot be captured before C++20's clang 16
         const auto* rule_set =
             std::find_if(facts::predicates::kRuleSets.begin(), facts::predicates::kRuleSets.end(),
                          [&](const facts::RuleSet& r) { return r.name == name; });
