@@ -78,6 +78,10 @@ struct OverlapVerdict {
     // SameBase at a distance not constant but always a multiple of this many bytes, at least
     // the bytes accessed through either: the two overlap only when they are one address.
     std::uint64_t equal_or_apart = 0;
+    // SameBase at a distance that is not constant and that no fact relates to the bytes
+    // accessed (`memcpy(w, w + k, n)`): the two meet only where a length exceeds the
+    // distance, which the code does not show.
+    bool unrelated_distance = false;
     // CommonObject: the objects both may point into (sorted), and whether every one of
     // them stands for many run-time objects.
     std::vector<NodeId> common;
@@ -95,7 +99,8 @@ inline constexpr std::size_t kImpreciseSet = 16;
 
 // The level of a finding about a pair the verdict does not keep apart: Error when Certain,
 // options.summary_level when the evidence is weak (summary objects only, an imprecise
-// pointer, or an overlap only when both are one address), Warning otherwise.
+// pointer, an overlap only when both are one address, or one buffer at a distance nothing
+// relates to the lengths), Warning otherwise.
 Level finding_level(const OverlapVerdict& verdict, const CheckOptions& options);
 
 // What the common object means for the verdict, to follow its name in a message: that it

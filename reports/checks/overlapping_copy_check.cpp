@@ -138,7 +138,10 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
                     call.callee, what,
                     verdict.overlap == Overlap::Certain ? "overlap on every call"
                     : verdict.equal_or_apart > 0 ? "overlap only when they are the same (a copy onto itself)"
-                                                 : "may overlap");
+                    : verdict.unrelated_distance
+                        ? "overlap only where the length exceeds their distance, which "
+                          "nothing in the code relates"
+                        : "may overlap");
             } else {
                 message = fmt::format(
                     "source and destination of `{}` may overlap{}; use memmove or separate buffers",
