@@ -288,6 +288,7 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     c.emplace_back("reduction.cycle_members", reduction.cycle_members);
     c.emplace_back("reduction.substituted", reduction.substituted);
     c.emplace_back("reduction.class_members", reduction.class_members);
+    c.emplace_back("reduction.equal_sources", reduction.equal_sources);
     c.emplace_back("tu.total", result.units.total);
     c.emplace_back("tu.analysed", result.units.analysed);
     c.emplace_back("tu.failed", result.units.failed);

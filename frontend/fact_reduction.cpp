@@ -51,6 +51,91 @@ std::vector<NodeId> component_representatives(std::size_t nodes, const std::vect
     return rep;
 }
 
+// Union-find over nodes merged by equal sources (path halving).
+NodeId find(std::vector<NodeId>& parent, NodeId n) {
+    while (parent[n] != n) {
+        parent[n] = parent[parent[n]];
+        n = parent[n];
+    }
+    return n;
+}
+
+struct SourcesHash {
+    std::size_t operator()(const std::vector<NodeId>& sources) const {
+        std::size_t h = sources.size();
+        for (NodeId n : sources) h = h * 0x9E3779B97F4A7C15ULL + n;
+        return h;
+    }
+};
+
+// 4. Equal sources (hash-based value numbering): a node that only receives values by
+// assignment holds the union of its sources' values, so two such nodes with the same
+// sources (`p` at two joins of one pair of definitions, copies of one phi) hold the same
+// values, and a node whose sources all became one node holds that node's. Numbering runs to
+// a fixpoint, since a merge can make the sources of later nodes equal. Each merged node
+// joins the value class of the node it equals: its edges in go (they are that node's),
+// its edges out start from that node. Returns the merged nodes' count.
+std::size_t merge_equal_sources(std::vector<Edge>& edges, const std::vector<bool>& eligible,
+                                std::vector<NodeId>& representative) {
+    const std::size_t nodes = representative.size();
+    std::vector<std::vector<NodeId>> sources(nodes);
+    for (const Edge& e : edges)
+        if (eligible[e.dst]) sources[e.dst].push_back(e.src);
+    std::vector<NodeId> parent(nodes);
+    std::iota(parent.begin(), parent.end(), NodeId{0});
+    std::size_t merged = 0;
+    std::vector<NodeId> key;
+    for (bool changed = true; changed;) {
+        changed = false;
+        std::unordered_map<std::vector<NodeId>, NodeId, SourcesHash> numbered;
+        for (NodeId v = 0; v < nodes; ++v) {
+            if (!eligible[v] || sources[v].empty() || parent[v] != v) continue;
+            key.clear();
+            for (NodeId s : sources[v]) key.push_back(find(parent, s));
+            std::sort(key.begin(), key.end());
+            key.erase(std::unique(key.begin(), key.end()), key.end());
+            key.erase(std::remove(key.begin(), key.end(), v), key.end());
+            if (key.empty()) continue;
+            NodeId equal = facts::kNoNode;
+            if (key.size() == 1) {
+                equal = key.front();
+            } else {
+                const auto [it, inserted] = numbered.try_emplace(key, v);
+                if (!inserted) equal = it->second;
+            }
+            if (equal == facts::kNoNode) continue;
+            parent[v] = equal;
+            ++merged;
+            changed = true;
+        }
+    }
+    if (merged == 0) return 0;
+    std::vector<Edge> rewritten;
+    std::vector<Edge> into_merged;  // the edges into merged nodes: their equal's own
+    rewritten.reserve(edges.size());
+    for (const Edge& e : edges) {
+        const Edge moved{find(parent, e.src), e.dst};
+        (find(parent, e.dst) != e.dst ? into_merged : rewritten).push_back(moved);
+    }
+    normalize(rewritten);
+    // A node left without an edge keeps one into a node of its class, which then answers
+    // for itself (it holds the node's values), so that CSPA's reflexive rows of the class
+    // still exist (as in step 3).
+    std::vector<bool> has_edge(nodes, false);
+    for (const Edge& e : rewritten) has_edge[e.src] = has_edge[e.dst] = true;
+    for (const Edge& e : into_merged) {
+        if (has_edge[e.src] || e.src == e.dst || find(parent, e.dst) != e.src) continue;
+        parent[e.dst] = e.dst;
+        --merged;
+        rewritten.push_back(e);
+        has_edge[e.src] = has_edge[e.dst] = true;
+    }
+    normalize(rewritten);
+    edges = std::move(rewritten);
+    for (NodeId n = 0; n < nodes; ++n) representative[n] = find(parent, representative[n]);
+    return merged;
+}
+
 }  // namespace
 
 ReductionStats reduce_copies(ExtractResult& facts) {
@@ -77,8 +162,14 @@ ReductionStats reduce_copies(ExtractResult& facts) {
         edges.push_back(Edge{assign.cells[2 * i], assign.cells[2 * i + 1]});
     }
 
-    // 1. Cycles.
-    const std::vector<NodeId> rep = component_representatives(nodes, edges, stats);
+    // 1. Cycles. An edge into a dereference `*p` is a store for Andersen (into what p points
+    // to, not into a variable), so a cycle through one holds one set of values for CSPA but
+    // not for Andersen: such edges make no cycle here.
+    std::vector<Edge> copies;
+    copies.reserve(edges.size());
+    for (const Edge& e : edges)
+        if (pointer_of[e.dst] == facts::kNoNode) copies.push_back(e);
+    const std::vector<NodeId> rep = component_representatives(nodes, copies, stats);
     std::vector<Edge> collapsed;
     collapsed.reserve(edges.size());
     for (const Edge& e : edges) collapsed.push_back(Edge{rep[e.src], rep[e.dst]});
@@ -149,6 +240,16 @@ ReductionStats reduce_copies(ExtractResult& facts) {
             kept.push_back(e);
         }
     }
+    // 4. Equal sources, among the nodes that receive values only by assignment: not memory,
+    // not a value class member already, and no address taken into them.
+    std::vector<bool> eligible(nodes, false);
+    for (NodeId n = 0; n < nodes; ++n) eligible[n] = !memory[n] && representative[n] == n;
+    for (std::size_t i = 0; i < facts.andersen_address_of.size(); ++i)
+        eligible[facts.andersen_address_of.cells[2 * i]] = false;
+    const std::size_t equal_sources = merge_equal_sources(kept, eligible, representative);
+    stats.equal_sources = equal_sources;
+    stats.class_members += equal_sources;
+
     for (std::size_t i = 0; i < facts.cspa_dereference.size(); ++i) {
         NodeId& pointer = facts.cspa_dereference.cells[2 * i];
         pointer = representative[pointer];

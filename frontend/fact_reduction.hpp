@@ -25,6 +25,11 @@
 //      loads through v become ones through u. On real code most nodes are such copies
 //      (93 k of 145 k nodes in PostgreSQL), and ValueAlias, quadratic in the nodes a value
 //      reaches, shrinks accordingly (docs/FACTS.md, "Value classes").
+//   4. Equal sources: two such assignment-only nodes whose sources (after 1-3) are the same
+//      nodes hold the same values (hash-based value numbering); the later joins the earlier
+//      one's value class, to a fixpoint.
+//
+// An edge into a dereference `*p` is a store for Andersen, so it makes no cycle in step 1.
 //
 // Memory locations (*p, and variables whose address is taken) also receive values through
 // stores to aliases (CSPA's MemoryAlias, Andersen's store rule) and are loaded through
@@ -49,6 +54,7 @@ struct ReductionStats {
     std::size_t cycle_members = 0;  // nodes in non-trivial components, representatives excluded
     std::size_t substituted = 0;    // nodes whose outgoing edges moved to their representative
     std::size_t class_members = 0;  // nodes answered by their value class (ProgramFacts::value_class)
+    std::size_t equal_sources = 0;  // of those: nodes merged with one of the same sources (step 4)
 };
 
 ReductionStats reduce_copies(ExtractResult& facts);
