@@ -242,6 +242,9 @@ public:
 
     // Allocation, counted. Throws std::bad_alloc-derived OutOfMemory on failure.
     Buffer allocate(std::size_t bytes);
+    // The same, but an empty Buffer where the memory is not there: for room that is only
+    // worth having where it fits (growth room beyond what is needed now).
+    Buffer try_allocate(std::size_t bytes);
     void release(void* data, std::size_t bytes);
     // Grows (or shrinks) a buffer keeping its contents; the host backend uses realloc, which
     // for large blocks remaps pages instead of copying them.
@@ -278,7 +281,8 @@ public:
     virtual void copy(const Cell* src, std::size_t cells, Cell* dst) = 0;
 
     TupleArray make_array(std::uint32_t arity, std::uint64_t capacity);
-    // Grows `array` to hold at least `tuples` tuples, keeping its contents.
+    // Grows `array` to hold at least `tuples` tuples, keeping its contents: to twice its
+    // capacity, or to exactly `tuples` where twice does not fit.
     void reserve(TupleArray& array, std::uint64_t tuples);
     // to ∪= from, unsorted: a copy of from's tuples after to's (to grown by reserve).
     void append(TupleArray& to, const TupleArray& from);
