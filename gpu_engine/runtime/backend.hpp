@@ -6,15 +6,16 @@
 // A backend has two parts: the primitives every backend implements (class Backend:
 // allocation, copies, permute, sort, set operations, index build, the two-pass join),
 // and optional capabilities (BackendCapabilities: lanes, launch scheduling, in-place
-// merge, one-call counting join, duplicate filter, tuple sets, one-pass join into a set),
-// each an interface the backend hands out or not. When a plan is bound to a backend
-// (runtime/bind_plan.hpp) its strategies are chosen from the capabilities once; the
-// executor follows them, so a capability that is there is used, one that is not never
-// reached.
+// merge, one-call counting join, duplicate filter, tuple sets, one-pass join into a set,
+// memory pressure), each an interface the backend hands out or not. When a plan is bound
+// to a backend (runtime/bind_plan.hpp) its strategies are chosen from the capabilities
+// once; the executor follows them, so a capability that is there is used, one that is not
+// never reached.
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -203,6 +204,20 @@ public:
                                                const Hisa* inner, TupleArray& out, std::uint64_t room);
 };
 
+// A memory limit the engine may make room under. A backend that refuses an allocation
+// beyond a limit of its own (the CPU backend counts reserved room as used, touched or not)
+// first gives back what it keeps only for speed (freed blocks), then asks the engine to do
+// the same (EBM's spare merge buffers, RelationStore::give_way) and tries again: a run that
+// reaches the limit goes on in the memory-lean mode instead of failing and starting over.
+class MemoryPressure {
+public:
+    virtual ~MemoryPressure() = default;
+    // `relieve` (empty: none) is called on the thread whose allocation did not fit, one
+    // call at a time, while rules may be running on other lanes: it may only release
+    // buffers that no operator is using, and must not allocate.
+    virtual void on_memory_pressure(std::function<void()> relieve) = 0;
+};
+
 // What a backend object offers beyond the primitives; null where it does not.
 struct BackendCapabilities {
     LaneSet* lanes = nullptr;                      // more than one lane
@@ -212,6 +227,7 @@ struct BackendCapabilities {
     DuplicateFiltering* duplicate_filtering = nullptr;
     TupleSets* tuple_sets = nullptr;
     OnePassJoin* one_pass_join = nullptr;  // only with tuple_sets
+    MemoryPressure* memory_pressure = nullptr;
 };
 
 // ---------------------------------------------------------------------------------------
