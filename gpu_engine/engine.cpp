@@ -49,9 +49,10 @@ Result attempt(const Program& program, const Inputs& inputs, const EngineOptions
 }
 
 // On the CPU backend. It refuses an allocation that, with every buffer it holds, would
-// exceed the memory available (its reserved room counts, touched or not); the memory-lean
-// mode holds far less (exact merge buffers, merges in place, no kept blocks), so a run that
-// ran out of memory with EBM on runs again in it.
+// exceed the memory available (its reserved room counts, touched or not); before that, EBM
+// gives way to the memory-lean mode within the run (runtime/relation_store.hpp). A run out
+// of memory even so may still fit from the start in the memory-lean mode (no room reserved
+// before it gave way), so it runs again in it.
 Result on_the_host(const Program& program, const Inputs& inputs, EngineOptions options,
                    std::vector<std::string>& notes) {
     options.backend = BackendKind::Cpu;

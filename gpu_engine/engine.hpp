@@ -158,9 +158,11 @@ struct Result {
 
 // With options.backend Auto on a GPU, a device out of memory (OutOfMemory) runs the program
 // again in the memory-lean mode (eager_buffers off), and if that runs out too, on the CPU
-// backend. On the CPU backend (Cpu, or Auto without a GPU) a run out of host memory with EBM
-// on runs again in the memory-lean mode. Result::notes tells. With Cuda, and on the CPU in
-// the memory-lean mode, an out-of-memory is the run's error.
+// backend. On the CPU backend (Cpu, or Auto without a GPU) EBM gives way to the memory-lean
+// mode within the run where its room would exceed the memory limit (Stats::ebm_gave_way), and
+// a run out of host memory even so runs again in the memory-lean mode. Result::notes tells of
+// each run again. With Cuda, and on the CPU in the memory-lean mode, an out-of-memory is the
+// run's error.
 Result run(const Program& program, const Inputs& inputs, const EngineOptions& options);
 
 // The plan bound to the backend `options` select (`galias run --explain`): the semi-naive

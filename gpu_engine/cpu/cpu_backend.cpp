@@ -37,7 +37,8 @@ constexpr std::size_t kCheckedAllocation = std::size_t{64} << 20;
 CpuBackend::CpuBackend(unsigned threads, sched::SchedMode sched, std::size_t memory_limit_bytes)
     : threads_(resolve_threads(threads)),
       sched_(sched),
-      memory_limit_(memory_limit_bytes),
+      limit_without_cache_(memory_limit_bytes),
+      limit_given_(memory_limit_bytes != 0),
       parallelism_(std::make_unique<tbb::global_control>(
           tbb::global_control::max_allowed_parallelism,
           std::max<std::size_t>(
@@ -47,10 +48,8 @@ CpuBackend::CpuBackend(unsigned threads, sched::SchedMode sched, std::size_t mem
       // available when the run starts.
       blocks_(std::make_unique<HostBlockCache>(std::min(std::size_t{1} << 30, system_available() / 8))),
       block_cache_budget_(blocks_->budget()) {
-    if (memory_limit_ == 0) {
-        const std::size_t available = system_available();
-        memory_limit_ = available - std::min(available, blocks_->budget());
-    }
+    if (!limit_given_) limit_without_cache_ = system_available();
+    keep_freed_buffers(true);
 }
 
 CpuBackend::~CpuBackend() = default;
@@ -64,11 +63,21 @@ BackendCapabilities CpuBackend::capabilities() {
     capabilities.in_place_merge = this;
     capabilities.tuple_sets = this;
     capabilities.one_pass_join = this;
+    capabilities.memory_pressure = this;
     return capabilities;
 }
 
 void CpuBackend::keep_freed_buffers(bool keep) {
     blocks_->set_budget(keep ? block_cache_budget_ : 0);
+    // A limit of its own leaves room for kept blocks (which no buffer counts) only while
+    // the cache may hold some.
+    const std::size_t share = keep && !limit_given_ ? std::min(limit_without_cache_, block_cache_budget_) : 0;
+    memory_limit_ = limit_without_cache_ - share;
+}
+
+void CpuBackend::on_memory_pressure(std::function<void()> relieve) {
+    std::lock_guard lock(pressure_mutex_);
+    relieve_ = std::move(relieve);
 }
 
 std::string CpuBackend::description() const {
@@ -83,7 +92,8 @@ std::size_t CpuBackend::system_available() {
 // limit less every buffer held (EBM sizes its merge targets from this too).
 std::size_t CpuBackend::free_memory() const {
     const std::size_t held = memory().current_bytes;
-    const std::size_t under_limit = held < memory_limit_ ? memory_limit_ - held : 0;
+    const std::size_t limit = memory_limit_;
+    const std::size_t under_limit = held < limit ? limit - held : 0;
     return std::min(system_available(), under_limit);
 }
 
@@ -98,12 +108,36 @@ bool CpuBackend::fits_in_memory(std::size_t bytes) const {
     return bytes < kCheckedAllocation || bytes <= free_memory();
 }
 
+// With EBM on, much of what the engine holds is kept only for speed: spare merge buffers,
+// freed blocks. Before an allocation is refused, that is given back (the blocks here, the
+// buffers by `relieve_`), so that a run meeting the limit goes on in the memory-lean mode
+// rather than failing and starting over in it.
+void CpuBackend::make_room() {
+    std::lock_guard lock(pressure_mutex_);
+    keep_freed_buffers(false);
+    if (relieve_) relieve_();
+}
+
+bool CpuBackend::fits_after_making_room(std::size_t bytes) {
+    if (fits_in_memory(bytes)) return true;
+    make_room();
+    return fits_in_memory(bytes);
+}
+
+// Large buffers come from the block cache: 2 MiB aligned and marked for transparent huge
+// pages (fewer page faults and TLB misses), and reused rather than faulted in anew.
+void* CpuBackend::allocate_block(std::size_t bytes) {
+    return bytes >= kHugePage ? blocks_->allocate(bytes) : std::malloc(bytes);
+}
+
 void* CpuBackend::raw_allocate(std::size_t bytes) {
-    if (!fits_in_memory(bytes)) return nullptr;
-    // Large buffers come from the block cache: 2 MiB aligned and marked for transparent
-    // huge pages (fewer page faults and TLB misses), and reused rather than faulted in anew.
-    if (bytes >= kHugePage) return blocks_->allocate(bytes);
-    return std::malloc(bytes);
+    if (!fits_after_making_room(bytes)) return nullptr;
+    void* data = allocate_block(bytes);
+    if (data == nullptr) {  // the system refused (RLIMIT_AS counts a block's whole size class)
+        make_room();
+        data = allocate_block(bytes);
+    }
+    return data;
 }
 
 void CpuBackend::raw_release(void* data, std::size_t bytes) {
@@ -114,9 +148,15 @@ void CpuBackend::raw_release(void* data, std::size_t bytes) {
 }
 
 void* CpuBackend::raw_reallocate(void* data, std::size_t old_bytes, std::size_t new_bytes) {
-    if (new_bytes > old_bytes && !fits_in_memory(new_bytes - old_bytes)) return nullptr;
+    if (new_bytes > old_bytes && !fits_after_making_room(new_bytes - old_bytes)) return nullptr;
     // Large blocks keep their size class, so that the cache can hand them out again.
-    return std::realloc(data, new_bytes >= kHugePage ? HostBlockCache::size_class(new_bytes) : new_bytes);
+    const std::size_t size = new_bytes >= kHugePage ? HostBlockCache::size_class(new_bytes) : new_bytes;
+    void* grown = std::realloc(data, size);
+    if (grown == nullptr) {  // `data` is still there
+        make_room();
+        grown = std::realloc(data, size);
+    }
+    return grown;
 }
 
 void CpuBackend::parallel_copy(const Cell* src, std::size_t cells, Cell* dst) {

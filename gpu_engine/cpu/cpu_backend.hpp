@@ -5,6 +5,8 @@
 #include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -19,20 +21,22 @@ namespace galias::engine::cpu {
 
 class HostBlockCache;
 
-// Capabilities: lanes (with `sched` other than off), in-place merge, tuple sets and the
-// one-pass join into a bitmap set.
+// Capabilities: lanes (with `sched` other than off), in-place merge, tuple sets, the
+// one-pass join into a bitmap set, and room made under its memory limit on demand.
 class CpuBackend final : public Backend,
                          public LaneSet,
                          public LaunchScheduling,
                          public InPlaceMerge,
                          public TupleSets,
-                         public OnePassJoin {
+                         public OnePassJoin,
+                         public MemoryPressure {
 public:
     // threads 0 = all cores. With `sched` other than off the executor runs independent
     // rules on several host threads at once; they share this backend (its operators are
     // safe to call concurrently) and its task arena.
     // memory_limit_bytes: what the engine's buffers may hold at once, reserved or touched;
-    // 0 = the memory available when the backend starts, less the block cache's share.
+    // 0 = the memory available when the backend starts, less the block cache's share while
+    // it may keep freed blocks (keep_freed_buffers).
     explicit CpuBackend(unsigned threads, sched::SchedMode sched = sched::SchedMode::kOff,
                         std::size_t memory_limit_bytes = 0);
     ~CpuBackend() override;
@@ -50,6 +54,9 @@ public:
     // hundreds of megabytes even when a join produces billions of duplicates.
     [[nodiscard]] std::size_t default_batch_bytes() const override { return std::size_t{128} << 20; }
     void keep_freed_buffers(bool keep) override;
+    // An allocation beyond the limit first drops the kept blocks for good, then calls
+    // `relieve`, then is checked again.
+    void on_memory_pressure(std::function<void()> relieve) override;
 
     void upload(const Cell* host, std::size_t cells, Cell* dst) override;
     void download(const Cell* src, std::size_t cells, Cell* host) override;
@@ -123,14 +130,25 @@ private:
     std::uint64_t list_bitmap(const std::uint32_t* bits, const TupleBitmapShape& bitmap, std::uint32_t arity,
                               Cell* out);
     [[nodiscard]] bool fits_in_memory(std::size_t bytes) const;
-    static std::size_t system_available();  // host_memory.hpp: MemAvailable, cgroup, RLIMIT_AS
+    // Gives back what is kept only for speed: the kept blocks, for good, and what the
+    // engine gives back through on_memory_pressure's `relieve`.
+    void make_room();
+    // fits_in_memory, after make_room where it does not fit at first.
+    bool fits_after_making_room(std::size_t bytes);
+    void* allocate_block(std::size_t bytes);  // from the block cache or malloc, unchecked
+    static std::size_t system_available();    // host_memory.hpp: MemAvailable, cgroup, RLIMIT_AS
     // Hash sets for remove_duplicates_by_hashing, kept between calls (lanes call it at once).
     std::vector<DistinctSet> take_distinct_sets(std::size_t count);
     void give_back_distinct_sets(std::vector<DistinctSet> sets);
 
     unsigned threads_;
     sched::SchedMode sched_;
-    std::size_t memory_limit_;
+    // The limit without the block cache's share (the limit given, or the memory available
+    // when the backend started), and the limit in force: less that share while the cache
+    // may hold blocks. Lanes read it while another lane may lower the cache's budget.
+    std::size_t limit_without_cache_;
+    bool limit_given_;
+    std::atomic<std::size_t> memory_limit_;
     // Lets an arena use more threads than cores when the user asks for them (-j).
     std::unique_ptr<tbb::global_control> parallelism_;
     tbb::task_arena arena_;
@@ -139,6 +157,8 @@ private:
     std::mutex distinct_sets_mutex_;
     std::vector<std::vector<DistinctSet>> spare_distinct_sets_;
     std::optional<Cell> value_bound_;  // set_value_bound's promise, when given
+    std::mutex pressure_mutex_;        // one relief at a time
+    std::function<void()> relieve_;    // on_memory_pressure's
 };
 
 }  // namespace galias::engine::cpu

@@ -31,17 +31,23 @@ void Backend::count_allocation(std::size_t bytes, double seconds) {
     memory.allocated_bytes += bytes;
 }
 
-Buffer Backend::allocate(std::size_t bytes) {
+Buffer Backend::try_allocate(std::size_t bytes) {
     if (bytes == 0) return Buffer{};
     const auto start = std::chrono::steady_clock::now();
     void* data = raw_allocate(bytes);
-    if (data == nullptr) {
+    if (data == nullptr) return Buffer{};
+    count_allocation(bytes, seconds_since(start));
+    return Buffer(this, data, bytes);
+}
+
+Buffer Backend::allocate(std::size_t bytes) {
+    Buffer buffer = try_allocate(bytes);
+    if (buffer.get() == nullptr && bytes != 0) {
         throw OutOfMemory("not enough memory: allocating " + std::to_string(bytes) + " bytes on " +
                           description() + " failed (" + std::to_string(memory().current_bytes) +
                           " bytes in use, " + std::to_string(free_memory()) + " free)");
     }
-    count_allocation(bytes, seconds_since(start));
-    return Buffer(this, data, bytes);
+    return buffer;
 }
 
 void Backend::release(void* data, std::size_t bytes) {
@@ -92,7 +98,12 @@ TupleArray Backend::make_array(std::uint32_t arity, std::uint64_t capacity) {
 
 void Backend::reserve(TupleArray& array, std::uint64_t tuples) {
     if (array.capacity() >= tuples) return;
-    TupleArray grown = make_array(array.arity, std::max<std::uint64_t>(tuples, array.capacity() * 2));
+    // Doubling keeps appends amortized; near the memory limit the room is not worth failing
+    // the run for.
+    TupleArray grown(array.arity);
+    const std::size_t tuple_bytes = std::size_t{array.arity} * sizeof(Cell);
+    if (array.capacity() * 2 > tuples) grown.buffer = try_allocate(array.capacity() * 2 * tuple_bytes);
+    if (grown.buffer.get() == nullptr) grown = make_array(array.arity, tuples);
     if (array.size != 0) copy(array.data(), array.cells(), grown.data());
     grown.size = array.size;
     array = std::move(grown);

@@ -6,15 +6,16 @@
 // A backend has two parts: the primitives every backend implements (class Backend:
 // allocation, copies, permute, sort, set operations, index build, the two-pass join),
 // and optional capabilities (BackendCapabilities: lanes, launch scheduling, in-place
-// merge, one-call counting join, duplicate filter, tuple sets, one-pass join into a set),
-// each an interface the backend hands out or not. When a plan is bound to a backend
-// (runtime/bind_plan.hpp) its strategies are chosen from the capabilities once; the
-// executor follows them, so a capability that is there is used, one that is not never
-// reached.
+// merge, one-call counting join, duplicate filter, tuple sets, one-pass join into a set,
+// memory pressure), each an interface the backend hands out or not. When a plan is bound
+// to a backend (runtime/bind_plan.hpp) its strategies are chosen from the capabilities
+// once; the executor follows them, so a capability that is there is used, one that is not
+// never reached.
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -203,6 +204,20 @@ public:
                                                const Hisa* inner, TupleArray& out, std::uint64_t room);
 };
 
+// A memory limit the engine may make room under. A backend that refuses an allocation
+// beyond a limit of its own (the CPU backend counts reserved room as used, touched or not)
+// first gives back what it keeps only for speed (freed blocks), then asks the engine to do
+// the same (EBM's spare merge buffers, RelationStore::give_way) and tries again: a run that
+// reaches the limit goes on in the memory-lean mode instead of failing and starting over.
+class MemoryPressure {
+public:
+    virtual ~MemoryPressure() = default;
+    // `relieve` (empty: none) is called on the thread whose allocation did not fit, one
+    // call at a time, while rules may be running on other lanes: it may only release
+    // buffers that no operator is using, and must not allocate.
+    virtual void on_memory_pressure(std::function<void()> relieve) = 0;
+};
+
 // What a backend object offers beyond the primitives; null where it does not.
 struct BackendCapabilities {
     LaneSet* lanes = nullptr;                      // more than one lane
@@ -212,6 +227,7 @@ struct BackendCapabilities {
     DuplicateFiltering* duplicate_filtering = nullptr;
     TupleSets* tuple_sets = nullptr;
     OnePassJoin* one_pass_join = nullptr;  // only with tuple_sets
+    MemoryPressure* memory_pressure = nullptr;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -242,6 +258,9 @@ public:
 
     // Allocation, counted. Throws std::bad_alloc-derived OutOfMemory on failure.
     Buffer allocate(std::size_t bytes);
+    // The same, but an empty Buffer where the memory is not there: for room that is only
+    // worth having where it fits (growth room beyond what is needed now).
+    Buffer try_allocate(std::size_t bytes);
     void release(void* data, std::size_t bytes);
     // Grows (or shrinks) a buffer keeping its contents; the host backend uses realloc, which
     // for large blocks remaps pages instead of copying them.
@@ -278,7 +297,8 @@ public:
     virtual void copy(const Cell* src, std::size_t cells, Cell* dst) = 0;
 
     TupleArray make_array(std::uint32_t arity, std::uint64_t capacity);
-    // Grows `array` to hold at least `tuples` tuples, keeping its contents.
+    // Grows `array` to hold at least `tuples` tuples, keeping its contents: to twice its
+    // capacity, or to exactly `tuples` where twice does not fit.
     void reserve(TupleArray& array, std::uint64_t tuples);
     // to ∪= from, unsorted: a copy of from's tuples after to's (to grown by reserve).
     void append(TupleArray& to, const TupleArray& from);

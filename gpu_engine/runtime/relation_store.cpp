@@ -50,7 +50,8 @@ RelationStore::RelationStore(const plan::Plan& plan, const plan::Strategy& strat
       backend_(backend),
       capabilities_(capabilities),
       options_(options),
-      stats_(stats) {
+      stats_(stats),
+      eager_(options.eager_buffers) {
     for (const plan::Relation& relation : plan_.relations) {
         auto state = std::make_unique<RelationState>();
         for (const plan::ColumnOrder& order : relation.orders) {
@@ -73,9 +74,15 @@ RelationStore::RelationStore(const plan::Plan& plan, const plan::Strategy& strat
     }
     for (const plan::Stratum& stratum : plan_.strata)
         for (std::uint32_t r : stratum.relations) relations_[r]->defined_by_rules = true;
+    if (eager() && capabilities_.memory_pressure != nullptr) {
+        capabilities_.memory_pressure->on_memory_pressure([this] { give_way(); });
+        can_give_way_ = true;
+    }
 }
 
-RelationStore::~RelationStore() = default;
+RelationStore::~RelationStore() {
+    if (can_give_way_) capabilities_.memory_pressure->on_memory_pressure({});
+}
 
 OperatorTimer RelationStore::time_operator(Backend& backend, IterationStats& it, Operator op) const {
     return OperatorTimer(backend, it, op, options_.collect_stats);
@@ -239,6 +246,7 @@ void RelationStore::absorb(std::uint32_t relation, IterationStats& it) {
         Lane lane{index, backend_, capabilities_, it};
         flush(relation, lane);
     }
+    if (!eager()) drop_eager_leftovers(state);
     state.delta = std::move(state.next_delta);
     state.next_delta = TupleArray(plan_relation.arity());
     for (TupleArray& delta_o : state.delta_in) delta_o = TupleArray(plan_relation.arity());
@@ -284,6 +292,9 @@ void RelationStore::absorb(std::uint32_t relation, IterationStats& it) {
         merge_into(relation, state.full[o].data, target(o), delta_o, main_lane);
         if (state.scanned[o]) state.delta_in[o] = std::move(delta_o);
     }
+    // EBM gave way in these merges: they merged in place from then on, and old's buffers
+    // (the merge targets) are gone or stale.
+    if (!eager()) drop_eager_leftovers(state);
     if (state.keeps_old) {
         for (std::size_t o = 0; o < state.full.size(); ++o) {
             state.old[o].slots = std::move(state.full[o].slots);
@@ -312,6 +323,54 @@ void RelationStore::fold_recent(std::uint32_t relation, Lane& lane) {
 // run_rules synchronizes before rules run on other lanes.
 void RelationStore::absorb_all(const std::vector<std::uint32_t>& relations, IterationStats& it) {
     for (std::uint32_t r : relations) absorb(r, it);
+    last_absorbed_.stratum = it.stratum;
+    last_absorbed_.iteration = it.iteration;
+    note_giving_way(it);
+}
+
+// EBM gives way to the memory-lean mode for the rest of the run (see RelationState). Called
+// by the backend when an allocation does not fit (rules may be running on other lanes), or
+// by a merge whose exact buffer does not fit. What goes back at once is only what no
+// operator can be using: the spare merge buffers (spare, recent_spare). Only merge_into
+// touches them, while no rules run; where it calls this, or allocates and the backend
+// does, the spare it is about to fill has been emptied already.
+void RelationStore::give_way() {
+    std::lock_guard lock(give_way_mutex_);
+    eager_ = false;
+    for (const std::unique_ptr<RelationState>& state : relations_) {
+        for (TupleArray& spare : state->spare) spare = TupleArray(spare.arity);
+        state->recent_spare = TupleArray(state->recent_spare.arity);
+    }
+    backend_.keep_freed_buffers(false);
+}
+
+// Between iterations (no rules run), once EBM gave way: the old versions (rules read full
+// instead, as in the memory-lean mode) and next_delta's spare (lanes merge into next_delta).
+void RelationStore::drop_eager_leftovers(RelationState& state) {
+    state.next_delta_spare = TupleArray(state.next_delta_spare.arity);
+    if (!state.keeps_old) return;
+    state.keeps_old = false;
+    state.old_is_full = true;
+    for (Hisa& old : state.old) {
+        old.data = TupleArray(old.data.arity);
+        old.drop_index();
+    }
+}
+
+void RelationStore::note_giving_way(const IterationStats& it) {
+    if (!can_give_way_ || eager() || giving_way_noted_) return;
+    giving_way_noted_ = true;
+    stats_.ebm_gave_way = true;
+    stats_.ebm_gave_way_stratum = it.stratum;
+    stats_.ebm_gave_way_iteration = it.iteration;
+}
+
+// How `relation` merges now: as its strategy chose, or, once EBM gave way, as the
+// memory-lean mode does (in place where the lane can).
+plan::Merge RelationStore::merge_mode(std::uint32_t relation, const Lane& lane) const {
+    const plan::Merge chosen = strategy_.relations[relation].merge;
+    if (chosen != plan::Merge::SpareBuffer || eager()) return chosen;
+    return lane.caps.in_place_merge != nullptr ? plan::Merge::InPlace : plan::Merge::ExactBuffer;
 }
 
 // full ∪= delta through a merge buffer. With EBM the buffer is sized for K more deltas
@@ -320,48 +379,58 @@ void RelationStore::absorb_all(const std::vector<std::uint32_t>& relations, Iter
 void RelationStore::merge_into(std::uint32_t relation, TupleArray& full, TupleArray& spare,
                                const TupleArray& delta, Lane& lane) {
     Backend& backend = lane.backend;
-    const plan::Merge merge = strategy_.relations[relation].merge;
     const std::string& name = plan_.relations[relation].name;
     const OperatorTimer timer = time_operator(backend, lane.it, Operator::Merge);
     const std::uint64_t needed = full.size + delta.size;
     const std::size_t tuple_bytes = sizeof(Cell) * full.arity;
     // Capacity for a new buffer: exact without EBM; with EBM room for K more deltas,
-    // K = alpha reduced until the buffer fits in free memory.
-    auto new_capacity = [&] {
-        if (merge != plan::Merge::SpareBuffer) return needed;
+    // K = alpha reduced until the buffer fits in free memory (allocated here).
+    const plan::Merge merge = merge_mode(relation, lane);
+    std::uint64_t capacity = needed;
+    if (merge == plan::Merge::SpareBuffer && spare.capacity() < needed) {
+        spare = TupleArray(full.arity);  // too small: given back before the new one is sized
         const std::size_t free_bytes = backend.free_memory();
         double k = options_.ebm_alpha;
         while (k >= 1 && static_cast<double>(full.size) + k * static_cast<double>(delta.size) >
                              static_cast<double>(free_bytes) / static_cast<double>(tuple_bytes))
             k -= 1;
-        if (k < 1)
+        if (k >= 1) {
+            const auto ebm = full.size + static_cast<std::uint64_t>(k * static_cast<double>(delta.size));
+            const auto grown =
+                static_cast<std::uint64_t>(backend.merge_buffer_growth() * static_cast<double>(needed));
+            const auto affordable = static_cast<std::uint64_t>(static_cast<double>(free_bytes) / 2.0 /
+                                                               static_cast<double>(tuple_bytes));
+            capacity = std::max(ebm, std::min(grown, std::max(affordable, needed)));
+            // Free memory is a moment's: other lanes allocate too.
+            spare.buffer = backend.try_allocate(capacity * tuple_bytes);
+            if (spare.buffer.get() == nullptr) capacity = needed;
+        }
+        if (spare.buffer.get() == nullptr && can_give_way_) {
+            // Not even a second buffer of the exact size fits (or the one sized did not):
+            // merged in place, a delta's growth instead of a whole second full.
+            give_way();
+        } else if (spare.buffer.get() == nullptr && k < 1) {
             throw OutOfMemory("not enough memory to merge relation '" + name +
                               "': " + std::to_string(full.size) + " + " + std::to_string(delta.size) +
                               " tuples of " + std::to_string(tuple_bytes) + " bytes, " +
                               std::to_string(free_bytes) + " bytes free");
-        const auto ebm = full.size + static_cast<std::uint64_t>(k * static_cast<double>(delta.size));
-        const auto grown =
-            static_cast<std::uint64_t>(backend.merge_buffer_growth() * static_cast<double>(needed));
-        const auto affordable = static_cast<std::uint64_t>(static_cast<double>(free_bytes) / 2.0 /
-                                                           static_cast<double>(tuple_bytes));
-        return std::max(ebm, std::min(grown, std::max(affordable, needed)));
-    };
+        }
+    }
     // Without EBM the host backend merges in place (one buffer, grown by remapping):
     // the memory-lean mode. Otherwise, and on the GPU, merge into a second buffer, as
     // also where the in-place merge declines.
-    if (merge == plan::Merge::InPlace &&
-        in_place_merge_of(lane).merge_in_place(
-            full, delta, full.capacity() >= needed ? full.capacity() : new_capacity())) {
+    if (merge_mode(relation, lane) == plan::Merge::InPlace &&
+        in_place_merge_of(lane).merge_in_place(full, delta, std::max(full.capacity(), needed))) {
         spare = TupleArray(full.arity);
         return;
     }
     if (spare.capacity() < needed) {
         spare = TupleArray(full.arity);
-        spare = backend.make_array(full.arity, new_capacity());
+        spare = backend.make_array(full.arity, capacity);
     }
     backend.merge(full, delta, spare);
     std::swap(full, spare);
-    if (merge != plan::Merge::SpareBuffer) spare = TupleArray(full.arity);
+    if (merge_mode(relation, lane) != plan::Merge::SpareBuffer) spare = TupleArray(full.arity);
 }
 
 // At the end of a stratum: every deferred relation's recent run, and what a hash-set
@@ -421,7 +490,7 @@ void RelationStore::begin_stratum(const plan::Stratum& stratum) {
         state.defer_merges = strategy.dedup == plan::Dedup::RecentRun;
         state.recent = TupleArray(arity);
         state.recent_spare = TupleArray(arity);
-        state.keeps_old = strategy.keeps_old;
+        state.keeps_old = eager() && strategy.keeps_old;
         state.scanned.assign(state.full.size(), 0);
         for (const plan::Rule& rule : stratum.recursive_rules) {
             const plan::JoinStep* first = rule.steps.empty() ? nullptr : &rule.steps.front();
@@ -445,6 +514,7 @@ void RelationStore::begin_stratum(const plan::Stratum& stratum) {
 // versions and filters are no longer needed.
 void RelationStore::end_stratum(const plan::Stratum& stratum) {
     finish_deferred_merges(stratum.relations);
+    note_giving_way(last_absorbed_);  // in the stratum's last merges
     for (std::uint32_t r : stratum.relations) {
         RelationState& state = *relations_[r];
         const std::uint32_t arity = plan_.relations[r].arity();

@@ -6,6 +6,7 @@
 // takes is its strategy (plan/strategy.hpp, chosen when the plan was bound); the loop
 // (runtime/executor.hpp) decides when; RelationStore does it, through the Backend.
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -52,6 +53,15 @@ namespace galias::engine {
 // (it takes the place of EBM's spare); `old_is_full` when no delta was merged since.
 // Only with EBM: the memory-lean mode (--no-ebm) merges in place and keeps no second
 // buffer, and those variants read full instead (correct, with more duplicate derivations).
+//
+// EBM gives way: where the backend makes room under a memory limit (MemoryPressure, the
+// CPU backend), an allocation that would exceed the limit, or a merge whose exact buffer
+// does not fit beside full, turns EBM off for the rest of the run (RelationStore::give_way):
+// the spare merge buffers go back at once, the old versions and next_delta's spare at the
+// relation's next absorb (rules read the one, lanes merge into the other until then), and
+// every later merge is the memory-lean mode's: the same results, in one run instead of a
+// failed one and a second in the memory-lean mode (engine.cpp). Where the backend makes no
+// such room (the GPU), a merge whose buffer does not fit is out of memory.
 struct RelationState {
     std::vector<Hisa> full;
     std::vector<TupleArray> spare;
@@ -125,6 +135,15 @@ private:
                     Lane& lane);
     void fold_recent(std::uint32_t relation, Lane& lane);
     void finish_deferred_merges(const std::vector<std::uint32_t>& relations);
+    // Whether EBM is on (EngineOptions::eager_buffers, until it gives way).
+    [[nodiscard]] bool eager() const { return eager_.load(std::memory_order_relaxed); }
+    [[nodiscard]] plan::Merge merge_mode(std::uint32_t relation, const Lane& lane) const;
+    // EBM gives way (see RelationState); from any thread.
+    void give_way();
+    // What only EBM keeps of `state` and may be in use while rules run, once it gave way.
+    void drop_eager_leftovers(RelationState& state);
+    // Books in the statistics where EBM gave way, once.
+    void note_giving_way(const IterationStats& it);
 
     const plan::Plan& plan_;
     const plan::Strategy& strategy_;
@@ -133,6 +152,11 @@ private:
     const EngineOptions& options_;
     Stats& stats_;
     std::vector<std::unique_ptr<RelationState>> relations_;
+    std::atomic<bool> eager_;
+    bool can_give_way_ = false;  // the backend calls give_way under memory pressure
+    bool giving_way_noted_ = false;
+    IterationStats last_absorbed_;  // its stratum and iteration
+    std::mutex give_way_mutex_;
 };
 
 }  // namespace galias::engine

@@ -46,6 +46,10 @@ std::string stratum_label(std::size_t stratum) {
 void Stats::print(std::FILE* out) const {
     std::fprintf(out, "backend: %s, EBM %s, sched %s (%zu lanes)\n", backend.c_str(),
                  eager_buffers ? "on" : "off", sched.c_str(), lanes);
+    if (ebm_gave_way)
+        std::fprintf(
+            out, "EBM gave way to the memory-lean mode at the memory limit in stratum %s, iteration %zu\n",
+            stratum_label(ebm_gave_way_stratum).c_str(), ebm_gave_way_iteration);
     std::string hashed;
     for (const StratumInfo& stratum : strata)
         for (const std::string& name : stratum.hash_deduplicated)
@@ -112,6 +116,9 @@ std::string Stats::to_json() const {
     j["backend"] = backend;
     j["threads"] = threads;
     j["eager_buffers"] = eager_buffers;
+    if (ebm_gave_way)
+        j["ebm_gave_way"] = {{"stratum", stratum_label(ebm_gave_way_stratum)},
+                             {"iteration", ebm_gave_way_iteration}};
     j["total_seconds"] = total_seconds;
     j["allocations"] = allocations;
     j["allocated_bytes"] = allocated_bytes;

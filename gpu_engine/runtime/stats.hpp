@@ -62,6 +62,11 @@ struct Stats {
     std::string backend;
     unsigned threads = 0;
     bool eager_buffers = true;
+    // With EBM on: whether it gave way to the memory-lean mode at the memory limit
+    // (runtime/relation_store.hpp), and in which stratum and iteration.
+    bool ebm_gave_way = false;
+    std::size_t ebm_gave_way_stratum = 0;
+    std::size_t ebm_gave_way_iteration = 0;
     std::vector<StratumInfo> strata;
     std::vector<IterationStats> iterations;
     std::vector<RuleStats> rules;  // plan order: strata, then once rules before recursive ones
