@@ -28,7 +28,7 @@ protected:
     void SetUp() override {
         if (const std::optional<std::string> why = test::backend_unavailable(GetParam()))
             GTEST_SKIP() << *why << ": CUDA operator tests skipped";
-        backend_ = make_backend(GetParam(), 2);
+        backend_ = make_backend(GetParam(), 2, CudaSwitches{});
     }
 
     TupleArray upload(const Rows& rows, std::uint32_t arity) {
