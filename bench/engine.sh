@@ -6,9 +6,11 @@
 #
 # Usage: bench/engine.sh [--backend cpu|cuda|auto] [-j N] [--ebm on|off|both] [--runs R]
 #                        [--sched off|streams|model] [--dedup auto|sort|hash] [--graphs DIR]
+#                        [--cuda-off NAME]... [--cuda-difference auto|search|merge]
 #                        [--galias PATH] [--write] [--csv FILE] [CASE...]
 # CASE is program:graph or program:graph@N (the first N edges), e.g. reach:fe_body,
 # sg:CA-HepTH@20000. Without cases, the default list for the backend runs.
+# --cuda-off and --cuda-difference go to `galias run` as they are (docs/CLI.md).
 # --csv FILE appends the rows to FILE with their command, machine, commit and date
 # (bench/results/append_csv.py).
 set -euo pipefail
@@ -20,6 +22,7 @@ EBM=on
 RUNS=1
 SCHED=""
 DEDUP=""
+SWITCHES=()
 GRAPHS="${GALIAS_GRAPHS:-$ROOT/../shared/data/graphs}"
 GALIAS="${GALIAS:-$ROOT/build/galias}"
 WRITE=0
@@ -34,11 +37,12 @@ while [ $# -gt 0 ]; do
         --runs) RUNS="$2"; shift 2 ;;
         --sched) SCHED="$2"; shift 2 ;;
         --dedup) DEDUP="$2"; shift 2 ;;
+        --cuda-off|--cuda-difference) SWITCHES+=("$1" "$2"); shift 2 ;;
         --graphs) GRAPHS="$2"; shift 2 ;;
         --galias) GALIAS="$2"; shift 2 ;;
         --write) WRITE=1; shift ;;
         --csv) CSV="$2"; shift 2 ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         -*) echo "engine.sh: unknown option $1" >&2; exit 2 ;;
         *) CASES+=("$1"); shift ;;
     esac
@@ -100,6 +104,7 @@ for case in "${CASES[@]}"; do
             [ "$mode" = off ] && args+=(--no-ebm)
             [ -n "$SCHED" ] && args+=(--sched "$SCHED")
             [ -n "$DEDUP" ] && args+=(--dedup "$DEDUP")
+            args+=("${SWITCHES[@]}")
             if [ "$WRITE" = 1 ]; then args+=(-D "$WORK/out"); else args+=(-D -); fi
             smi_peak="-"
             if [ "$BACKEND" != cpu ] && command -v nvidia-smi >/dev/null; then

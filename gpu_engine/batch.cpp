@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <numeric>
 #include <string>
@@ -45,11 +44,11 @@ std::vector<std::size_t> longest_first(const std::vector<BatchJob>& jobs) {
 // in between a large job's blocks instead of queueing behind them; the large jobs, bound
 // by the device's throughput, lose little (H100, the queue 2-3 % shorter at 8 and 16 at
 // once; docs/BENCHMARKS.md, "Concurrent kernels on the GPU").
-// GALIAS_BATCH_PRIORITY=none gives every job the default priority (for comparisons).
-std::vector<double> urgency_by_size(const std::vector<std::size_t>& order) {
+// EngineOptions::BatchPriority::None gives every job the default priority (for comparisons).
+std::vector<double> urgency_by_size(const std::vector<std::size_t>& order,
+                                    EngineOptions::BatchPriority priority) {
     std::vector<double> urgency(order.size(), 0.0);
-    const char* setting = std::getenv("GALIAS_BATCH_PRIORITY");
-    if (order.size() < 2 || (setting != nullptr && std::string(setting) == "none")) return urgency;
+    if (order.size() < 2 || priority == EngineOptions::BatchPriority::None) return urgency;
     for (std::size_t i = 0; i < order.size(); ++i)
         urgency[order[i]] = static_cast<double>(i) / static_cast<double>(order.size() - 1);
     return urgency;
@@ -73,7 +72,7 @@ std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max
             // With auto, a GPU that does not start runs the job on the CPU (the note says so).
             std::vector<std::string> notes;
             std::unique_ptr<Backend> backend =
-                make_backend(first.backend, first.threads, mode, urgency[j], &notes);
+                make_backend(first.backend, first.threads, first.cuda, mode, urgency[j], &notes);
             outcomes[j].result = run_on_backend(*jobs[j].program, jobs[j].inputs, jobs[j].options, *backend);
             outcomes[j].result.notes = std::move(notes);
         } catch (...) {
@@ -95,7 +94,7 @@ std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max
     for (BatchJob& job : jobs)
         if (job.options.max_lanes == 0) job.options.max_lanes = workers > 1 ? 1U : cores;
     const std::vector<std::size_t> order = longest_first(jobs);
-    if (workers > 1) urgency = urgency_by_size(order);
+    if (workers > 1) urgency = urgency_by_size(order, first.batch_priority);
     std::atomic<std::size_t> next{0};
     {
         std::vector<std::jthread> threads;

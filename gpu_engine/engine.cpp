@@ -42,7 +42,8 @@ namespace {
 // One attempt on a fresh backend; the notes so far go into its result.
 Result attempt(const Program& program, const Inputs& inputs, const EngineOptions& options, BackendKind kind,
                std::vector<std::string>& notes) {
-    std::unique_ptr<Backend> backend = make_backend(kind, options.threads, options.sched, 0, &notes);
+    std::unique_ptr<Backend> backend =
+        make_backend(kind, options.threads, options.cuda, options.sched, 0, &notes);
     Result result = run_on_backend(program, inputs, options, *backend);
     result.notes = notes;
     return result;
@@ -144,7 +145,8 @@ std::string explain_on_backend(const Program& program, const EngineOptions& opti
 }
 
 std::string explain(const Program& program, const EngineOptions& options, const Inputs* inputs) {
-    std::unique_ptr<Backend> backend = make_backend(options.backend, options.threads, options.sched);
+    std::unique_ptr<Backend> backend =
+        make_backend(options.backend, options.threads, options.cuda, options.sched);
     return explain_on_backend(program, options, *backend, inputs);
 }
 

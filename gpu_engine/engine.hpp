@@ -22,6 +22,7 @@
 
 #include "facts/string_interner.hpp"
 #include "facts/tsv.hpp"
+#include "gpu_engine/cuda_switches.hpp"
 #include "gpu_engine/runtime/stats.hpp"
 #include "gpu_engine/sched/plan.hpp"
 
@@ -97,6 +98,14 @@ struct EngineOptions {
     // rules side by side gains (small CSPA analyses were 20 % slower with a lane per core
     // than on one; docs/BENCHMARKS.md).
     std::uint64_t min_lane_work = std::uint64_t{1} << 20;
+    // The CUDA backend's trace and the strategies it may take (gpu_engine/cuda_switches.hpp;
+    // `--cuda-trace`, `--cuda-off`, `--cuda-difference`). The CPU backend ignores them.
+    CudaSwitches cuda;
+    // run_batch() with jobs side by side: BySize gives the smallest job (by input bytes)
+    // its device's greatest stream priority, the largest the least (shortest job first);
+    // None gives every job the default priority, for comparisons (`--batch-priority none`).
+    enum class BatchPriority { BySize, None };
+    BatchPriority batch_priority = BatchPriority::BySize;
 };
 
 // A parsed, checked and planned Datalog program. Cheap to move; immutable after compile.
@@ -173,8 +182,8 @@ Result run(const Program& program, const Inputs& inputs, const EngineOptions& op
 std::string explain(const Program& program, const EngineOptions& options, const Inputs* inputs = nullptr);
 
 // Several analyses on one device (`galias run --batch`). Each job has its own program,
-// inputs and options; `backend`, `threads` and `sched` of the first job's options apply
-// to all. sched off runs the jobs one after another; streams and model run up to
+// inputs and options; `backend`, `threads`, `sched`, `cuda` and `batch_priority` of the
+// first job's options apply to all. sched off runs the jobs one after another; streams and model run up to
 // `max_concurrent` of them at once (0 = all), each on its own host thread and backend
 // (its own CUDA streams), their kernels planned together by the launch coordinator in
 // mode model. A job's failure is its own: the others still run.

@@ -74,14 +74,12 @@ class CudaBackend final : public Backend,
                           public TupleSets,
                           public OnePassJoin {
 public:
-    // `parent`: the backend whose lane this is, else null. The policy comes from the
-    // environment for a backend, from its parent for a lane.
-    CudaBackend(std::shared_ptr<SharedDevice> device, sched::SchedMode mode, double urgency = 0,
-                CudaBackend* parent = nullptr)
+    // `parent`: the backend whose lane this is, else null. A lane takes its parent's policy.
+    CudaBackend(std::shared_ptr<SharedDevice> device, sched::SchedMode mode, const CudaPolicy& policy,
+                double urgency = 0, CudaBackend* parent = nullptr)
         : urgency_(urgency),
           parent_(parent),
-          context_(prepare(parent), &CudaBackend::count_wait_of, std::move(device),
-                   parent != nullptr ? parent->context_.policy() : policy_from_environment(), mode, urgency,
+          context_(prepare(parent), &CudaBackend::count_wait_of, std::move(device), policy, mode, urgency,
                    parent != nullptr ? &parent->context_ : nullptr) {}
     ~CudaBackend() override {
         lanes_.clear();    // their buffers are gone: the executor has finished
@@ -111,8 +109,8 @@ public:
         if (index == 0 || parent_ != nullptr) return *this;
         std::lock_guard lock(lanes_mutex_);
         while (lanes_.size() < index)
-            lanes_.push_back(
-                std::make_unique<CudaBackend>(context_.device_ptr(), context_.mode(), urgency_, this));
+            lanes_.push_back(std::make_unique<CudaBackend>(context_.device_ptr(), context_.mode(),
+                                                           context_.policy(), urgency_, this));
         return *lanes_[index - 1];
     }
     // Launch scheduling (LaunchScheduling).
@@ -264,9 +262,10 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode, double urgency) {
+std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode, const CudaSwitches& switches,
+                                           double urgency) {
     try {
-        auto backend = std::make_unique<CudaBackend>(anchor().get(), mode, urgency);
+        auto backend = std::make_unique<CudaBackend>(anchor().get(), mode, CudaPolicy(switches), urgency);
         anchor().started.store(true);
         return backend;
     } catch (const OutOfMemory& e) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu_engine/cuda_switches.hpp"
 #include "gpu_engine/runtime/backend.hpp"
 #include "gpu_engine/sched/plan.hpp"
 
@@ -17,9 +18,11 @@ bool device_available();
 std::string device_problem();
 
 // `mode` other than off gives the backend lanes (streams) and launch coordination.
-// `urgency` (0..1) sets its streams' priority, from CUDA's least to its greatest.
+// `switches`: its trace and the strategies it may take (its policy, policy.hpp; its lanes
+// share it). `urgency` (0..1) sets its streams' priority, from CUDA's least to its greatest.
 // Throws DeviceUnavailable (engine.hpp) when the device does not start.
-std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode, double urgency = 0);
+std::unique_ptr<Backend> make_cuda_backend(sched::SchedMode mode, const CudaSwitches& switches,
+                                           double urgency = 0);
 
 // engine::release_device_memory(): frees the idle blocks every backend left, trims the
 // memory pool to nothing and frees the pinned staging slabs. Once no backend exists.

@@ -46,7 +46,7 @@ __device__ __forceinline__ void await_preceding_grid() {
 
 // kernel<<<shape.grid, shape.block, shared_bytes, stream>>>(args...), with `dependent` as
 // a programmatic dependent of the stream's previous kernel (CudaPolicy::dependent_launches;
-// GALIAS_CUDA_PDL=0 turns it off, for comparisons).
+// --cuda-off pdl turns it off, for comparisons).
 template <class... Params, class... Args>
 void launch_kernel(void (*kernel)(Params...), LaunchShape shape, std::size_t shared_bytes,
                    cudaStream_t stream, bool dependent, Args&&... args) {

@@ -1,51 +1,47 @@
 #pragma once
 // The CUDA backend's policy: its tuning constants, each with the reason for its value, and
-// its switches, which the environment sets (policy_from_environment(), the one place the
-// backend reads it). Plain host C++: no CUDA header needed.
+// its switches (CudaSwitches, gpu_engine/cuda_switches.hpp), which the engine's options set
+// (EngineOptions::cuda) and make_cuda_backend() hands to the backend; its lanes share its
+// policy. Plain host C++: no CUDA header needed.
 //
-// Switches (environment variables, read when a backend starts; its lanes share its policy):
+// Switches, and why each is kept as an option (the command line's names; docs/CLI.md):
 //
-//   GALIAS_CUDA_TRACE=1        per-kernel times, synchronizations and counters on stderr
-//                              when the backend ends (trace.cuh). Default off.
-//   GALIAS_CUDA_TILE=0         no single-block operators for small relations
-//                              (tile_kernels.cuh, tile_join.cuh). Default on.
-//   GALIAS_CUDA_FILTER=0       no duplicate pre-filter in front of join output
-//                              (join_emit_distinct). Default on; 0 for experiments.
-//   GALIAS_CUDA_BITMAP=0       tuple sets never become bitmaps, and sort_unique never
-//                              deduplicates through one. Default on; 0 for experiments.
-//   GALIAS_CUDA_ONE_PASS=0     joins into bitmap sets take the two passes (count, emit)
-//                              instead of one (join_into_set.cuh). Default on.
-//   GALIAS_CUDA_OPTIMISTIC=0   a one-pass join whose bound exceeds its room takes the two
-//                              passes instead of running optimistically. Default on.
-//   GALIAS_CUDA_DIFFERENCE=    search | merge: how difference() works (DifferenceMode).
-//                              Default (unset or anything else): auto.
-//   GALIAS_CUDA_PDL=0          kernels are launched in plain stream order, not as
-//                              programmatic dependents of the kernel before them
-//                              (launch.cuh). Default on; 0 for comparisons.
+//   --cuda-trace             the per-kernel times, bytes and counters that the GPU numbers
+//                            of docs/ENGINE.md and docs/BENCHMARKS.md were read from.
+//   --cuda-off tile          the tile path's comparison (docs/ENGINE.md); small inputs on
+//                            the multi-kernel paths in the GPU tests.
+//   --cuda-off filter        what the duplicate pre-filter saves; the unfiltered emit of
+//                            one- and two-column outputs in the GPU tests.
+//   --cuda-off bitmap        bitmap sets against hash tables, time and memory
+//                            (docs/BENCHMARKS.md); tables under a value bound in the tests.
+//   --cuda-off one-pass      the one pass's comparison (docs/ENGINE.md); the two passes into
+//                            sets in the GPU tests.
+//   --cuda-off optimistic    what the optimistic pass buys on graphs with hubs, against
+//                            the two passes where the bound exceeds the room.
+//   --cuda-off pdl           programmatic dependent launches against plain stream order
+//                            (docs/ENGINE.md); the GPU tests also run without them.
+//   --cuda-difference        search | merge: the alternate difference paths, which the
+//                            sanitizer runs and the GPU tests cover (docs/FAILURES.md).
 //
-// A variable other than TRACE and DIFFERENCE switches off only at exactly "0"; any other
-// value (the empty string too) leaves the default.
+// The batch's shortest-job-first priority (EngineOptions::batch_priority, --batch-priority
+// none) is kept for its comparison in docs/SCHEDULING.md.
 
 #include <cstddef>
 #include <cstdint>
 
+#include "gpu_engine/cuda_switches.hpp"
+
 namespace galias::engine::cuda {
 
-// How difference() (and the fused unique_difference) find the rows of `a` absent from `b`.
-enum class DifferenceMode {
-    // The one-block tile kernel for small inputs of one or two columns; else a binary search
-    // in `b` per row of `a` where that reads fewer bytes than a merge path, else the merge
-    // path. unique_difference also fuses the sort and the difference for small batches.
-    kAuto,
-    // GALIAS_CUDA_DIFFERENCE=search (experiments): difference() always searches (no tile);
-    // unique_difference as kAuto.
-    kSearch,
-    // GALIAS_CUDA_DIFFERENCE=merge (experiments): no tile, no search and no fused
-    // unique_difference: sort_unique, then the merge-path difference.
-    kMerge,
-};
+// How difference() (and the fused unique_difference) find the rows of `a` absent from `b`
+// (CudaSwitches::Difference says each mode).
+using DifferenceMode = CudaSwitches::Difference;
 
-struct CudaPolicy {
+// The switches (CudaSwitches, its base) and the tuning constants below.
+struct CudaPolicy : CudaSwitches {
+    CudaPolicy() = default;
+    explicit CudaPolicy(const CudaSwitches& switches) : CudaSwitches(switches) {}
+
     // ---- Tuning: compile-time values, one reason each ----
 
     // Streams (lanes) a backend offers with --sched streams|model. Lanes are made on first
@@ -145,20 +141,6 @@ struct CudaPolicy {
     // blocks of 256 threads, at most 8 resident waves.
     static constexpr unsigned kDefaultBlock = 256;
     static constexpr unsigned kDefaultWaves = 8;
-
-    // ---- Switches: set from the environment (see the list above) ----
-
-    bool trace = false;                                 // GALIAS_CUDA_TRACE=1
-    bool tile_ops = true;                               // GALIAS_CUDA_TILE=0: off
-    bool duplicate_filter = true;                       // GALIAS_CUDA_FILTER=0: off
-    bool bitmaps = true;                                // GALIAS_CUDA_BITMAP=0: off
-    bool one_pass = true;                               // GALIAS_CUDA_ONE_PASS=0: off
-    bool optimistic = true;                             // GALIAS_CUDA_OPTIMISTIC=0: off
-    DifferenceMode difference = DifferenceMode::kAuto;  // GALIAS_CUDA_DIFFERENCE=search|merge
-    bool dependent_launches = true;                     // GALIAS_CUDA_PDL=0: off
 };
-
-// The defaults with the switches the environment sets (the list above).
-CudaPolicy policy_from_environment();
 
 }  // namespace galias::engine::cuda

@@ -1,5 +1,5 @@
 #pragma once
-// Per-kernel timing of the CUDA backend with CUDA events (GALIAS_CUDA_TRACE=1): every
+// Per-kernel timing of the CUDA backend with CUDA events (--cuda-trace): every
 // traced step records its time and the bytes it must at least read and write, and the
 // backend prints a table at the end (calls, milliseconds, GB, GB/s) to compare with the
 // device's copy bandwidth (about 3 TB/s on an H100). Off by default: then spans cost a

@@ -22,17 +22,18 @@ std::optional<SimulatedDevice>& simulated_host() {
     return host;
 }
 
-std::unique_ptr<Backend> start_cuda_backend(sched::SchedMode mode, double urgency) {
+std::unique_ptr<Backend> start_cuda_backend(sched::SchedMode mode, double urgency, const CudaSwitches& cuda) {
     if (simulated_device()) return simulated_device()->start(mode, urgency);
 #if defined(GALIAS_WITH_CUDA)
     if (!cuda::device_available())
         throw DiagnosticError(SourceLocation{},
                               "--backend cuda: no usable CUDA device: " + cuda::device_problem() +
                                   "; --backend auto or cpu runs on the CPU");
-    return cuda::make_cuda_backend(mode, urgency);
+    return cuda::make_cuda_backend(mode, cuda, urgency);
 #else
     (void)mode;
     (void)urgency;
+    (void)cuda;
     throw DiagnosticError(SourceLocation{}, "--backend cuda: this galias was built without the CUDA backend");
 #endif
 }
@@ -109,19 +110,19 @@ BackendKind resolve_backend(BackendKind kind) {
 void prepare_backend(BackendKind kind) {
     if (resolve_backend(kind) != BackendKind::Cuda) return;
     try {
-        make_backend(BackendKind::Cuda, 1, sched::SchedMode::kOff).reset();
+        make_backend(BackendKind::Cuda, 1, CudaSwitches{}, sched::SchedMode::kOff).reset();
     } catch (const DeviceUnavailable&) {
         if (kind == BackendKind::Cuda) throw;  // with auto, each run falls back on its own
     }
 }
 
-std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads,
+std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, const CudaSwitches& cuda,
                                       std::optional<sched::SchedMode> sched, double urgency,
                                       std::vector<std::string>* notes) {
     const BackendKind resolved = resolve_backend(kind);
     if (resolved == BackendKind::Cuda) {
         try {
-            return start_cuda_backend(sched.value_or(default_sched_mode(BackendKind::Cuda)), urgency);
+            return start_cuda_backend(sched.value_or(default_sched_mode(BackendKind::Cuda)), urgency, cuda);
         } catch (const DeviceUnavailable& e) {
             if (kind != BackendKind::Auto) throw;
             if (notes != nullptr)

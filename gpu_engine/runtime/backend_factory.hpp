@@ -25,11 +25,12 @@ sched::SchedMode default_sched_mode(BackendKind kind);
 // (cuda::occupancy_model_mismatches); {"not built"} without the CUDA backend.
 std::vector<std::string> cuda_occupancy_model_mismatches();
 
+// `cuda`: the CUDA backend's switches (EngineOptions::cuda); the CPU backend ignores them.
 // `urgency` (0..1): how soon the device should run this backend's work beside other
 // backends' (CUDA stream priority; the CPU backend has no use for it).
 // With `kind` Auto, a GPU that is present but does not start (DeviceUnavailable) gives the
 // CPU backend, and a sentence saying so is appended to `notes` (when given).
-std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads,
+std::unique_ptr<Backend> make_backend(BackendKind kind, unsigned threads, const CudaSwitches& cuda,
                                       std::optional<sched::SchedMode> sched = {}, double urgency = 0,
                                       std::vector<std::string>* notes = nullptr);
 

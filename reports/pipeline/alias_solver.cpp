@@ -30,6 +30,7 @@ AnalysisRun run_one(std::string_view name, std::string_view rules, const Relatio
     engine::EngineOptions engine_options;
     engine_options.backend = options.backend;
     engine_options.threads = options.threads;
+    engine_options.cuda = options.cuda;
     std::size_t iterations = 0;
     engine_options.on_progress = [&options, &iterations, name](const engine::Progress& progress) {
         ++iterations;

@@ -16,6 +16,7 @@ namespace galias::reports {
 struct SolveOptions {
     engine::BackendKind backend = engine::BackendKind::Auto;
     unsigned threads = 0;
+    engine::CudaSwitches cuda;  // EngineOptions::cuda
     // analysis: "cspa" or "andersen".
     std::function<void(std::string_view analysis, const engine::Progress& progress)> on_progress;
 };

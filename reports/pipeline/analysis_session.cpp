@@ -159,6 +159,7 @@ void AnalysisSession::analyse(ProgressLine& progress) {
     SolveOptions solve;
     solve.backend = request_.backend;
     solve.threads = request_.threads;
+    solve.cuda = request_.cuda;
     solve.on_progress = [&progress](std::string_view analysis, const engine::Progress& p) {
         progress.update(fmt::format("{}: stratum {}, iteration {}, delta {} tuples", analysis, p.stratum,
                                     p.iteration, p.delta_tuples),

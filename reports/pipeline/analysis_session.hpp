@@ -28,6 +28,7 @@ struct SessionRequest {
     std::optional<unsigned> context_k;  // overrides the configuration
     engine::BackendKind backend = engine::BackendKind::Auto;
     unsigned threads = 0;
+    engine::CudaSwitches cuda;  // the CUDA backend's trace and strategies (EngineOptions::cuda)
     bool quiet = false;
     // --db DIR (reports/pipeline/results_database.hpp). Answer (query, points-to): answer
     // from the database, refuse a stale one; -p may be left out (the database names its

@@ -1,6 +1,7 @@
 // Several analyses in one process (engine::run_batch, `galias run --batch`) on the CPU
 // backend: in every --sched mode each job's relations equal the reference evaluator's
-// and those of the job run alone; a failing job reports its error and the others finish.
+// and those of the job run alone; a failing job reports its error and the others finish;
+// the CUDA backend's switches and the batch priority leave the CPU backend's runs alone.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -80,6 +81,42 @@ TEST(Batch, AFailingJobDoesNotStopTheOthers) {
     }
     EXPECT_EQ(outcomes[0].result.relation("Reach").size(), 3U);
     EXPECT_EQ(outcomes[2].result.relation("Reach").size(), 3U);
+}
+
+// EngineOptions::cuda and batch_priority (`--cuda-off`, `--cuda-difference`, `--cuda-trace`,
+// `--batch-priority none`) are accepted on the CPU backend and change nothing there: the
+// same plan, the same relations alone and in a batch of jobs side by side.
+TEST(Batch, CudaSwitchesAndBatchPriorityDoNotApplyToTheCpuBackend) {
+    const engine::Program reach =
+        engine::compile_program(analyses::find_builtin_program("reach")->text, "reach.dl");
+    std::mt19937 rng(37);
+    const std::map<std::string, TupleSet> edges{{"edge", uniform_pairs(rng, 40, 90)}};
+    engine::EngineOptions defaults;
+    defaults.backend = engine::BackendKind::Cpu;
+    defaults.threads = 2;
+    defaults.sched = engine::sched::SchedMode::kStreams;
+    engine::EngineOptions switched = defaults;
+    switched.cuda = engine::CudaSwitches::plain();
+    switched.cuda.trace = true;
+    switched.cuda.difference = engine::CudaSwitches::Difference::kSearch;
+    switched.batch_priority = engine::EngineOptions::BatchPriority::None;
+    const engine::Inputs inputs = make_inputs(edges, nullptr);
+    EXPECT_EQ(engine::explain(reach, switched, &inputs), engine::explain(reach, defaults, &inputs));
+    const engine::Result expected = engine::run(reach, inputs, defaults);
+    ASSERT_GT(expected.relation("Reach").size(), 90U);
+    EXPECT_EQ(engine::run(reach, inputs, switched).relation("Reach").rows, expected.relation("Reach").rows);
+    std::vector<engine::BatchJob> jobs(4);
+    for (engine::BatchJob& job : jobs) {
+        job.program = &reach;
+        job.options = switched;
+        job.inputs = inputs;
+    }
+    const std::vector<engine::BatchOutcome> outcomes = engine::run_batch(jobs);
+    ASSERT_EQ(outcomes.size(), jobs.size());
+    for (const engine::BatchOutcome& outcome : outcomes) {
+        ASSERT_FALSE(outcome.error);
+        EXPECT_EQ(outcome.result.relation("Reach").rows, expected.relation("Reach").rows);
+    }
 }
 
 }  // namespace

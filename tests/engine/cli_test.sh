@@ -74,6 +74,24 @@ for mode in sort hash auto; do
     grep -qx $'Reach\t9' "$WORK/out" || fail "--dedup $mode: got $(cat "$WORK/out")"
 done
 expect_exit 2 "bad dedup" "$GALIAS" run reach -F "$WORK/facts" --dedup sometimes
+# The CUDA backend's switches: accepted everywhere, ignored by the CPU backend (the same
+# answer); an unknown name is a usage error that names the option.
+expect_exit 0 "cuda switches on the cpu" "$GALIAS" run reach -F "$WORK/facts" -D - --backend cpu --cuda-trace \
+    --cuda-off tile --cuda-off filter,bitmap --cuda-off one-pass --cuda-off optimistic --cuda-off pdl \
+    --cuda-difference search
+grep -qx $'Reach\t9' "$WORK/out" || fail "--cuda-off on the cpu: got $(cat "$WORK/out")"
+[ -s "$WORK/err" ] && fail "--cuda-trace on the cpu should print nothing: $(cat "$WORK/err")"
+for mode in auto search merge; do
+    expect_exit 0 "cuda difference $mode" "$GALIAS" run reach -F "$WORK/facts" -D - --backend cpu --cuda-difference "$mode"
+done
+expect_exit 2 "bad cuda-off" "$GALIAS" run reach -F "$WORK/facts" --cuda-off tiles
+grep -q -- "--cuda-off" "$WORK/err" || fail "bad --cuda-off message should name the option: $(cat "$WORK/err")"
+expect_exit 2 "bad cuda-off in a list" "$GALIAS" run reach -F "$WORK/facts" --cuda-off tile,everything
+expect_exit 2 "bad cuda-difference" "$GALIAS" run reach -F "$WORK/facts" --cuda-difference fast
+grep -q -- "--cuda-difference" "$WORK/err" || fail "bad --cuda-difference message: $(cat "$WORK/err")"
+"$GALIAS" run --help > "$WORK/help" 2>&1
+grep -q "CPU backend ignores it" "$WORK/help" || fail "run --help should say the CPU backend ignores the CUDA switches"
+grep -q -- "--batch-priority" "$WORK/help" || fail "run --help lists no --batch-priority"
 
 # --batch: jobs from a file (paths relative to it), sizes per job, one failing job named
 # by FILE:LINE with exit 2 while the others still print.
@@ -87,6 +105,13 @@ for mode in off streams model; do
     [ "$(cat "$WORK/batch/out-b/Reach.csv")" = $'1\t2' ] || fail "batch $mode: job 3 output file"
     grep -q "batch: 3 jobs on cpu.*sched $mode" "$WORK/err" || fail "batch $mode summary: $(cat "$WORK/err")"
 done
+# --batch-priority: size (the default) or none, the same answers; anything else is refused.
+for priority in size none; do
+    expect_exit 0 "batch priority $priority" "$GALIAS" run --batch "$WORK/batch/jobs.txt" --backend cpu \
+        --batch-priority "$priority"
+    grep -qx $'1\tReach\t9' "$WORK/out" || fail "--batch-priority $priority: $(cat "$WORK/out")"
+done
+expect_exit 2 "bad batch priority" "$GALIAS" run --batch "$WORK/batch/jobs.txt" --batch-priority smallest
 printf 'reach ../facts\nreach missing-dir\n' > "$WORK/batch/bad-jobs.txt"
 expect_exit 2 "batch with a failing job" "$GALIAS" run --batch "$WORK/batch/bad-jobs.txt" --sched streams --backend cpu
 grep -qx $'1\tReach\t9' "$WORK/out" || fail "the good job should still print: $(cat "$WORK/out")"

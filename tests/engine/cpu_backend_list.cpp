@@ -3,8 +3,8 @@
 
 namespace galias::test {
 
-std::vector<engine::BackendKind> backends_under_test() {
-    return {engine::BackendKind::Cpu};
+std::vector<BackendUnderTest> backends_under_test() {
+    return {{engine::BackendKind::Cpu, engine::CudaSwitches{}, "cpu"}};
 }
 
 }  // namespace galias::test

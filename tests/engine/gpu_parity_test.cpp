@@ -3,6 +3,7 @@
 // reference evaluator on the small ones. Skips with a message when no GPU is present.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -49,9 +50,11 @@ engine::EngineOptions::LinearDedup dedup_for_case(int c) {
                             : engine::EngineOptions::LinearDedup::Sort;
 }
 
+// `cuda`: the CUDA backend's switches (defaults: every strategy on).
 void check_parity(const std::string& name, const std::map<std::string, TupleSet>& inputs, bool with_reference,
                   std::uint64_t batch_bytes, engine::sched::SchedMode sched,
-                  engine::EngineOptions::LinearDedup dedup = engine::EngineOptions::LinearDedup::Auto) {
+                  engine::EngineOptions::LinearDedup dedup = engine::EngineOptions::LinearDedup::Auto,
+                  const engine::CudaSwitches& cuda = {}) {
     const std::string text(analyses::find_builtin_program(name)->text);
     const engine::Program program = engine::compile_program(text, name + ".dl");
     auto symbols = std::make_shared<facts::StringInterner>();
@@ -63,6 +66,7 @@ void check_parity(const std::string& name, const std::map<std::string, TupleSet>
     gpu.sched = sched;
     gpu.linear_dedup = dedup;
     gpu.min_lane_work = 0;  // lanes even for these small inputs
+    gpu.cuda = cuda;
     const engine::Result on_cpu = engine::run(program, make_inputs(inputs, symbols), cpu);
     const engine::Result on_gpu = engine::run(program, make_inputs(inputs, symbols), gpu);
     if (std::getenv("GALIAS_GPU_TEST_VERBOSE") != nullptr)
@@ -75,7 +79,8 @@ void check_parity(const std::string& name, const std::map<std::string, TupleSet>
         ASSERT_EQ(relation.rows, other.rows)
             << name << ": relation " << relation.name << " differs between backends (" << relation.size()
             << " vs " << other.size() << " tuples, sched " << engine::sched::sched_mode_name(sched)
-            << ", dedup " << (dedup == engine::EngineOptions::LinearDedup::Sort ? "sort" : "auto") << ")";
+            << ", dedup " << (dedup == engine::EngineOptions::LinearDedup::Sort ? "sort" : "auto")
+            << (cuda == engine::CudaSwitches{} ? "" : ", CUDA strategies switched off") << ")";
         if (with_reference)
             ASSERT_EQ(to_set(relation), expected.at(relation.name)) << name << ": " << relation.name;
     }
@@ -170,6 +175,38 @@ TEST_F(GpuParity, Andersen) {
                       {"load", random_pairs_with_extremes(rng, nodes, e / 2)},
                       {"store", random_pairs_with_extremes(rng, nodes, e / 2)}},
                      small, c % 2 ? 0 : 4096, sched_for_case(c));
+        if (HasFatalFailure()) return;
+    }
+}
+
+// Every program under the plain switches (engine::CudaSwitches::plain(): no one-block
+// kernels, duplicate filter, bitmaps, one pass or programmatic dependent launches), with
+// merge-path and searching differences in turn: the paths those strategies replace.
+TEST_F(GpuParity, EveryProgramWithTheStrategiesSwitchedOff) {
+    std::mt19937 rng(28);
+    engine::CudaSwitches plain = engine::CudaSwitches::plain();
+    for (int c = 0; c < std::max(2, cases_per_program() / 5); ++c) {
+        plain.difference =
+            c % 2 == 0 ? engine::CudaSwitches::Difference::kMerge : engine::CudaSwitches::Difference::kSearch;
+        const bool small = c % 3 == 0;
+        const std::uint64_t batch = c % 2 ? 0 : 4096;
+        const auto auto_dedup = engine::EngineOptions::LinearDedup::Auto;
+        check_parity("reach", {{"edge", random_pairs_with_extremes(rng, small ? 20 : 400, small ? 40 : 900)}},
+                     small, batch, sched_for_case(c), dedup_for_case(c), plain);
+        check_parity("sg", {{"edge", random_pairs_with_extremes(rng, small ? 20 : 300, small ? 40 : 700)}},
+                     small, batch, sched_for_case(c), dedup_for_case(c), plain);
+        const std::uint32_t nodes = small ? 20 : 120;
+        check_parity("cspa",
+                     {{"assign", random_pairs_with_extremes(rng, nodes, small ? 30 : 120)},
+                      {"dereference", random_pairs_with_extremes(rng, nodes, small ? 15 : 50)}},
+                     small, batch, sched_for_case(c), auto_dedup, plain);
+        const std::uint32_t e = small ? 15 : 100;
+        check_parity("andersen",
+                     {{"addressOf", random_pairs_with_extremes(rng, nodes, e)},
+                      {"assign", random_pairs_with_extremes(rng, nodes, e)},
+                      {"load", random_pairs_with_extremes(rng, nodes, e / 2)},
+                      {"store", random_pairs_with_extremes(rng, nodes, e / 2)}},
+                     small, batch, sched_for_case(c), auto_dedup, plain);
         if (HasFatalFailure()) return;
     }
 }

@@ -1,6 +1,7 @@
 // Unit tests of every backend operator against std:: algorithms, including empty inputs,
-// duplicates, self-loops and extreme 32-bit values. Parameterized over the backend: the
-// CUDA instance skips with a message when no GPU is present.
+// duplicates, self-loops and extreme 32-bit values. Parameterized over the backend (and
+// the CUDA backend's switches, backends_under_test.hpp): the CUDA instances skip with a
+// message when no GPU is present.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -23,12 +24,12 @@ using Rows = std::vector<std::vector<Cell>>;
 struct ProjectedJoin;
 Rows sorted_unique(Rows rows);
 
-class OperatorsTest : public ::testing::TestWithParam<BackendKind> {
+class OperatorsTest : public ::testing::TestWithParam<test::BackendUnderTest> {
 protected:
     void SetUp() override {
-        if (const std::optional<std::string> why = test::backend_unavailable(GetParam()))
+        if (const std::optional<std::string> why = test::backend_unavailable(GetParam().kind))
             GTEST_SKIP() << *why << ": CUDA operator tests skipped";
-        backend_ = make_backend(GetParam(), 2);
+        backend_ = make_backend(GetParam().kind, 2, GetParam().cuda);
     }
 
     TupleArray upload(const Rows& rows, std::uint32_t arity) {
@@ -54,12 +55,13 @@ protected:
         DuplicateFiltering* filtering = backend_->capabilities().duplicate_filtering;
         return filtering != nullptr ? filtering->make_duplicate_filter(arity) : nullptr;
     }
-    // Through the filter where the backend has duplicate filtering, else join_emit.
+    // Through the filter where the backend filters this arity (and so made `filter`), else
+    // join_emit.
     std::uint64_t join_emit_distinct(const JoinSpec& spec, const TupleArray& outer, const Hisa* inner,
                                      const JoinCounts& counts, std::uint64_t from, std::uint64_t to,
                                      TupleArray& out, DuplicateFilter& filter) {
         DuplicateFiltering* filtering = backend_->capabilities().duplicate_filtering;
-        if (filtering == nullptr)
+        if (filtering == nullptr || !filtering->filters(out.arity))
             return emit_unfiltered(*backend_, spec, outer, inner, counts, from, to, out);
         return filtering->join_emit_distinct(spec, outer, inner, counts, from, to, out, filter);
     }
@@ -508,8 +510,10 @@ TEST_P(OperatorsTest, TupleHashSetYieldsEachNewTupleOnce) {
 // With a value bound the set moves into a bitmap once its table would take half the
 // bitmap's bytes (hisa/tuple_hash_set.hpp): the batches before and after the move, and the
 // move itself, must yield exactly the new tuples — the values 0 and the bound included
-// (the bitmap's first and last bits of a row) — and the bitmap must list them sorted.
+// (the bitmap's first and last bits of a row) — and the bitmap must list them sorted. With
+// bitmaps off (CUDA, --cuda-off bitmap) the set stays a table, and its inserts stay exact.
 TEST_P(OperatorsTest, TupleHashSetBecomesBitmap) {
+    const bool bitmaps = !GetParam().is_cuda() || GetParam().cuda.bitmaps;
     std::mt19937 rng(21);
     for (std::uint32_t arity : {1u, 2u}) {
         // Bitmaps of 1.1 MB and 0.5 MB: the move comes with the first batch of 60,000.
@@ -530,8 +534,9 @@ TEST_P(OperatorsTest, TupleHashSetBecomesBitmap) {
                                                          "arity " + std::to_string(arity) + ", batch " +
                                                              std::to_string(batch) + " of " +
                                                              std::to_string(n)));
-            ASSERT_EQ(set->is_bitmap(), batch >= 4) << "arity " << arity << ", batch " << batch;
+            ASSERT_EQ(set->is_bitmap(), bitmaps && batch >= 4) << "arity " << arity << ", batch " << batch;
         }
+        if (!bitmaps) continue;  // only a bitmap lists its tuples (TupleSets::list_sorted)
         // The bitmap lists every tuple, sorted.
         TupleArray listed;
         sets().list_sorted(*set, arity, listed);
@@ -768,6 +773,9 @@ TEST_P(OperatorsTest, JoinEmitDistinctOfMostlyNewTuples) {
 // run appends nothing; a set that is still a hash table, or too little room, is declined
 // with nothing done.
 TEST_P(OperatorsTest, JoinIntoBitmapSetAppendsExactlyTheNewTuples) {
+    if (!GetParam().one_pass_into_bitmaps())
+        GTEST_SKIP() << "bitmaps or the one pass are off on " << GetParam().name
+                     << " (CudaSwitchesTurnOffStrategiesOfTheCudaBackendOnly checks the one pass declines)";
     constexpr Cell kLargest = 2999;
     backend_->set_value_bound(kLargest);
     std::mt19937 rng(41);
@@ -831,8 +839,9 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetAppendsExactlyTheNewTuples) {
 // join_into_set with less room than its bound: the CUDA backend runs it optimistically,
 // and here the room runs out — it fills, each tuple once, and the set holds exactly the
 // tuples written (those past the room are withdrawn); the two passes (join_emit_new) then
-// append exactly the rest. The host reserves no room and runs the join whole. `held`:
-// the tuples of `set` (a bitmap) before.
+// append exactly the rest. With the optimism off (--cuda-off optimistic) it declines with
+// nothing done, and the two passes append everything. The host reserves no room and runs
+// the join whole. `held`: the tuples of `set` (a bitmap) before.
 void OperatorsTest::run_out_of_room(const ProjectedJoin& join, TupleHashSet& set,
                                     std::set<std::vector<Cell>>& held, std::uint64_t room) {
     const std::uint32_t arity = join.spec.out_arity;
@@ -848,9 +857,9 @@ void OperatorsTest::run_out_of_room(const ProjectedJoin& join, TupleHashSet& set
         one_pass().join_into_set(join.spec, join.outer, &join.inner, out, set, room);
     Rows got = download(out);
     std::sort(got.begin(), got.end());
-    if (GetParam() == BackendKind::Cuda) {
+    if (GetParam().is_cuda()) {
         ASSERT_FALSE(derived.has_value());
-        ASSERT_EQ(out.size, room);
+        ASSERT_EQ(out.size, GetParam().cuda.optimistic ? room : 0u);
         ASSERT_EQ(std::adjacent_find(got.begin(), got.end()), got.end());  // each once
         ASSERT_TRUE(std::includes(expected.begin(), expected.end(), got.begin(), got.end()));
         std::set<std::vector<Cell>> written = held;
@@ -880,6 +889,8 @@ void OperatorsTest::run_out_of_room(const ProjectedJoin& join, TupleHashSet& set
 
 // Two output columns: 2^16 tuples of room for about 190,000 new ones.
 TEST_P(OperatorsTest, JoinIntoBitmapSetWhoseRoomRunsOutLeavesTheRestToTheTwoPasses) {
+    if (!GetParam().one_pass_into_bitmaps())
+        GTEST_SKIP() << "bitmaps or the one pass are off on " << GetParam().name;
     constexpr Cell kLargest = 2999;
     backend_->set_value_bound(kLargest);
     std::mt19937 rng(47);
@@ -894,6 +905,8 @@ TEST_P(OperatorsTest, JoinIntoBitmapSetWhoseRoomRunsOutLeavesTheRestToTheTwoPass
 
 // One output column (the inner's second): 2^16 values of room for about 185,000 new ones.
 TEST_P(OperatorsTest, OneColumnJoinIntoBitmapSetWhoseRoomRunsOutLeavesTheRestToTheTwoPasses) {
+    if (!GetParam().one_pass_into_bitmaps())
+        GTEST_SKIP() << "bitmaps or the one pass are off on " << GetParam().name;
     constexpr Cell kLargest = 299999;
     backend_->set_value_bound(kLargest);
     std::mt19937 rng(53);
@@ -917,6 +930,9 @@ TEST_P(OperatorsTest, OneColumnJoinIntoBitmapSetWhoseRoomRunsOutLeavesTheRestToT
 // tuple once (outputs repeat many times here), every derivation counted, on both
 // backends; a bitmap too large for the rows (a handful of outer tuples) is declined.
 TEST_P(OperatorsTest, JoinDistinctYieldsEachDerivedTupleOnce) {
+    if (!GetParam().one_pass_into_bitmaps())
+        GTEST_SKIP() << "bitmaps or the one pass are off on " << GetParam().name
+                     << " (CudaSwitchesTurnOffStrategiesOfTheCudaBackendOnly checks the one pass declines)";
     constexpr Cell kLargest = 999;  // a 125 kB bitmap of two-column tuples
     backend_->set_value_bound(kLargest);
     std::mt19937 rng(43);
@@ -1041,9 +1057,9 @@ TEST_P(OperatorsTest, JoinEmitDistinctOfSmallOutputs) {
 }
 
 // join_count_emit: a backend may write the whole output in the counting pass when it fits
-// the room given (CUDA: outer relations of one tile, outputs up to 2^14 tuples), appended
-// after what `out` holds; otherwise the counts drive join_emit as usual. Either way `out`
-// ends with the plain join's output. With a per-match filter (a != c) the one-launch path
+// the room given (CUDA with tiles on: outer relations of one tile, outputs up to 2^14
+// tuples), appended after what `out` holds; otherwise the counts drive join_emit as usual.
+// Either way `out` ends with the plain join's output. With a per-match filter (a != c) the one-launch path
 // emits per outer tuple, without it load-balanced.
 TEST_P(OperatorsTest, JoinCountEmitAppendsTheOutputOrLeavesItToJoinEmit) {
     std::mt19937 rng(12);
@@ -1074,8 +1090,8 @@ TEST_P(OperatorsTest, JoinCountEmitAppendsTheOutputOrLeavesItToJoinEmit) {
                         backend_->join_emit(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size,
                                             out);
                 }
-                if (GetParam() == BackendKind::Cuda && outer_size <= 2048 && plain.size != 0 &&
-                    plain.size <= room)
+                if (GetParam().is_cuda() && GetParam().cuda.tile_ops && outer_size <= 2048 &&
+                    plain.size != 0 && plain.size <= room)
                     EXPECT_TRUE(counts->emitted)
                         << "a one-tile join whose output fits is written in one launch";
                 Rows got = download(out);
@@ -1089,6 +1105,91 @@ TEST_P(OperatorsTest, JoinCountEmitAppendsTheOutputOrLeavesItToJoinEmit) {
             }
         }
     }
+}
+
+// The CUDA backend's switches (engine::CudaSwitches) reach the backend: each strategy
+// switched off is not taken, and each left on is — the counting launch that also writes a
+// small join's output (tile), the duplicate pre-filter, the move of a tuple set into a
+// bitmap, the one pass into a set and through a scratch bitmap (declined with nothing
+// done where off, and the two passes then give the same tuples). The CPU backend, made
+// here with every switch off, ignores them: it keeps its bitmaps and one passes (it has
+// no tiles nor duplicate filter).
+TEST_P(OperatorsTest, CudaSwitchesTurnOffStrategiesOfTheCudaBackendOnly) {
+    const bool cuda = GetParam().is_cuda();
+    const CudaSwitches on = cuda ? GetParam().cuda : CudaSwitches{};
+    if (!cuda) backend_ = make_backend(GetParam().kind, 2, CudaSwitches::plain());
+    std::mt19937 rng(61);
+
+    DuplicateFiltering* filtering = backend_->capabilities().duplicate_filtering;
+    EXPECT_EQ(filtering != nullptr && filtering->filters(2), cuda && on.duplicate_filter);
+    EXPECT_EQ(make_duplicate_filter(2) != nullptr, cuda && on.duplicate_filter);
+
+    const ProjectedJoin small = projected_join(random_pairs(rng, 100, 20, 30), random_pairs(rng, 60, 30, 20));
+    TupleArray written(2);
+    const std::unique_ptr<JoinCounts> small_counts =
+        join_count_emit(small.spec, small.outer, &small.inner, written, std::uint64_t{1} << 14);
+    ASSERT_GT(small_counts->total, 0u);
+    EXPECT_EQ(small_counts->emitted, cuda && on.tile_ops) << "a one-tile join whose output fits";
+    EXPECT_EQ(written.size, cuda && on.tile_ops ? small_counts->total : 0u);
+
+    // join_distinct through a scratch bitmap of 128 kB (bound 999), which 30,000 outer
+    // tuples pay for.
+    backend_->set_value_bound(999);
+    const ProjectedJoin many =
+        projected_join(random_pairs(rng, 30000, 80, 200), random_pairs(rng, 4000, 200, 60));
+    TupleArray distinct(2);
+    const std::optional<std::uint64_t> once =
+        one_pass().join_distinct(many.spec, many.outer, &many.inner, distinct, std::uint64_t{1} << 30);
+    ASSERT_EQ(once.has_value(), on.bitmaps && on.one_pass);
+    if (once) {
+        Rows got = download(distinct);
+        std::sort(got.begin(), got.end());
+        EXPECT_EQ(got, many.expected);
+    } else {
+        EXPECT_EQ(distinct.size, 0u);
+    }
+
+    // A tuple set under bound 2999: a table after 100 tuples, a bitmap after 60,000 more
+    // where bitmaps are on (TupleHashSetBecomesBitmap).
+    constexpr Cell kLargest = 2999;
+    backend_->set_value_bound(kLargest);
+    const std::unique_ptr<TupleHashSet> set = sets().make_tuple_hash_set(2);
+    std::set<std::vector<Cell>> held;
+    ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, random_pairs(rng, 100, kLargest + 1, kLargest + 1), 2,
+                                                 held, "100 tuples"));
+    ASSERT_FALSE(set->is_bitmap());
+    ASSERT_NO_FATAL_FAILURE(insert_new_and_check(*set, random_pairs(rng, 60000, kLargest + 1, kLargest + 1),
+                                                 2, held, "60,000 tuples"));
+    ASSERT_EQ(set->is_bitmap(), on.bitmaps);
+
+    // The one pass into the set, with room for its whole bound.
+    const ProjectedJoin join = projected_join(sorted_unique(random_pairs(rng, 2000, kLargest + 1, 300)),
+                                              random_pairs(rng, 3000, 300, kLargest + 1));
+    Rows expected;
+    for (const auto& row : join.expected)
+        if (!held.contains(row)) expected.push_back(row);
+    ASSERT_GT(expected.size(), 1000u);
+    const std::uint64_t total =
+        backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner)->total;
+    TupleArray out(2);
+    const std::optional<std::uint64_t> derived =
+        one_pass().join_into_set(join.spec, join.outer, &join.inner, out, *set, std::uint64_t{1} << 30);
+    ASSERT_EQ(derived.has_value(), on.bitmaps && on.one_pass);
+    if (!derived) {
+        ASSERT_EQ(out.size, 0u);
+        ASSERT_EQ(set->size(), held.size());
+        const std::unique_ptr<JoinCounts> counts =
+            backend_->join_count(join.spec, join.outer, 0, join.outer.size, &join.inner);
+        EXPECT_EQ(
+            sets().join_emit_new(join.spec, join.outer, &join.inner, *counts, 0, join.outer.size, out, *set),
+            total);
+    } else {
+        EXPECT_EQ(*derived, total);
+    }
+    Rows got = download(out);
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, expected);  // each once: copies would show
+    EXPECT_EQ(set->size(), held.size() + expected.size());
 }
 
 TEST_P(OperatorsTest, JoinWithoutInnerFiltersAndProjects) {

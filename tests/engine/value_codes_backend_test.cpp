@@ -16,7 +16,7 @@ namespace {
 
 using engine::Cell;
 
-class ValueCodesOnBackend : public ::testing::TestWithParam<engine::BackendKind> {};
+class ValueCodesOnBackend : public ::testing::TestWithParam<BackendUnderTest> {};
 
 // Reachability from sparse node ids, with an unsigned comparison against a constant that
 // is not an input value: the same relations, sorted, with and without codes.
@@ -39,10 +39,11 @@ low(x, y) :- reach(x, y), y < 500000, x != 70001.
     for (int e = 0; e < 600; ++e)
         edges.insert({node(rng) * 3331 + 1, node(rng) * 3331 + 1});  // ids up to ~1 M
     edges.insert({70001, 1});
-    if (const std::optional<std::string> why = backend_unavailable(GetParam()))
+    if (const std::optional<std::string> why = backend_unavailable(GetParam().kind))
         GTEST_SKIP() << *why << ": the run on codes skipped";
     engine::EngineOptions on;
-    on.backend = GetParam();
+    on.backend = GetParam().kind;
+    on.cuda = GetParam().cuda;
     engine::EngineOptions off = on;
     off.code_values = false;
     auto symbols = std::make_shared<facts::StringInterner>();

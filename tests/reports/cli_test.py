@@ -91,6 +91,16 @@ code, _, _ = run("analyze", "--facts", FACTS, "-q")
 check("analyze: reports but exits 0 by default", code == 0)
 code, _, _ = run("analyze", "--facts", FACTS, "-q", "--fail-on", "error")
 check("analyze: --fail-on error -> exit 1", code == 1)
+# The CUDA backend's switches are options of every command that runs the engine; the CPU
+# backend ignores them (the same findings).
+code, out, err = run("check", "--facts", FACTS, "--format", "json", "-q", "--backend", "cpu", "--cuda-trace",
+                     "--cuda-off", "tile,filter,bitmap", "--cuda-off", "one-pass", "--cuda-difference", "merge")
+got = [(f["rule"], f["line"], f["level"]) for f in json.loads(out)["findings"]] if out else []
+check("check: --cuda-off/--cuda-difference on the cpu, the same findings", code == 1 and got == want, f"{code} {got} {err}")
+for command in (["check", "--facts", FACTS], ["query", "--facts", FACTS, "main::p", "main::r"],
+                ["points-to", "--facts", FACTS, "g_in"]):
+    code, _, err = run(*command, "--cuda-off", "bitmaps")
+    check(f"{command[0]}: unknown --cuda-off name -> exit 2", code == 2 and "--cuda-off" in err, f"{code} {err}")
 
 # --- baseline -----------------------------------------------------------------------------
 code, out, err = run("check", "--facts", FACTS, "--baseline", sarif("all"), "--sarif", sarif("after"))

@@ -8,6 +8,7 @@
 #include "facts/diagnostic.hpp"
 #include "reports/pipeline/analysis_session.hpp"
 #include "tools/galias/command.hpp"
+#include "tools/galias/engine_switch_options.hpp"
 #include "tools/galias/version_text.hpp"
 
 namespace galias::tool {
@@ -24,6 +25,7 @@ struct ReportCommonOptions {
     std::string database;
     std::string unit_cache;
     reports::SessionRequest::DatabaseUse database_use = reports::SessionRequest::DatabaseUse::Off;
+    EngineSwitchOptions switches;  // --cuda-trace, --cuda-off, --cuda-difference
 
     // `use`: how --db is used by this command (Answer for queries, Refresh for analyze/check).
     void declare(CLI::App& app, reports::SessionRequest::DatabaseUse use) {
@@ -57,6 +59,7 @@ struct ReportCommonOptions {
                        "Call-string depth for context cloning (overrides the config)")
             ->check(CLI::Range(0, 8));
         app.add_flag("-q,--quiet", quiet, "No progress line, no summary");
+        switches.declare(app, false);
     }
 
     [[nodiscard]] reports::SessionRequest request() const {
@@ -70,6 +73,7 @@ struct ReportCommonOptions {
                           : backend == "cuda" ? engine::BackendKind::Cuda
                                               : engine::BackendKind::Auto;
         request.threads = sane_thread_count(threads, "-j");
+        request.cuda = switches.cuda();
         request.quiet = quiet;
         request.tool_identity = version_identity();
         if (!database.empty()) {

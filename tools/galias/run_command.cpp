@@ -14,6 +14,7 @@
 #include "gpu_engine/engine.hpp"
 #include "tools/galias/batch_jobs.hpp"
 #include "tools/galias/command.hpp"
+#include "tools/galias/engine_switch_options.hpp"
 
 namespace galias::tool {
 namespace {
@@ -38,6 +39,7 @@ struct RunOptions {
     std::string batch_file;
     std::size_t max_concurrent = 0;
     unsigned lanes = 0;
+    EngineSwitchOptions switches;  // --cuda-trace, --cuda-off, --cuda-difference, --batch-priority
 };
 
 // A program is a file, or the name of a built-in rule set (cspa, cspa_linear, andersen, reach, sg).
@@ -76,6 +78,7 @@ engine::EngineOptions engine_options_from(const RunOptions& options) {
     engine_options.keep_rows = false;
     if (!options.sched.empty()) engine_options.sched = engine::sched::parse_sched_mode(options.sched);
     engine_options.max_lanes = options.lanes;
+    options.switches.apply(engine_options);
     return engine_options;
 }
 
@@ -334,6 +337,7 @@ const RegisterCommand kRegister{CommandInfo{
             "--lanes", options->lanes,
             "With --sched streams|model: at most this many lanes (streams and host threads) per analysis "
             "(default 0: automatic; in a batch with several jobs at once, one per job)");
+        options->switches.declare(app, true);
         return [options, facts] {
             options->facts_given = facts->count() != 0;
             options->jobs = sane_thread_count(options->jobs, "-j");
