@@ -1,6 +1,8 @@
 // Copy reduction (frontend/fact_reduction.hpp) on random fact graphs: CSPA and Andersen,
 // run by the reference evaluator on the facts before and after, give every node the same
 // answers once a value class member is asked through its representative.
+#include "frontend/fact_reduction.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -10,7 +12,6 @@
 #include <vector>
 
 #include "analyses/builtin_programs.hpp"
-#include "frontend/fact_reduction.hpp"
 #include "tests/engine/reference_evaluator.hpp"
 
 namespace galias::frontend {
@@ -88,7 +89,8 @@ TupleSet rows(const FactRelation& relation) {
     return out;
 }
 
-std::map<std::string, TupleSet> evaluate(const char* analysis, const std::vector<const FactRelation*>& inputs) {
+std::map<std::string, TupleSet> evaluate(const char* analysis,
+                                         const std::vector<const FactRelation*>& inputs) {
     std::map<std::string, TupleSet> relations;
     for (const FactRelation* relation : inputs) relations[relation->name] = rows(*relation);
     facts::StringInterner symbols;
@@ -126,13 +128,15 @@ TEST(CopyReduction, KeepsEveryAnswerOnRandomGraphs) {
         for (NodeId a = 0; a < nodes; ++a) {
             const NodeId ra = p.value_representative(a);
             const std::string label = "round " + std::to_string(round) + ", node " + std::to_string(a);
-            EXPECT_EQ(points_to(before_andersen.at("PointsTo"), a), points_to(after_andersen.at("PointsTo"), ra))
+            EXPECT_EQ(points_to(before_andersen.at("PointsTo"), a),
+                      points_to(after_andersen.at("PointsTo"), ra))
                 << label;
             for (NodeId b = 0; b < nodes; ++b) {
                 if (a == b) continue;
                 const NodeId rb = p.value_representative(b);
                 const bool alias_after = ra == rb || value_alias_after.count({ra, rb}) != 0;
-                EXPECT_EQ(value_alias.count({a, b}) != 0, alias_after) << label << " and " << b << ": ValueAlias";
+                EXPECT_EQ(value_alias.count({a, b}) != 0, alias_after)
+                    << label << " and " << b << ": ValueAlias";
                 if (ra == a && rb == b)
                     EXPECT_EQ(memory_alias.count({a, b}), memory_alias_after.count({a, b}))
                         << label << " and " << b << ": MemoryAlias";
