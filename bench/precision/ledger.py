@@ -44,7 +44,8 @@ def read_ledger(path):
         return []
     rows = []
     with open(path, newline="") as f:
-        reader = csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
+        # As written (write_ledger): a quote or backslash in a field is escaped by a backslash.
+        reader = csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\")
         header = next(reader, None)
         if header != COLUMNS:
             sys.exit(f"{path}:1: expected the header {' '.join(COLUMNS)}")
