@@ -137,9 +137,10 @@ TEST(CopyReduction, KeepsEveryAnswerOnRandomGraphs) {
                 const bool alias_after = ra == rb || value_alias_after.count({ra, rb}) != 0;
                 EXPECT_EQ(value_alias.count({a, b}) != 0, alias_after)
                     << label << " and " << b << ": ValueAlias";
-                if (ra == a && rb == b)
+                if (ra == a && rb == b) {
                     EXPECT_EQ(memory_alias.count({a, b}), memory_alias_after.count({a, b}))
                         << label << " and " << b << ": MemoryAlias";
+                }
             }
         }
         if (HasFailure()) return;
