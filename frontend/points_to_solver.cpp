@@ -39,7 +39,8 @@ void PointsToSolver::add_edge(Node src, Node dst) {
     dst = find(dst);
     if (src == dst || !edges_.insert((static_cast<std::uint64_t>(src) << 32) | dst).second) return;
     copy_to_[src].push_back(dst);
-    if (pts_[dst] |= pts_[src]) push(dst);
+    const bool grew = (pts_[dst] |= pts_[src]);  // |= says whether dst gained objects
+    if (grew) push(dst);
 }
 
 PointsToSolver::Object PointsToSolver::object_of(Node node) {
