@@ -7,46 +7,21 @@
 #include <cstdlib>
 
 #include "analyses/builtin_programs.hpp"
-#include "gpu_engine/cpu/cpu_backend.hpp"
 #include "gpu_engine/engine.hpp"
 #include "gpu_engine/runtime/backend_factory.hpp"
+#include "tests/engine/cpu_operators_backend.hpp"
 
 namespace galias::engine {
 namespace {
 
 // A "device" whose allocations fail (as cudaMallocAsync does when the GPU is full): always,
 // or only outside the memory-lean mode. Its operators run on a CPU backend.
-class FullDevice final : public Backend {
+class FullDevice final : public CpuOperatorsBackend {
 public:
-    explicit FullDevice(bool fails_when_lean) : fails_when_lean_(fails_when_lean), inner_(2) {}
+    explicit FullDevice(bool fails_when_lean) : fails_when_lean_(fails_when_lean) {}
     std::string description() const override { return "simulated full device"; }
-    unsigned threads() const override { return inner_.threads(); }
     std::size_t free_memory() const override { return 0; }
-    std::size_t default_batch_bytes() const override { return inner_.default_batch_bytes(); }
     void keep_freed_buffers(bool keep) override { lean_ = !keep; }
-    void upload(const Cell* h, std::size_t n, Cell* d) override { inner_.upload(h, n, d); }
-    void download(const Cell* s, std::size_t n, Cell* h) override { inner_.download(s, n, h); }
-    void copy(const Cell* s, std::size_t n, Cell* d) override { inner_.copy(s, n, d); }
-    void permute(const TupleArray& in, std::span<const std::uint32_t> c, TupleArray& out) override {
-        inner_.permute(in, c, out);
-    }
-    void sort(TupleArray& t) override { inner_.sort(t); }
-    void sort_unique(TupleArray& t) override { inner_.sort_unique(t); }
-    void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) override {
-        inner_.difference(a, b, out);
-    }
-    void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) override {
-        inner_.merge(a, b, out);
-    }
-    void build_index(Hisa& h, double lf) override { inner_.build_index(h, lf); }
-    std::unique_ptr<JoinCounts> join_count(const JoinSpec& s, const TupleArray& o, std::uint64_t b,
-                                           std::uint64_t e, const Hisa* i) override {
-        return inner_.join_count(s, o, b, e, i);
-    }
-    void join_emit(const JoinSpec& s, const TupleArray& o, const Hisa* i, const JoinCounts& c,
-                   std::uint64_t from, std::uint64_t to, TupleArray& out) override {
-        inner_.join_emit(s, o, i, c, from, to, out);
-    }
 
 protected:
     void* raw_allocate(std::size_t bytes) override {
@@ -58,7 +33,6 @@ protected:
 private:
     bool fails_when_lean_;
     bool lean_ = false;
-    cpu::CpuBackend inner_;
 };
 
 // Starts a FullDevice in place of the real backend.

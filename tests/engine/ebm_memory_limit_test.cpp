@@ -15,6 +15,7 @@
 #include "gpu_engine/cpu/cpu_backend.hpp"
 #include "gpu_engine/engine.hpp"
 #include "gpu_engine/runtime/backend_factory.hpp"
+#include "tests/engine/cpu_operators_backend.hpp"
 #include "tests/engine/engine_test_util.hpp"
 #include "tests/engine/random_inputs.hpp"
 
@@ -115,14 +116,12 @@ TEST_F(EbmMemoryLimit, OutOfMemoryOnlyWhereTheExactNeedDoesNotFit) {
 // backend does when an allocation would exceed its limit (from whichever lane allocates).
 // No in-place merge: after giving way, merges go into exact second buffers (the real CPU
 // backend's in-place merges are what the tests above run).
-class PressuredHost final : public Backend, public LaneSet, public MemoryPressure {
+class PressuredHost final : public CpuOperatorsBackend, public LaneSet, public MemoryPressure {
 public:
     PressuredHost(sched::SchedMode mode, std::size_t at, bool relieve)
-        : inner_(2, mode), mode_(mode), at_(at), relieve_at_(relieve) {}
+        : CpuOperatorsBackend(mode), mode_(mode), at_(at), relieve_at_(relieve) {}
     std::string description() const override { return "host under memory pressure"; }
-    unsigned threads() const override { return inner_.threads(); }
     std::size_t free_memory() const override { return allocations_ >= at_ ? 0 : std::size_t{1} << 30; }
-    std::size_t default_batch_bytes() const override { return inner_.default_batch_bytes(); }
     bool host_accessible() const override { return true; }
     BackendCapabilities capabilities() override {
         BackendCapabilities capabilities;
@@ -136,29 +135,6 @@ public:
         std::lock_guard lock(mutex_);
         relieve_ = std::move(relieve);
     }
-    void upload(const Cell* h, std::size_t n, Cell* d) override { inner_.upload(h, n, d); }
-    void download(const Cell* s, std::size_t n, Cell* h) override { inner_.download(s, n, h); }
-    void copy(const Cell* s, std::size_t n, Cell* d) override { inner_.copy(s, n, d); }
-    void permute(const TupleArray& in, std::span<const std::uint32_t> c, TupleArray& out) override {
-        inner_.permute(in, c, out);
-    }
-    void sort(TupleArray& t) override { inner_.sort(t); }
-    void sort_unique(TupleArray& t) override { inner_.sort_unique(t); }
-    void difference(const TupleArray& a, const TupleArray& b, TupleArray& out) override {
-        inner_.difference(a, b, out);
-    }
-    void merge(const TupleArray& a, const TupleArray& b, TupleArray& out) override {
-        inner_.merge(a, b, out);
-    }
-    void build_index(Hisa& h, double lf) override { inner_.build_index(h, lf); }
-    std::unique_ptr<JoinCounts> join_count(const JoinSpec& s, const TupleArray& o, std::uint64_t b,
-                                           std::uint64_t e, const Hisa* i) override {
-        return inner_.join_count(s, o, b, e, i);
-    }
-    void join_emit(const JoinSpec& s, const TupleArray& o, const Hisa* i, const JoinCounts& c,
-                   std::uint64_t from, std::uint64_t to, TupleArray& out) override {
-        inner_.join_emit(s, o, i, c, from, to, out);
-    }
 
 protected:
     void* raw_allocate(std::size_t bytes) override {
@@ -171,7 +147,6 @@ protected:
     void raw_release(void* data, std::size_t) override { std::free(data); }
 
 private:
-    cpu::CpuBackend inner_;
     sched::SchedMode mode_;
     std::size_t at_;
     bool relieve_at_;

@@ -50,6 +50,28 @@ engine::EngineOptions::LinearDedup dedup_for_case(int c) {
                             : engine::EngineOptions::LinearDedup::Sort;
 }
 
+// Each program's random inputs, small (20 nodes, also checked against the reference
+// evaluator) or larger: the same shapes for every test that runs the program.
+std::map<std::string, TupleSet> reach_inputs(std::mt19937& rng, bool small) {
+    return {{"edge", random_pairs_with_extremes(rng, small ? 20 : 400, small ? 40 : 900)}};
+}
+std::map<std::string, TupleSet> sg_inputs(std::mt19937& rng, bool small) {
+    return {{"edge", random_pairs_with_extremes(rng, small ? 20 : 300, small ? 40 : 700)}};
+}
+std::map<std::string, TupleSet> cspa_inputs(std::mt19937& rng, bool small) {
+    const std::uint32_t nodes = small ? 20 : 120;
+    return {{"assign", random_pairs_with_extremes(rng, nodes, small ? 30 : 120)},
+            {"dereference", random_pairs_with_extremes(rng, nodes, small ? 15 : 50)}};
+}
+std::map<std::string, TupleSet> andersen_inputs(std::mt19937& rng, bool small) {
+    const std::uint32_t nodes = small ? 20 : 150;
+    const std::uint32_t e = small ? 15 : 100;
+    return {{"addressOf", random_pairs_with_extremes(rng, nodes, e)},
+            {"assign", random_pairs_with_extremes(rng, nodes, e)},
+            {"load", random_pairs_with_extremes(rng, nodes, e / 2)},
+            {"store", random_pairs_with_extremes(rng, nodes, e / 2)}};
+}
+
 // `cuda`: the CUDA backend's switches (defaults: every strategy on).
 void check_parity(const std::string& name, const std::map<std::string, TupleSet>& inputs, bool with_reference,
                   std::uint64_t batch_bytes, engine::sched::SchedMode sched,
@@ -90,9 +112,8 @@ TEST_F(GpuParity, Reach) {
     std::mt19937 rng(21);
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
-        const std::uint32_t nodes = small ? 20 : 400;
-        check_parity("reach", {{"edge", random_pairs_with_extremes(rng, nodes, small ? 40 : 900)}}, small,
-                     c % 2 ? 0 : 4096, sched_for_case(c), dedup_for_case(c));
+        check_parity("reach", reach_inputs(rng, small), small, c % 2 ? 0 : 4096, sched_for_case(c),
+                     dedup_for_case(c));
         if (HasFatalFailure()) return;
     }
 }
@@ -136,8 +157,8 @@ TEST_F(GpuParity, SameGeneration) {
     std::mt19937 rng(22);
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
-        check_parity("sg", {{"edge", random_pairs_with_extremes(rng, small ? 20 : 300, small ? 40 : 700)}},
-                     small, c % 2 ? 0 : 4096, sched_for_case(c), dedup_for_case(c));
+        check_parity("sg", sg_inputs(rng, small), small, c % 2 ? 0 : 4096, sched_for_case(c),
+                     dedup_for_case(c));
         if (HasFatalFailure()) return;
     }
 }
@@ -147,11 +168,7 @@ void check_cspa_parity(const char* program, std::uint32_t seed, int cases) {
     std::mt19937 rng(seed);
     for (int c = 0; c < cases; ++c) {
         const bool small = c % 3 == 0;
-        const std::uint32_t nodes = small ? 20 : 120;
-        check_parity(program,
-                     {{"assign", random_pairs_with_extremes(rng, nodes, small ? 30 : 120)},
-                      {"dereference", random_pairs_with_extremes(rng, nodes, small ? 15 : 50)}},
-                     small, c % 2 ? 0 : 4096, sched_for_case(c));
+        check_parity(program, cspa_inputs(rng, small), small, c % 2 ? 0 : 4096, sched_for_case(c));
         if (::testing::Test::HasFatalFailure()) return;
     }
 }
@@ -167,14 +184,7 @@ TEST_F(GpuParity, Andersen) {
     std::mt19937 rng(24);
     for (int c = 0; c < cases_per_program(); ++c) {
         const bool small = c % 3 == 0;
-        const std::uint32_t nodes = small ? 20 : 150;
-        const std::uint32_t e = small ? 15 : 100;
-        check_parity("andersen",
-                     {{"addressOf", random_pairs_with_extremes(rng, nodes, e)},
-                      {"assign", random_pairs_with_extremes(rng, nodes, e)},
-                      {"load", random_pairs_with_extremes(rng, nodes, e / 2)},
-                      {"store", random_pairs_with_extremes(rng, nodes, e / 2)}},
-                     small, c % 2 ? 0 : 4096, sched_for_case(c));
+        check_parity("andersen", andersen_inputs(rng, small), small, c % 2 ? 0 : 4096, sched_for_case(c));
         if (HasFatalFailure()) return;
     }
 }
@@ -191,22 +201,12 @@ TEST_F(GpuParity, EveryProgramWithTheStrategiesSwitchedOff) {
         const bool small = c % 3 == 0;
         const std::uint64_t batch = c % 2 ? 0 : 4096;
         const auto auto_dedup = engine::EngineOptions::LinearDedup::Auto;
-        check_parity("reach", {{"edge", random_pairs_with_extremes(rng, small ? 20 : 400, small ? 40 : 900)}},
-                     small, batch, sched_for_case(c), dedup_for_case(c), plain);
-        check_parity("sg", {{"edge", random_pairs_with_extremes(rng, small ? 20 : 300, small ? 40 : 700)}},
-                     small, batch, sched_for_case(c), dedup_for_case(c), plain);
-        const std::uint32_t nodes = small ? 20 : 120;
-        check_parity("cspa",
-                     {{"assign", random_pairs_with_extremes(rng, nodes, small ? 30 : 120)},
-                      {"dereference", random_pairs_with_extremes(rng, nodes, small ? 15 : 50)}},
-                     small, batch, sched_for_case(c), auto_dedup, plain);
-        const std::uint32_t e = small ? 15 : 100;
-        check_parity("andersen",
-                     {{"addressOf", random_pairs_with_extremes(rng, nodes, e)},
-                      {"assign", random_pairs_with_extremes(rng, nodes, e)},
-                      {"load", random_pairs_with_extremes(rng, nodes, e / 2)},
-                      {"store", random_pairs_with_extremes(rng, nodes, e / 2)}},
-                     small, batch, sched_for_case(c), auto_dedup, plain);
+        check_parity("reach", reach_inputs(rng, small), small, batch, sched_for_case(c), dedup_for_case(c),
+                     plain);
+        check_parity("sg", sg_inputs(rng, small), small, batch, sched_for_case(c), dedup_for_case(c), plain);
+        check_parity("cspa", cspa_inputs(rng, small), small, batch, sched_for_case(c), auto_dedup, plain);
+        check_parity("andersen", andersen_inputs(rng, small), small, batch, sched_for_case(c), auto_dedup,
+                     plain);
         if (HasFatalFailure()) return;
     }
 }
