@@ -6,6 +6,7 @@
 // has none of these strategies and ignores them.
 
 #include <CLI/CLI.hpp>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -19,9 +20,23 @@ struct EngineSwitchOptions {
     std::string cuda_difference = "auto";
     std::string batch_priority = "size";
 
-    // What --cuda-off takes: each turns off one strategy of the CUDA backend.
+    // What --cuda-off takes: each name turns off one strategy of the CUDA backend.
+    struct Strategy {
+        const char* name;
+        bool engine::CudaSwitches::*on;
+    };
+    static constexpr std::array<Strategy, 6> kStrategies{{
+        {"tile", &engine::CudaSwitches::tile_ops},
+        {"filter", &engine::CudaSwitches::duplicate_filter},
+        {"bitmap", &engine::CudaSwitches::bitmaps},
+        {"one-pass", &engine::CudaSwitches::one_pass},
+        {"optimistic", &engine::CudaSwitches::optimistic},
+        {"pdl", &engine::CudaSwitches::dependent_launches},
+    }};
     static std::vector<std::string> cuda_off_names() {
-        return {"tile", "filter", "bitmap", "one-pass", "optimistic", "pdl"};
+        std::vector<std::string> names;
+        for (const Strategy& strategy : kStrategies) names.emplace_back(strategy.name);
+        return names;
     }
 
     // --cuda-trace, --cuda-off (repeatable, or a comma-separated list) and --cuda-difference
@@ -60,14 +75,9 @@ struct EngineSwitchOptions {
     [[nodiscard]] engine::CudaSwitches cuda() const {
         engine::CudaSwitches switches;
         switches.trace = cuda_trace;
-        for (const std::string& name : cuda_off) {
-            if (name == "tile") switches.tile_ops = false;
-            if (name == "filter") switches.duplicate_filter = false;
-            if (name == "bitmap") switches.bitmaps = false;
-            if (name == "one-pass") switches.one_pass = false;
-            if (name == "optimistic") switches.optimistic = false;
-            if (name == "pdl") switches.dependent_launches = false;
-        }
+        for (const std::string& name : cuda_off)
+            for (const Strategy& strategy : kStrategies)
+                if (name == strategy.name) switches.*strategy.on = false;
         using Difference = engine::CudaSwitches::Difference;
         switches.difference = cuda_difference == "search"  ? Difference::kSearch
                               : cuda_difference == "merge" ? Difference::kMerge
