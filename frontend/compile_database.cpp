@@ -4,7 +4,9 @@
 #include <llvm/Support/StringSaver.h>
 
 #include <cctype>
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "facts/diagnostic.hpp"
 #include "facts/input_file.hpp"
@@ -209,6 +211,30 @@ bool is_cxx_job(const CompileJob& job) {
     const std::string ext = std::filesystem::path(job.file).extension().string();
     return ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".C" || ext == ".c++" || ext == ".cp" ||
            ext == ".CPP" || ext == ".m" || ext == ".mm" || ext == ".cu" || ext == ".hpp";
+}
+
+std::string flag_set(const CompileJob& job) {
+    // Flags followed by a separate output or dependency-target argument.
+    static const std::set<std::string> with_output = {"-o", "-MF", "-MT", "-MQ"};
+    static const std::set<std::string> output_only = {"-c", "-MD", "-MMD", "-MP"};
+    std::string key = job.directory;
+    for (std::size_t i = 1; i < job.arguments.size(); ++i) {
+        const std::string& arg = job.arguments[i];
+        if (with_output.count(arg) != 0) {
+            ++i;
+            continue;
+        }
+        if (output_only.count(arg) != 0 || (arg.rfind("-o", 0) == 0 && arg.size() > 2)) continue;
+        const std::filesystem::path path(arg);
+        if (arg == job.file ||
+            (path.is_relative() &&
+             (std::filesystem::path(job.directory) / path).lexically_normal().string() == job.file)) {
+            continue;
+        }
+        key += '\0';
+        key += arg;
+    }
+    return key;
 }
 
 }  // namespace galias::frontend

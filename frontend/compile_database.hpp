@@ -28,4 +28,10 @@ std::vector<CompileJob> parse_compile_database(const std::string& text, const st
 // True for entries that compile C++ (or Objective-C) rather than C: by `-x` or extension.
 bool is_cxx_job(const CompileJob& job);
 
+// What decides how the file is compiled: the directory and the arguments, less the compiler
+// and what only names outputs (-o, -c, dependency-file flags) or the file itself. Two
+// entries of one file with equal flag sets compile the same code (a build that records a
+// compilation twice, or objects that differ only by name).
+std::string flag_set(const CompileJob& job);
+
 }  // namespace galias::frontend

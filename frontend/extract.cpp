@@ -23,6 +23,7 @@
 #include "frontend/fact_emitter.hpp"
 #include "frontend/fact_reduction.hpp"
 #include "frontend/indirect_calls.hpp"
+#include "frontend/link_units.hpp"
 #include "frontend/linker.hpp"
 #include "frontend/tu_runner.hpp"
 #include "frontend/unit_cache.hpp"
@@ -48,7 +49,8 @@ std::vector<CompileJob> select_jobs(const FrontendOptions& options, ExtractResul
         }
     }
     std::vector<CompileJob> selected;
-    std::unordered_set<std::string> seen;
+    std::unordered_set<std::string> seen;  // file and flag set
+    std::unordered_set<std::string> files;
     for (CompileJob& job : jobs) {
         if (!filters.empty() && std::none_of(filters.begin(), filters.end(), [&](const std::regex& r) {
                 return std::regex_search(job.file, r);
@@ -56,15 +58,24 @@ std::vector<CompileJob> select_jobs(const FrontendOptions& options, ExtractResul
             continue;
         }
         ++result.units.total;
-        if (!seen.insert(job.file).second) {
-            // The same file built twice (e.g. for a static and a shared library): once is enough.
+        if (!seen.insert(job.file + '\n' + flag_set(job)).second) {
+            // The same compilation recorded twice: once is enough.
             ++result.units.skipped;
+            result.diagnostics.push_back(Diagnostic{
+                Severity::Note,
+                SourceLocation{job.file, 0, 0},
+                "listed more than once in the compilation database with the same flags; analysed once",
+                {}});
+            continue;
+        }
+        if (!files.insert(job.file).second) {
+            // Another flag set (a static and a shared library's objects, a tool built with
+            // other macros): other code, analysed with the program it is linked into.
             result.diagnostics.push_back(
                 Diagnostic{Severity::Note,
                            SourceLocation{job.file, 0, 0},
-                           "listed more than once in the compilation database; analysed once",
+                           "compiled more than once with different flags; each flag set is analysed",
                            {}});
-            continue;
         }
         selected.push_back(std::move(job));
     }
@@ -129,9 +140,11 @@ std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const Fronte
     return outcomes;
 }
 
-// Counts the outcomes and turns failures into diagnostics; returns the IR of the good TUs.
+// Counts the outcomes and turns failures into diagnostics; returns the IR of the good TUs
+// and appends their flag sets to `flag_sets`.
 std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs,
-                                         std::vector<TuOutcome>& outcomes, ExtractResult& result) {
+                                         std::vector<TuOutcome>& outcomes, ExtractResult& result,
+                                         std::vector<std::string>& flag_sets) {
     std::vector<TranslationUnitIr> units;
     std::set<std::string> dropped_flags;
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
@@ -143,6 +156,7 @@ std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs,
                 result.input_files.insert(result.input_files.end(), outcome.dependencies.begin(),
                                           outcome.dependencies.end());
                 units.push_back(std::move(outcome.ir));
+                flag_sets.push_back(flag_set(jobs[i]));
                 break;
             case TuStatus::SkippedCxx:
                 ++result.units.skipped;
@@ -183,6 +197,22 @@ std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs,
     return units;
 }
 
+// Names the programs found, so that a user sees what was analysed separately.
+Diagnostic programs_note(const std::vector<LinkUnit>& programs) {
+    Diagnostic note{Severity::Note,
+                    SourceLocation{},
+                    "the compilation database builds " + std::to_string(programs.size()) +
+                        " programs; each is analysed on its own and the findings are merged",
+                    {}};
+    for (const LinkUnit& p : programs) {
+        const std::size_t n = p.units.size();
+        note.notes.push_back(DiagnosticNote{
+            SourceLocation{},
+            p.name + ": " + std::to_string(n) + (n == 1 ? " translation unit" : " translation units")});
+    }
+    return note;
+}
+
 }  // namespace
 
 ExtractResult extract_facts(const FrontendOptions& options) {
@@ -196,16 +226,35 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     const std::vector<CompileJob> jobs = select_jobs(options, result);
     std::vector<TuOutcome> outcomes = run_all(jobs, options, result);
     lap("compile");
-    std::vector<TranslationUnitIr> units = summarize(jobs, outcomes, result);
+    std::vector<std::string> flag_sets;
+    std::vector<TranslationUnitIr> units = summarize(jobs, outcomes, result, flag_sets);
     outcomes.clear();
 
     const auto stage = [&](const std::string& what) {
         if (options.on_stage) options.on_stage(what);
     };
-    stage("linking " + std::to_string(units.size()) + " translation units");
-    ProgramIr program = link_program(units);
+    std::vector<LinkUnit> programs = find_link_units(units, flag_sets);
+    std::size_t linked = 0;
+    for (const LinkUnit& p : programs) linked += p.units.size();
+    if (options.max_links_per_unit != 0 && linked > std::size_t{options.max_links_per_unit} * units.size()) {
+        result.diagnostics.push_back(
+            Diagnostic{Severity::Warning,
+                       SourceLocation{},
+                       "the compilation database builds " + std::to_string(programs.size()) +
+                           " programs, which would analyse " + std::to_string(linked) +
+                           " translation units for " + std::to_string(units.size()) +
+                           "; it is analysed as one program instead (less precise: "
+                           "pointers may flow between programs); give galias a compilation database of fewer "
+                           "programs to keep them apart",
+                       {}});
+        programs = {whole_database(units.size())};
+    }
+    stage("linking " + std::to_string(units.size()) + " translation units" +
+          (programs.size() > 1 ? " into " + std::to_string(programs.size()) + " programs" : ""));
+    ProgramIr program = link_program(units, programs);
     units.clear();
     lap("link");
+    if (programs.size() > 1) result.diagnostics.push_back(programs_note(programs));
     for (const std::string& warning : program.warnings) {
         result.diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{}, warning, {}});
     }
@@ -289,6 +338,7 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     c.emplace_back("reduction.substituted", reduction.substituted);
     c.emplace_back("reduction.class_members", reduction.class_members);
     c.emplace_back("reduction.equal_sources", reduction.equal_sources);
+    c.emplace_back("programs", program.programs.size());
     c.emplace_back("tu.total", result.units.total);
     c.emplace_back("tu.analysed", result.units.analysed);
     c.emplace_back("tu.failed", result.units.failed);

@@ -551,7 +551,7 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
     const LibraryModel* model = find_library_model(callee);
     if (model == nullptr) {
         report("external-call", call.begin, callee);
-        emit_assign(extern_object(callee), context, result, context, call.begin);
+        emit_assign(extern_object(call, callee), context, result, context, call.begin);
         return;
     }
     switch (model->kind) {
@@ -589,7 +589,7 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
             emit_assign(arg_term(call, model->arg), context, result, context, call.begin);
             break;
         case ModelKind::ReturnStatic:
-            emit_assign(extern_object(callee), context, result, context, call.begin);
+            emit_assign(extern_object(call, callee), context, result, context, call.begin);
             break;
     }
 }
@@ -607,12 +607,14 @@ TermId FactEmitter::heap_object(const CallSite& call, const std::string& caller,
     return program_.terms.addr_of(it->second, "", call.begin);
 }
 
-// &heap@name(): what an external function returns (one object per function).
-TermId FactEmitter::extern_object(const std::string& function) {
-    auto [it, inserted] = program_.extern_object.try_emplace(function, kNone);
+// &heap@name(): what an external function returns (one object per function and program).
+TermId FactEmitter::extern_object(const CallSite& call, const std::string& function) {
+    const std::uint32_t program = program_.program_of_site(call.id);
+    const std::string key = program == 0 ? function : function + '#' + std::to_string(program);
+    auto [it, inserted] = program_.extern_object.try_emplace(key, kNone);
     if (inserted) {
         program_.entities.push_back(
-            Entity{NodeKind::Heap, "extern:" + function, "heap@" + function + "()", "", {}, false});
+            Entity{NodeKind::Heap, "extern:" + key, "heap@" + function + "()", "", {}, false});
         it->second = static_cast<EntityId>(program_.entities.size() - 1);
     }
     return program_.terms.addr_of(it->second, "", {});

@@ -64,7 +64,7 @@ private:
     // The object allocated at `call`: one per calling context of the caller (heap cloning)
     // unless `per_context` is false.
     TermId heap_object(const CallSite& call, const std::string& caller, bool per_context = true);
-    TermId extern_object(const std::string& function);
+    TermId extern_object(const CallSite& call, const std::string& function);
     TermId arg_term(const CallSite& call, unsigned index) const;
     void report(const std::string& category, const facts::SourcePos& pos, std::string detail);
 

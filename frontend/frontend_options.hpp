@@ -71,6 +71,11 @@ struct FrontendOptions {
     // Shrink the assign graph without changing ValueAlias, MemoryAlias or PointsTo
     // (fact_reduction.hpp); off only to compare or to read ValueFlow in full.
     bool reduce_copies = true;
+    // A database of several programs (link_units.hpp) is analysed program by program, each
+    // with the units it links, unless that links more than this many units per unit of the
+    // database (a test suite of hundreds of programs that each link one library): then it
+    // is analysed as one program, with a warning. 0: no limit.
+    unsigned max_links_per_unit = 4;
     IndirectCalls indirect_calls = IndirectCalls::PointsTo;
     // Work the points-to pre-analysis may do before falling back to types (propagation
     // steps; 10^8 is a few seconds). The corpus needs up to 4.3 * 10^8 (git).

@@ -30,8 +30,13 @@ void resolve_by_type(const ProgramIr& program, CallTargets& targets) {
         const CallSite& call = program.call_site(site);
         if (call.direct_callee != kNone) continue;
         for (EntityId f : address_taken) {
-            const Function* function = program.function_of(f);
-            if (function != nullptr && compatible(call, *function)) targets[site].push_back(f);
+            // Only a function of the caller's own program: programs share no code.
+            auto it = program.function_index.find(f);
+            if (it == program.function_index.end() ||
+                program.function_program[it->second] != program.program_of_site(site)) {
+                continue;
+            }
+            if (compatible(call, program.functions[it->second])) targets[site].push_back(f);
         }
     }
 }

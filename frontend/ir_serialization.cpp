@@ -24,7 +24,7 @@ static_assert(sizeof(facts::UnmodelledConstruct) == 104,
               "update ir_serialization.cpp for UnmodelledConstruct");
 static_assert(sizeof(CollapsedPath) == 48, "update ir_serialization.cpp for CollapsedPath");
 static_assert(sizeof(FieldOverlap) == 8, "update ir_serialization.cpp for FieldOverlap");
-static_assert(sizeof(TranslationUnitIr) == 264, "update ir_serialization.cpp for TranslationUnitIr");
+static_assert(sizeof(TranslationUnitIr) == 312, "update ir_serialization.cpp for TranslationUnitIr");
 #endif
 
 struct Truncated : std::runtime_error {
@@ -159,7 +159,8 @@ template <class A> void io(A& a, FieldOverlap& x) { a(x.a); a(x.b); }
 // Everything but the term table, which is rebuilt through intern() on reading.
 template <class A> void io_rest(A& a, TranslationUnitIr& x) {
     a(x.file); a(x.entities); a(x.functions); a(x.global_assigns); a(x.collapsed); a(x.field_overlaps);
-    a(x.unmodelled); a(x.unused_static_functions);
+    a(x.unmodelled); a(x.unused_static_functions); a(x.defined_variables);
+    a(x.referenced_variables);
 }
 // clang-format on
 

@@ -177,10 +177,25 @@ std::unordered_map<EntityId, EntityId> field_classes(const std::vector<FieldOver
 
 }  // namespace
 
-ProgramIr link_program(std::vector<TranslationUnitIr>& units) {
+ProgramIr link_program(std::vector<TranslationUnitIr>& units, const std::vector<LinkUnit>& programs) {
     ProgramIr program;
-    std::unordered_map<std::string, EntityId> external;
-    for (TranslationUnitIr& unit : units) UnitLinker(program, external, unit).link();
+    std::vector<std::size_t> uses_left(units.size(), 0);
+    for (const LinkUnit& p : programs) {
+        for (std::size_t u : p.units) ++uses_left[u];
+    }
+    for (std::uint32_t p = 0; p < programs.size(); ++p) {
+        program.programs.push_back(programs[p].name);
+        std::unordered_map<std::string, EntityId> external;  // per program: programs share nothing
+        for (std::size_t u : programs[p].units) {
+            if (--uses_left[u] == 0) {
+                UnitLinker(program, external, units[u]).link();
+            } else {
+                TranslationUnitIr copy = units[u];  // the linker moves out of what it links
+                UnitLinker(program, external, copy).link();
+            }
+        }
+        program.function_program.resize(program.functions.size(), p);
+    }
     for (auto& [entity, parts] : program.collapsed) {
         const auto key = [](const CollapsedPath& c) { return std::tie(c.path, c.field, c.kind); };
         std::sort(parts.begin(), parts.end(),

@@ -3,9 +3,12 @@
 // external linkage (globals, functions, and the parameters and return values of external
 // functions) are merged by name; everything else stays private to its TU.
 //
-// Several definitions of one external function (common when a compilation database holds
-// several programs, each with its own `main`) are merged into one function whose body is
-// the union of the bodies: sound for each program, and reported as a warning. Inline-only
+// Several programs (link_units.hpp) are linked side by side into one ProgramIr, each with
+// its own external entities: a unit that belongs to two programs is linked twice.
+//
+// Within one program, several definitions of one external function (two libraries that
+// both define it) are merged into one function whose body is the union of the bodies:
+// sound for the program, and reported as a warning. Inline-only
 // definitions (a header's `extern inline` function, copied into every unit) are not
 // duplicates: one copy is kept, and a real definition wins over it.
 //
@@ -14,10 +17,12 @@
 
 #include <vector>
 
+#include "frontend/link_units.hpp"
 #include "frontend/program_ir.hpp"
 
 namespace galias::frontend {
 
-ProgramIr link_program(std::vector<TranslationUnitIr>& units);
+// Consumes the units (moves out of them).
+ProgramIr link_program(std::vector<TranslationUnitIr>& units, const std::vector<LinkUnit>& programs);
 
 }  // namespace galias::frontend

@@ -234,6 +234,13 @@ struct TranslationUnitIr {
     std::vector<FieldOverlap> field_overlaps;
     std::vector<facts::UnmodelledConstruct> unmodelled;  // at file scope
     std::size_t unused_static_functions = 0;             // dropped by prune_unused_static_functions
+    // Keys ("ext:var:NAME") of the external variables this TU defines (with or without an
+    // initializer, tentative definitions included), which `extern` declarations elsewhere
+    // refer to: what a linker resolves data symbols to (link_units.hpp).
+    std::vector<std::string> defined_variables;
+    // Keys of the external variables the TU's code names, whatever their type
+    // (symbol_references.hpp).
+    std::vector<std::string> referenced_variables;
 };
 
 // A function with a body that returns fresh memory like malloc (allocation_wrappers.hpp).
@@ -244,6 +251,10 @@ struct AllocationWrapper {
 
 // The whole program after linking. Terms and entities are shared by all TUs; the function
 // table has one entry per function entity (definitions merged, see linker.hpp).
+//
+// A compilation database that builds several programs (link_units.hpp) is linked into one
+// ProgramIr made of several disjoint parts, one per program: no entity, term or call edge
+// joins two of them, so analysing the whole is analysing each program on its own.
 struct ProgramIr {
     std::vector<Entity> entities;
     TermTable terms;
@@ -258,12 +269,17 @@ struct ProgramIr {
     std::unordered_map<EntityId, EntityId> field_class;
     // Call site id -> (index into functions, index into that function's calls).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> call_sites;
+    // The programs linked (one name each, e.g. "executable tools/a.c"), and per functions[]
+    // entry the program it belongs to.
+    std::vector<std::string> programs;
+    std::vector<std::uint32_t> function_program;
     std::vector<facts::UnmodelledConstruct> unmodelled;
     std::vector<std::string> warnings;
     std::size_t duplicate_definitions = 0;
     std::size_t unused_static_functions = 0;
     // Entities made while emitting facts: the heap object of each allocating call site, and
-    // the object an external function without a body returns.
+    // the object an external function without a body returns (keyed by its name, with
+    // "#P" added in the programs after the first).
     std::unordered_map<std::uint32_t, EntityId> heap_of_site;
     std::unordered_map<std::string, EntityId> extern_object;
     // Functions with a body whose calls get a heap object of their own call site, as
@@ -275,6 +291,9 @@ struct ProgramIr {
     }
     [[nodiscard]] const Function& caller_of(std::uint32_t site) const {
         return functions[call_sites[site].first];
+    }
+    [[nodiscard]] std::uint32_t program_of_site(std::uint32_t site) const {
+        return function_program[call_sites[site].first];
     }
 
     // The Field entity whose node stands for `field` under the types field model.

@@ -3,6 +3,7 @@
 #include <clang/AST/DeclCXX.h>
 #include <clang/Lex/Lexer.h>
 
+#include "frontend/symbol_references.hpp"
 #include "frontend/translator.hpp"
 
 namespace galias::frontend {
@@ -13,6 +14,9 @@ void Translator::translate_declarations(const clang::DeclContext* dc) {
         if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(decl)) {
             if (fd->doesThisDeclarationHaveABody()) translate_function(fd);
         } else if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(decl)) {
+            if (external(vd) && vd->isThisDeclarationADefinition() != clang::VarDecl::DeclarationOnly) {
+                ir_.defined_variables.push_back("ext:var:" + vd->getNameAsString());
+            }
             if (vd->hasInit()) {
                 current_ = kNone;
                 initialize(entity_term(vd), vd->getType(), vd->getInit());
@@ -402,6 +406,7 @@ TranslationUnitIr translate_translation_unit(clang::ASTContext& context, const s
     ir.file = main_file;
     detail::Translator translator(context, options, ir);
     translator.translate_declarations(context.getTranslationUnitDecl());
+    ir.referenced_variables = referenced_variables(context);
     return ir;
 }
 

@@ -4,7 +4,9 @@
 Each case folder under tests/checks/ holds bad.c (and usually fixed.c). A line of a
 program that must be flagged carries `expect: RULE LEVEL`; a program may name the expected
 witness path (source lines of the SARIF codeFlow) with `witness: L1 L2 ...`. A galias.toml
-in the folder is used as the configuration. For every program:
+in the folder is used as the configuration. A folder with units.json is one compilation
+database of several files instead ([{"file": F, "flags": [...]}, ...], in order; a file may
+be listed twice with other flags), checked as one run. For every program:
   - the findings (rule, line, level) are exactly the expected ones;
   - the exit code is 1 when an error is expected, 0 otherwise (`--fail-on error`);
   - the SARIF log validates (official schema + GitHub's ingestion rules) and is kept for
@@ -58,14 +60,20 @@ def expectations(path):
     return sorted(expected), witness
 
 
-def run_program(case, program, tmp):
+def entry(source, flags=()):
+    return {"directory": os.path.dirname(source), "file": source,
+            "arguments": ["cc", "-std=c11", "-I", INCLUDE, *flags, "-c", source, "-o", "/dev/null"]}
+
+
+def run_program(case, program, tmp, units=None):
+    """Checks one program, or with `units` ([(source, flags)]) a database of several."""
     name = f"{os.path.basename(case)}/{os.path.basename(program)}"
     build = os.path.join(tmp, name.replace("/", "_"))
     os.makedirs(build)
-    source = os.path.abspath(program)
+    units = units or [(os.path.abspath(program), [])]
+    sources = sorted({source for source, _ in units})
     with open(os.path.join(build, "compile_commands.json"), "w") as f:
-        json.dump([{"directory": os.path.dirname(source), "file": source,
-                    "arguments": ["cc", "-std=c11", "-I", INCLUDE, "-c", source, "-o", "/dev/null"]}], f)
+        json.dump([entry(source, flags) for source, flags in units], f)
     config = os.path.join(case, "galias.toml")
     if not os.path.exists(config):
         config = os.path.join(build, "empty.toml")
@@ -77,10 +85,15 @@ def run_program(case, program, tmp):
         check(f"{name}: galias ran", False, f"exit {code}\n{err}")
         return
     findings = json.loads(out)["findings"]
-    got = sorted((f["rule"], f["line"], f["level"]) for f in findings)
-    expected, witness = expectations(program)
+    got = sorted((os.path.basename(f["file"]), f["rule"], f["line"], f["level"]) for f in findings)
+    expected, witness = [], None
+    for source in sources:
+        found, lines = expectations(source)
+        expected += [(os.path.basename(source), *e) for e in found]
+        witness = witness or lines
+    expected.sort()
     check(f"{name}: findings {expected}", got == expected, f"got {got}\n{err}")
-    want_code = 1 if any(level == "error" for _, _, level in expected) else 0
+    want_code = 1 if any(e[-1] == "error" for e in expected) else 0
     check(f"{name}: exit code {want_code}", code == want_code, f"got {code}")
     problems = validate_sarif.validate_file(VALIDATOR, sarif)
     check(f"{name}: SARIF valid (schema + GitHub)", not problems, "\n".join(problems))
@@ -89,8 +102,8 @@ def run_program(case, program, tmp):
     with open(sarif) as f:
         log = json.load(f)
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]}
-    rel = os.path.relpath(source, ROOT)
-    check(f"{name}: SARIF URIs are repository-relative", uris <= {rel}, f"{uris} vs {rel}")
+    rel = {os.path.relpath(source, ROOT) for source in sources}
+    check(f"{name}: SARIF URIs are repository-relative", uris <= rel, f"{uris} vs {rel}")
     if witness is not None:
         flows = [r for r in log["runs"][0]["results"] if r.get("codeFlows")]
         lines = [loc["location"]["physicalLocation"]["region"]["startLine"]
@@ -106,6 +119,12 @@ def main():
     tmp = tempfile.mkdtemp(prefix="galias-e2e-")
     try:
         for case in CASES:
+            listing = os.path.join(case, "units.json")
+            if os.path.exists(listing):
+                with open(listing) as f:
+                    units = [(os.path.abspath(os.path.join(case, u["file"])), u["flags"]) for u in json.load(f)]
+                run_program(case, listing, tmp, units)
+                continue
             for program in ("bad.c", "fixed.c", os.path.basename(case) + ".c"):
                 path = os.path.join(case, program)
                 if os.path.exists(path):

@@ -119,12 +119,58 @@ TEST_F(BadInput, UnknownCompilerFlagsAreDroppedWithAWarning) {
 }
 
 TEST_F(BadInput, DuplicateEntriesAreAnalysedOnce) {
+    // The same compilation recorded twice, with other output names.
     FrontendOptions options;
     const std::string file = write("d.c", "int *d;\n");
-    options.jobs = {job(file), job(file, {"-fPIC"})};
+    options.jobs = {job(file, {"-o", "d.o"}), job(file, {"-o", "d2.o", "-MD", "-MF", "d2.d"})};
     const ExtractResult r = extract_facts(options);
     EXPECT_EQ(r.units.analysed, 1u);
     EXPECT_EQ(r.units.skipped, 1u);
+}
+
+TEST_F(BadInput, EachFlagSetOfAFileIsAnalysed) {
+    // A static and a shared library's object of one file: other code, each its own program.
+    FrontendOptions options;
+    const std::string file =
+        write("d.c", "static int x;\n#ifdef PIC\nint *shared_only = &x;\n#endif\nint *d = &x;\n");
+    options.jobs = {job(file), job(file, {"-fPIC", "-DPIC"})};
+    const ExtractResult r = extract_facts(options);
+    EXPECT_EQ(r.units.analysed, 2u);
+    EXPECT_EQ(r.units.skipped, 0u);
+    EXPECT_TRUE(has_node(r, "shared_only"));
+    EXPECT_EQ(r.program.find_by_name("d").size(), 2u);  // one per program
+    bool noted = false;
+    for (const Diagnostic& d : r.diagnostics) {
+        noted = noted || (d.severity == Severity::Note && d.message.find("2 programs") != std::string::npos);
+    }
+    EXPECT_TRUE(noted);
+}
+
+TEST_F(BadInput, ProgramsOverTheLinkBudgetAreAnalysedAsOneWithAWarning) {
+    // Three tools linking one library: 6 units linked for 4 in the database.
+    FrontendOptions options;
+    options.jobs = {job(write("lib.c", "int *lib_p;\nvoid lib(int *p) { lib_p = p; }\n"))};
+    for (const char* tool : {"t1.c", "t2.c", "t3.c"}) {
+        options.jobs.push_back(
+            job(write(tool, "void lib(int *);\nint main(void) { static int x; lib(&x); }\n")));
+    }
+    const auto programs_of = [](const ExtractResult& r) {
+        for (const auto& [name, value] : r.program.counters) {
+            if (name == "programs") return value;
+        }
+        return std::uint64_t{0};
+    };
+    options.max_links_per_unit = 2;
+    EXPECT_EQ(programs_of(extract_facts(options)), 3u);
+    options.max_links_per_unit = 1;
+    const ExtractResult r = extract_facts(options);
+    EXPECT_EQ(programs_of(r), 1u);
+    bool warned = false;
+    for (const Diagnostic& d : r.diagnostics) {
+        warned = warned || (d.severity == Severity::Warning &&
+                            d.message.find("analysed as one program instead") != std::string::npos);
+    }
+    EXPECT_TRUE(warned);
 }
 
 TEST_F(BadInput, SourceFilterSelectsAndABadRegexIsAnError) {

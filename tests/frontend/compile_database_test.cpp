@@ -128,5 +128,16 @@ TEST(CompileDatabase, TellsCxxFromC) {
     EXPECT_FALSE(is_cxx_job(CompileJob{"/", "/a.h", {"clang", "-xc", "/a.h"}, 0}));
 }
 
+TEST(CompileDatabase, FlagSetsIgnoreOutputsAndTheFileItself) {
+    const CompileJob a{"/src", "/src/a.c", {"cc", "-DX", "-c", "a.c", "-o", "a.o"}, 0};
+    const CompileJob renamed{
+        "/src", "/src/a.c", {"gcc", "-DX", "-MD", "-MF", "a.d", "-c", "/src/a.c", "-oa2.o"}, 1};
+    const CompileJob shared{"/src", "/src/a.c", {"cc", "-DX", "-fPIC", "-c", "a.c", "-o", "a.lo"}, 2};
+    const CompileJob elsewhere{"/obj", "/src/a.c", {"cc", "-DX", "-c", "/src/a.c", "-o", "a.o"}, 3};
+    EXPECT_EQ(flag_set(a), flag_set(renamed));
+    EXPECT_NE(flag_set(a), flag_set(shared));
+    EXPECT_NE(flag_set(a), flag_set(elsewhere));  // relative include paths resolve elsewhere
+}
+
 }  // namespace
 }  // namespace galias::frontend

@@ -1,0 +1,2 @@
+int *g2;
+void set(int *p) { g2 = p; }
