@@ -127,23 +127,31 @@ LinkUnit whole_database(std::size_t units) {
 
 std::vector<LinkUnit> find_link_units(const std::vector<TranslationUnitIr>& units,
                                       const std::vector<std::string>& flag_sets) {
+    // The common case first, without building symbol tables: one program.
+    std::vector<std::size_t> mains;
+    std::unordered_set<std::string> files;
+    bool file_twice = false;
+    for (std::size_t u = 0; u < units.size(); ++u) {
+        const auto& functions = units[u].functions;
+        if (std::any_of(functions.begin(), functions.end(), [&](const Function& f) {
+                return f.has_body && !f.inline_only && units[u].entities[f.entity].key == kMain;
+            })) {
+            mains.push_back(u);
+        }
+        file_twice = !files.insert(units[u].file).second || file_twice;
+    }
+    if (mains.size() <= 1 && !file_twice) return {whole_database(units.size())};
+
     const auto flags_of = [&](std::size_t u) { return flag_sets.empty() ? std::string() : flag_sets[u]; };
     std::vector<Symbols> symbols;
     symbols.reserve(units.size());
     for (const TranslationUnitIr& unit : units) symbols.push_back(symbols_of(unit));
     std::unordered_map<std::string, std::vector<std::size_t>> definers;
-    std::vector<std::size_t> mains;
-    std::unordered_set<std::string> files;
-    bool file_twice = false;
     for (std::size_t u = 0; u < units.size(); ++u) {
         for (const std::string& s : symbols[u].defines) definers[s].push_back(u);
-        if (std::binary_search(symbols[u].defines.begin(), symbols[u].defines.end(), kMain))
-            mains.push_back(u);
-        file_twice = !files.insert(units[u].file).second || file_twice;
     }
 
     std::vector<LinkUnit> programs;
-    if (mains.size() <= 1 && !file_twice) return {whole_database(units.size())};
 
     std::vector<bool> taken(units.size(), false);
     const auto record = [&](std::string name, const ProgramBuilder& builder) {
