@@ -203,7 +203,7 @@ private:
     // Returns true (and sets `result`) when `call` is one of them.
     bool builtin(const clang::CallExpr* call, unsigned id, TermId& result);
 
-    CallValue call_value(const clang::Expr* arg);
+    CallValue call_value(const clang::Expr* arg, const clang::CallExpr* call);
 
     // memcpy(&b, &a, n) and the other library copies: between two struct types, their
     // overlapping fields are one (FieldTable::convert); between buffers of characters or
@@ -304,6 +304,16 @@ private:
         const clang::Expr* value;  // nullptr for a compound assignment or increment
         Symbolic address;          // the target's address at the store
     };
+    // The store forwarded() forwards from, and the calls between it and `at` that must
+    // return fresh memory for nothing between to write the cell (`needs_fresh`).
+    const Store* forwarding_store(const Symbolic& cell, const EvaluationPoint& at, int depth,
+                                  std::vector<std::uint32_t>& needs_fresh);
+    // A pointer argument that reads a field (`s.data`, `p->buf`) which one store wrote on
+    // every path to the call, with nothing between that may write it: the term of the value
+    // stored, so that the field's earlier values do not reach the call; kNone otherwise.
+    TermId forwarded_argument(const clang::Expr* arg, const clang::CallExpr* call);
+    // Per store into memory translated so far (`p->f = v`), the term of the value stored.
+    std::unordered_map<const clang::Expr*, TermId> stored_terms_;
     const std::vector<Store>& stores();
     // Whether a store to `target` (of that address) may overwrite the cell `cell` holding a pointer.
     static bool may_overwrite(const clang::Expr* target, const Symbolic& address, const Symbolic& cell);

@@ -362,10 +362,39 @@ bool Translator::may_overwrite(const clang::Expr* target, const Symbolic& addres
 
 std::optional<Translator::Symbolic> Translator::forwarded(const clang::Expr* location, const Symbolic& cell,
                                                           const EvaluationPoint& at, int depth) {
+    (void)location;
+    std::vector<std::uint32_t> needs_fresh;
+    const Store* store = forwarding_store(cell, at, depth, needs_fresh);
+    if (store == nullptr) return std::nullopt;
+    const EvaluationPoint stored_at{"s" + expression_key(store->site), Point{store->site, nullptr}};
+    Symbolic value = pointer_address(store->value, stored_at, depth + 1);
+    if (value.kind == Base::Unknown) return std::nullopt;
+    value.needs_fresh.insert(value.needs_fresh.end(), needs_fresh.begin(), needs_fresh.end());
+    value.needs_fresh.insert(value.needs_fresh.end(), cell.needs_fresh.begin(), cell.needs_fresh.end());
+    return value;
+}
+
+TermId Translator::forwarded_argument(const clang::Expr* arg, const clang::CallExpr* call) {
+    if (locals_ == nullptr || !arg->getType()->isPointerType()) return kNone;
+    // A read of a pointer-typed field (an array field decays to its address: no read).
+    const auto* member = llvm::dyn_cast<clang::MemberExpr>(arg->IgnoreParenImpCasts());
+    if (member == nullptr || !member->getType()->isPointerType()) return kNone;
+    const EvaluationPoint at{"", Point{call, nullptr}};
+    const Symbolic cell = location_address(member, at, 0);
+    if (cell.kind == Base::Unknown) return kNone;
+    std::vector<std::uint32_t> needs_fresh;
+    const Store* store = forwarding_store(cell, at, 0, needs_fresh);
+    // A store forwarded only if some calls between allocate is not a fact of every run.
+    if (store == nullptr || !needs_fresh.empty() || !cell.needs_fresh.empty()) return kNone;
+    auto it = stored_terms_.find(store->site);
+    return it == stored_terms_.end() ? kNone : it->second;
+}
+
+const Translator::Store* Translator::forwarding_store(const Symbolic& cell, const EvaluationPoint& at, int depth,
+                                                      std::vector<std::uint32_t>& needs_fresh) {
     if (locals_ == nullptr || depth > kMaxDepth || !cell.offset || !locals_->in_graph(at.point) ||
         at.point.entry())
-        return std::nullopt;
-    (void)location;
+        return nullptr;
     for (const Store& store : stores()) {
         if (store.value == nullptr || store.address.kind == Base::Unknown ||
             store.address.base != cell.base || store.address.offset != cell.offset) {
@@ -386,7 +415,7 @@ std::optional<Translator::Symbolic> Translator::forwarded(const clang::Expr* loc
             }
         }
         if (overwritten) continue;
-        std::vector<std::uint32_t> needs_fresh;
+        needs_fresh.clear();
         for (const clang::CallExpr* call : calls_in_body()) {
             if (!between.contains(Point{call, nullptr})) continue;
             const clang::FunctionDecl* callee = call->getDirectCallee();
@@ -423,14 +452,9 @@ std::optional<Translator::Symbolic> Translator::forwarded(const clang::Expr* loc
             needs_fresh.push_back(index->second);
         }
         if (overwritten) continue;
-        const EvaluationPoint stored_at{"s" + expression_key(store.site), from};
-        Symbolic value = pointer_address(store.value, stored_at, depth + 1);
-        if (value.kind == Base::Unknown) return std::nullopt;
-        value.needs_fresh.insert(value.needs_fresh.end(), needs_fresh.begin(), needs_fresh.end());
-        value.needs_fresh.insert(value.needs_fresh.end(), cell.needs_fresh.begin(), cell.needs_fresh.end());
-        return value;
+        return &store;
     }
-    return std::nullopt;
+    return nullptr;
 }
 
 Translator::Symbolic Translator::location_address(const clang::Expr* e, const EvaluationPoint& at,

@@ -400,8 +400,10 @@ TermId Translator::binary(const clang::BinaryOperator* e) {
                 return kNone;
             }
             const TermId src = value(rhs);
-            const TermId dst = tracked_reference(lhs) != nullptr ? define(e) : place(lhs);
+            const bool tracked = tracked_reference(lhs) != nullptr;
+            const TermId dst = tracked ? define(e) : place(lhs);
             add_assign(src, dst, e->getExprLoc());
+            if (!tracked && src != kNone) stored_terms_[e] = src;
             return dst;
         }
         case clang::BO_Comma:

@@ -210,6 +210,7 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
     parents_.clear();
     stores_.reset();
     body_calls_.reset();
+    stored_terms_.clear();
     statement(fd->getBody());
     locals_.reset();
     current_ = kNone;

@@ -36,7 +36,38 @@ void other_branch(int c, size_t n) {
     memcpy(dst, src, n);
 }
 
+/* A field of a local struct stored again before the copy, with nothing between that may
+ * write it (nginx's `s.data = addr; ...; s.data = ngx_pnalloc(...)`): the copy reads the
+ * second value only, although `&s` went to a call in between. */
+struct str {
+    size_t len;
+    char *data;
+};
+
+int fill(struct str *s);
+
+static char pool[4096];
+static size_t used;
+
+static char *pool_alloc(size_t n) {
+    char *p = pool + used;
+    used += n;
+    return p;
+}
+
+void field_stored_again(void) {
+    struct str s;
+    char addr[64];
+    s.len = sizeof addr;
+    s.data = addr;
+    if (fill(&s) != 0) return;
+    s.data = pool_alloc(s.len);
+    if (s.data == NULL) return;
+    memcpy(s.data, addr, s.len);
+}
+
 int main(int argc, char **argv) {
+    field_stored_again();
     later_assignment(argv[0], 4);
     reused_temporary(8);
     other_branch(argc, 8);
