@@ -203,7 +203,7 @@ private:
     // Returns true (and sets `result`) when `call` is one of them.
     bool builtin(const clang::CallExpr* call, unsigned id, TermId& result);
 
-    CallValue call_value(const clang::Expr* arg, const clang::CallExpr* call);
+    CallValue call_value(const clang::Expr* arg);
 
     // memcpy(&b, &a, n) and the other library copies: between two struct types, their
     // overlapping fields are one (FieldTable::convert); between buffers of characters or
@@ -312,8 +312,13 @@ private:
     // every path to the call, with nothing between that may write it: the term of the value
     // stored, so that the field's earlier values do not reach the call; kNone otherwise.
     TermId forwarded_argument(const clang::Expr* arg, const clang::CallExpr* call);
-    // Per store into memory translated so far (`p->f = v`), the term of the value stored.
+    // Gives such arguments of the body's calls their stored values. Run once the whole body
+    // is translated: every store's value term is known then, and the address facts of the
+    // calls (describe_arguments), which share forwarding's caches, are already made.
+    void forward_field_arguments();
+    // Per store into memory (`p->f = v`), the term of the value stored.
     std::unordered_map<const clang::Expr*, TermId> stored_terms_;
+    std::vector<const clang::CallExpr*> translated_calls_;  // of the current body, in order
     const std::vector<Store>& stores();
     // Whether a store to `target` (of that address) may overwrite the cell `cell` holding a pointer.
     static bool may_overwrite(const clang::Expr* target, const Symbolic& address, const Symbolic& cell);

@@ -390,8 +390,20 @@ TermId Translator::forwarded_argument(const clang::Expr* arg, const clang::CallE
     return it == stored_terms_.end() ? kNone : it->second;
 }
 
-const Translator::Store* Translator::forwarding_store(const Symbolic& cell, const EvaluationPoint& at, int depth,
-                                                      std::vector<std::uint32_t>& needs_fresh) {
+void Translator::forward_field_arguments() {
+    for (const clang::CallExpr* call : translated_calls_) {
+        CallSite& site = current().calls[call_index_.at(call)];
+        for (unsigned i = 0; i < site.args.size() && i < call->getNumArgs(); ++i) {
+            CallValue& arg = site.args[i];
+            if (arg.term == kNone || arg.aggregate) continue;
+            if (const TermId stored = forwarded_argument(call->getArg(i), call); stored != kNone)
+                arg.term = stored;
+        }
+    }
+}
+
+const Translator::Store* Translator::forwarding_store(const Symbolic& cell, const EvaluationPoint& at,
+                                                      int depth, std::vector<std::uint32_t>& needs_fresh) {
     if (locals_ == nullptr || depth > kMaxDepth || !cell.offset || !locals_->in_graph(at.point) ||
         at.point.entry())
         return nullptr;

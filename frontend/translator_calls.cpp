@@ -91,7 +91,7 @@ void Translator::copied_types(const clang::CallExpr* e, const clang::FunctionDec
     site.copies_bytes_only = holds_no_pointer(dst) && holds_no_pointer(src);
 }
 
-CallValue Translator::call_value(const clang::Expr* arg, const clang::CallExpr* call) {
+CallValue Translator::call_value(const clang::Expr* arg) {
     CallValue v;
     const clang::QualType type = arg->getType();
     if (!may_hold_pointer(type)) {
@@ -104,7 +104,6 @@ CallValue Translator::call_value(const clang::Expr* arg, const clang::CallExpr* 
         v.term = place(arg);
     } else {
         v.term = value(arg);
-        if (const TermId stored = forwarded_argument(arg, call); stored != kNone) v.term = stored;
     }
     return v;
 }
@@ -178,7 +177,7 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
             ir_.entities[terms()[literal].entity].restrict_argument = true;
         }
     }
-    for (const clang::Expr* arg : e->arguments()) site.args.push_back(call_value(arg, e));
+    for (const clang::Expr* arg : e->arguments()) site.args.push_back(call_value(arg));
     const clang::QualType result_type = e->getCallReturnType(context_);
     if (want_value && may_hold_pointer(result_type)) {
         site.result.term = temporary("call", e->getBeginLoc());
@@ -193,6 +192,7 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
     } else {
         describe_arguments(e, site);
         call_index_.emplace(e, static_cast<std::uint32_t>(current().calls.size()));
+        translated_calls_.push_back(e);
         current().calls.push_back(std::move(site));
     }
     return result;

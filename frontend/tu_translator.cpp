@@ -211,7 +211,9 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
     stores_.reset();
     body_calls_.reset();
     stored_terms_.clear();
+    translated_calls_.clear();
     statement(fd->getBody());
+    forward_field_arguments();
     locals_.reset();
     current_ = kNone;
     current_decl_ = nullptr;
