@@ -379,6 +379,11 @@ TermId Translator::forwarded_argument(const clang::Expr* arg, const clang::CallE
     // A read of a pointer-typed field (an array field decays to its address: no read).
     const auto* member = llvm::dyn_cast<clang::MemberExpr>(arg->IgnoreParenImpCasts());
     if (member == nullptr || !member->getType()->isPointerType()) return kNone;
+    // What may change outside the code (a volatile field or object) is read as the field.
+    if (member->getType().isVolatileQualified() || member->getBase()->getType().isVolatileQualified() ||
+        (member->isArrow() && member->getBase()->getType()->getPointeeType().isVolatileQualified())) {
+        return kNone;
+    }
     const EvaluationPoint at{"", Point{call, nullptr}};
     const Symbolic cell = location_address(member, at, 0);
     if (cell.kind == Base::Unknown) return kNone;
