@@ -197,6 +197,30 @@ std::vector<TranslationUnitIr> summarize(const std::vector<CompileJob>& jobs,
     return units;
 }
 
+// The programs of the database (link_units.hpp), or all of it as one program where they
+// would link more than options.max_links_per_unit units per unit, with a warning.
+std::vector<LinkUnit> programs_to_link(const std::vector<TranslationUnitIr>& units,
+                                       const std::vector<std::string>& flag_sets,
+                                       const FrontendOptions& options, ExtractResult& result) {
+    std::vector<LinkUnit> programs = find_link_units(units, flag_sets);
+    std::size_t linked = 0;
+    for (const LinkUnit& p : programs) linked += p.units.size();
+    if (options.max_links_per_unit == 0 || linked <= std::size_t{options.max_links_per_unit} * units.size()) {
+        return programs;
+    }
+    result.diagnostics.push_back(
+        Diagnostic{Severity::Warning,
+                   SourceLocation{},
+                   "the compilation database builds " + std::to_string(programs.size()) +
+                       " programs, which would analyse " + std::to_string(linked) +
+                       " translation units for " + std::to_string(units.size()) +
+                       "; it is analysed as one program instead (less precise: pointers may flow between "
+                       "programs); give "
+                       "galias a compilation database of fewer programs to keep them apart",
+                   {}});
+    return {whole_database(units.size())};
+}
+
 // Names the programs found, so that a user sees what was analysed separately.
 Diagnostic programs_note(const std::vector<LinkUnit>& programs) {
     Diagnostic note{Severity::Note,
@@ -233,22 +257,7 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     const auto stage = [&](const std::string& what) {
         if (options.on_stage) options.on_stage(what);
     };
-    std::vector<LinkUnit> programs = find_link_units(units, flag_sets);
-    std::size_t linked = 0;
-    for (const LinkUnit& p : programs) linked += p.units.size();
-    if (options.max_links_per_unit != 0 && linked > std::size_t{options.max_links_per_unit} * units.size()) {
-        result.diagnostics.push_back(
-            Diagnostic{Severity::Warning,
-                       SourceLocation{},
-                       "the compilation database builds " + std::to_string(programs.size()) +
-                           " programs, which would analyse " + std::to_string(linked) +
-                           " translation units for " + std::to_string(units.size()) +
-                           "; it is analysed as one program instead (less precise: "
-                           "pointers may flow between programs); give galias a compilation database of fewer "
-                           "programs to keep them apart",
-                       {}});
-        programs = {whole_database(units.size())};
-    }
+    const std::vector<LinkUnit> programs = programs_to_link(units, flag_sets, options, result);
     stage("linking " + std::to_string(units.size()) + " translation units" +
           (programs.size() > 1 ? " into " + std::to_string(programs.size()) + " programs" : ""));
     ProgramIr program = link_program(units, programs);

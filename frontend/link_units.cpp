@@ -152,7 +152,6 @@ std::vector<LinkUnit> find_link_units(const std::vector<TranslationUnitIr>& unit
     }
 
     std::vector<LinkUnit> programs;
-
     std::vector<bool> taken(units.size(), false);
     const auto record = [&](std::string name, const ProgramBuilder& builder) {
         LinkUnit program{std::move(name), builder.units()};
@@ -179,7 +178,7 @@ std::vector<LinkUnit> find_link_units(const std::vector<TranslationUnitIr>& unit
     // left), each without a second definition of a symbol. All units that fit are added
     // before references are resolved, so that a library is that flag set's units rather
     // than a mix the first references happen to pull in.
-    for (;;) {
+    for (std::size_t libraries = 1;; ++libraries) {
         std::size_t first = 0;
         while (first < units.size() && taken[first]) ++first;
         if (first == units.size()) break;
@@ -189,9 +188,7 @@ std::vector<LinkUnit> find_link_units(const std::vector<TranslationUnitIr>& unit
             builder.add(u);
         }
         builder.resolve_references();
-        std::size_t libraries = 0;
-        for (const LinkUnit& p : programs) libraries += p.name.rfind("library", 0) == 0 ? 1 : 0;
-        record(libraries == 0 ? "library" : "library " + std::to_string(libraries + 1), builder);
+        record(libraries == 1 ? "library" : "library " + std::to_string(libraries), builder);
     }
     return programs;
 }
