@@ -10,8 +10,9 @@
 //   - each translation unit that defines `main` roots an executable, which takes in the
 //     units that define the external symbols (functions and variables) it references, and
 //     theirs in turn, as a linker pulls members out of archives. A symbol defined by several
-//     units is taken from the first, in database order, that defines nothing the program
-//     already has; a unit defining another `main` is never taken in;
+//     units is taken from one that defines nothing the program already has: the first, in
+//     database order, compiled with the root's flags, else the first; a unit defining
+//     another `main` is never taken in;
 //   - with a single executable, every other unit that fits (defines nothing it already
 //     has) is linked into it as well: a one-program build links every object it compiles;
 //   - the units left over form library programs, one per flag set (a static and a shared
