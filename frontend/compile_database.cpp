@@ -15,6 +15,13 @@ namespace galias::frontend {
 
 namespace {
 
+// `path` as the compiler in `directory` sees it: absolute and normalized.
+std::string path_in(const std::string& directory, const std::string& path) {
+    std::filesystem::path p(path);
+    if (p.is_relative()) p = std::filesystem::path(directory) / p;
+    return p.lexically_normal().string();
+}
+
 // JSON must be UTF-8, but real build systems write file paths byte for byte. Before
 // parsing, each byte that is not part of a valid UTF-8 sequence is replaced by a code point
 // of Unicode's supplementary private use area B (U+10FF00 + byte); afterwards, strings are
@@ -174,9 +181,7 @@ std::vector<CompileJob> parse_compile_database(const std::string& text, const st
             entry_error(name, index, "needs \"arguments\" or \"command\"");
         }
         if (job.arguments.empty()) entry_error(name, index, "empty command line");
-        std::filesystem::path path(file);
-        if (path.is_relative()) path = std::filesystem::path(job.directory) / path;
-        job.file = path.lexically_normal().string();
+        job.file = path_in(job.directory, file);
         jobs.push_back(std::move(job));
     }
     return jobs;
@@ -225,12 +230,7 @@ std::string flag_set(const CompileJob& job) {
             continue;
         }
         if (output_only.count(arg) != 0 || (arg.rfind("-o", 0) == 0 && arg.size() > 2)) continue;
-        const std::filesystem::path path(arg);
-        if (arg == job.file ||
-            (path.is_relative() &&
-             (std::filesystem::path(job.directory) / path).lexically_normal().string() == job.file)) {
-            continue;
-        }
+        if (path_in(job.directory, arg) == job.file) continue;
         key += '\0';
         key += arg;
     }

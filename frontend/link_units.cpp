@@ -9,11 +9,7 @@ namespace galias::frontend {
 
 namespace {
 
-const std::string kMain = "ext:main:fn";
-
-bool is_external(const std::string& key) {
-    return key.rfind("ext:", 0) == 0;
-}
+const std::string kMain = "ext:main:fn";  // the key of `main` (Translator::entity_for)
 
 struct Symbols {
     std::vector<std::string> defines;
@@ -24,7 +20,7 @@ Symbols symbols_of(const TranslationUnitIr& unit) {
     std::unordered_set<std::string> defined(unit.defined_variables.begin(), unit.defined_variables.end());
     for (const Function& f : unit.functions) {
         const std::string& key = unit.entities[f.entity].key;
-        if (f.has_body && !f.inline_only && is_external(key)) defined.insert(key);
+        if (f.has_body && !f.inline_only && is_external_key(key)) defined.insert(key);
     }
     Symbols symbols;
     symbols.defines.assign(defined.begin(), defined.end());
@@ -35,7 +31,7 @@ Symbols symbols_of(const TranslationUnitIr& unit) {
     };
     for (const Entity& e : unit.entities) {
         const bool symbol = e.kind == facts::NodeKind::Function || e.kind == facts::NodeKind::Global;
-        if (symbol && is_external(e.key)) refer(e.key);
+        if (symbol && is_external_key(e.key)) refer(e.key);
     }
     for (const std::string& key : unit.referenced_variables) refer(key);
     return symbols;

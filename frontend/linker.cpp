@@ -9,10 +9,6 @@ namespace galias::frontend {
 
 namespace {
 
-bool is_external_key(const std::string& key) {
-    return key.rfind("ext:", 0) == 0;
-}
-
 // Copies one TU into the program, renumbering its entities and terms.
 class UnitLinker {
 public:

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -28,6 +29,15 @@ namespace galias::frontend {
 using EntityId = std::uint32_t;
 using TermId = std::uint32_t;
 inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+
+// Entity keys that link across translation units start with "ext:" (Entity::key).
+inline bool is_external_key(std::string_view key) {
+    return key.starts_with("ext:");
+}
+// The key of the external variable `name`: what its uses and its definitions share.
+inline std::string external_variable_key(std::string_view name) {
+    return "ext:var:" + std::string(name);
+}
 
 struct Entity {
     facts::NodeKind kind = facts::NodeKind::Local;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "frontend/program_ir.hpp"
+
 namespace galias::frontend {
 
 namespace {
@@ -15,7 +17,7 @@ public:
         const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
         if (var != nullptr && var->hasGlobalStorage() && !var->isStaticLocal() &&
             var->isExternallyVisible()) {
-            keys.push_back("ext:var:" + var->getNameAsString());
+            keys.push_back(external_variable_key(var->getNameAsString()));
         }
         return true;
     }

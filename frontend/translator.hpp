@@ -293,11 +293,10 @@ private:
     bool stays_private(const clang::Stmt* node, const std::string& block, const clang::CallExpr* use,
                        std::vector<Symbolic>& cells);
     const clang::Stmt* parent_of(const clang::Stmt* s);
-    // Store-to-load forwarding: the value last stored into the cell `location` (evaluated
-    // as `cell`) when one store does so on every path to `at` and nothing that may write the
-    // cell comes between; nullopt otherwise.
-    std::optional<Symbolic> forwarded(const clang::Expr* location, const Symbolic& cell,
-                                      const EvaluationPoint& at, int depth);
+    // Store-to-load forwarding: the value last stored into the cell at address `cell` when
+    // one store does so on every path to `at` and nothing that may write the cell comes
+    // between; nullopt otherwise.
+    std::optional<Symbolic> forwarded(const Symbolic& cell, const EvaluationPoint& at, int depth);
     struct Store {
         const clang::Expr* site;  // the assignment or increment
         const clang::Expr* target;

@@ -288,7 +288,7 @@ Translator::Symbolic Translator::loaded_address(const clang::Expr* location, con
         s.born.push_back(at.point);
         return s;
     }
-    if (std::optional<Symbolic> stored = forwarded(location, where, at, depth + 1)) return *stored;
+    if (std::optional<Symbolic> stored = forwarded(where, at, depth + 1)) return *stored;
     Symbolic s;
     s.kind = Base::Value;
     s.base = "load(" + where.base + "+" + std::to_string(*where.offset) + ")@" + at.key;
@@ -360,9 +360,8 @@ bool Translator::may_overwrite(const clang::Expr* target, const Symbolic& addres
     return true;
 }
 
-std::optional<Translator::Symbolic> Translator::forwarded(const clang::Expr* location, const Symbolic& cell,
-                                                          const EvaluationPoint& at, int depth) {
-    (void)location;
+std::optional<Translator::Symbolic> Translator::forwarded(const Symbolic& cell, const EvaluationPoint& at,
+                                                          int depth) {
     std::vector<std::uint32_t> needs_fresh;
     const Store* store = forwarding_store(cell, at, depth, needs_fresh);
     if (store == nullptr) return std::nullopt;

@@ -15,7 +15,7 @@ void Translator::translate_declarations(const clang::DeclContext* dc) {
             if (fd->doesThisDeclarationHaveABody()) translate_function(fd);
         } else if (const auto* vd = llvm::dyn_cast<clang::VarDecl>(decl)) {
             if (external(vd) && vd->isThisDeclarationADefinition() != clang::VarDecl::DeclarationOnly) {
-                ir_.defined_variables.push_back("ext:var:" + vd->getNameAsString());
+                ir_.defined_variables.push_back(external_variable_key(vd->getNameAsString()));
             }
             if (vd->hasInit()) {
                 current_ = kNone;
@@ -103,7 +103,7 @@ EntityId Translator::entity_for(const clang::VarDecl* var) {
         id = add_entity(NodeKind::Static, "tu:static:" + fn + ":" + name + "@" + line_col(p),
                         fn + "::" + name, fn, p, false);
     } else if (external(var)) {
-        id = add_entity(NodeKind::Global, "ext:var:" + name, name, "", p, false);
+        id = add_entity(NodeKind::Global, external_variable_key(name), name, "", p, false);
     } else {
         id = add_entity(NodeKind::Static, "tu:static:" + name, base_name(p.file) + "::" + name, "", p, false);
     }

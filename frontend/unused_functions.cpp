@@ -18,7 +18,7 @@ void prune_unused_static_functions(TranslationUnitIr& unit) {
     };
     for (std::size_t i = 0; i < unit.functions.size(); ++i) {
         const Function& f = unit.functions[i];
-        if (unit.entities[f.entity].key.rfind("ext:", 0) == 0 && !f.inline_only) use(f.entity);
+        if (is_external_key(unit.entities[f.entity].key) && !f.inline_only) use(f.entity);
     }
     for (const Term& term : unit.terms.terms()) {
         if (term.kind == TermKind::AddrOf && term.entity != kNone &&
