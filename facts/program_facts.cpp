@@ -63,9 +63,10 @@ std::string node_text(NodeId id) {
     return id == kNoNode ? std::string("-") : std::to_string(id);
 }
 
-// symbols.tsv's traits: `-`, or a comma-separated list of `compound` and `const`.
+// symbols.tsv's traits: `-`, or a comma-separated list of `compound`, `const` and `bytes=N`.
 void read_traits(const TableRecord& record, std::string_view text, Node& node) {
     if (text == "-") return;
+    constexpr std::string_view kBytes = "bytes=";
     while (!text.empty()) {
         const std::size_t comma = text.find(',');
         const std::string_view word = text.substr(0, comma);
@@ -73,17 +74,27 @@ void read_traits(const TableRecord& record, std::string_view text, Node& node) {
             node.compound = true;
         } else if (word == "const") {
             node.constant = true;
+        } else if (word.starts_with(kBytes)) {
+            const std::string_view digits = word.substr(kBytes.size());
+            std::uint64_t value = 0;
+            const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+            if (digits.empty() || error != std::errc() || end != digits.data() + digits.size() || value == 0)
+                record.fail("bad size '" + excerpt(word) + "' (expected bytes=N with N > 0)");
+            node.bytes = value;
         } else {
-            record.fail("unknown trait '" + excerpt(word) + "' (expected compound or const)");
+            record.fail("unknown trait '" + excerpt(word) + "' (expected compound, const or bytes=N)");
         }
         text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
     }
 }
 
 std::string traits_text(const Node& node) {
-    if (!node.compound && !node.constant) return "-";
-    if (node.compound && node.constant) return "compound,const";
-    return node.compound ? "compound" : "const";
+    std::string text;
+    const auto add = [&](const std::string& word) { text += (text.empty() ? "" : ",") + word; };
+    if (node.compound) add("compound");
+    if (node.constant) add("const");
+    if (node.bytes != 0) add("bytes=" + std::to_string(node.bytes));
+    return text.empty() ? "-" : text;
 }
 
 NodeId parse_node(const TableRecord& record, std::string_view text) {

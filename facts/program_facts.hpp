@@ -70,6 +70,9 @@ struct Node {
     bool compound = false;
     // A const-qualified variable: nothing may write into it.
     bool constant = false;
+    // A variable that is not compound: its size in bytes; 0 when not known (and for every
+    // other node). Two accesses that each cover all of it can only meet at its start.
+    std::uint64_t bytes = 0;
 };
 
 struct Context {

@@ -182,6 +182,7 @@ NodeId FactEmitter::node(TermId term, ContextId context) {
             if (t.path.empty()) n.pos = e.pos;
             n.compound = t.path.empty() && e.compound;
             n.constant = t.path.empty() && e.constant;
+            if (t.path.empty() && !e.compound) n.bytes = e.bytes;
             break;
         }
         case TermKind::AddrOf:

@@ -12,7 +12,7 @@ namespace {
 // these sizes (of the GCC/libstdc++ x86-64 build) make such a change fail to compile here.
 #if defined(__GLIBCXX__) && defined(__x86_64__)
 static_assert(sizeof(facts::SourcePos) == 40, "update ir_serialization.cpp for SourcePos");
-static_assert(sizeof(Entity) == 152, "update ir_serialization.cpp for Entity");
+static_assert(sizeof(Entity) == 160, "update ir_serialization.cpp for Entity");
 static_assert(sizeof(Term) == 88, "update ir_serialization.cpp for Term");
 static_assert(sizeof(Leaf) == 40, "update ir_serialization.cpp for Leaf");
 static_assert(sizeof(Assign) == 48, "update ir_serialization.cpp for Assign");
@@ -127,7 +127,7 @@ private:
 template <class A> void io(A& a, facts::SourcePos& x) { a(x.file); a(x.line); a(x.column); }
 template <class A> void io(A& a, Entity& x) {
     a(x.kind); a(x.key); a(x.name); a(x.function); a(x.pos); a(x.per_context); a(x.restrict_argument);
-    a(x.compound); a(x.constant);
+    a(x.compound); a(x.constant); a(x.bytes);
 }
 template <class A> void io(A& a, Term& x) { a(x.kind); a(x.entity); a(x.path); a(x.operand); a(x.field); a(x.pos); }
 template <class A> void io(A& a, Leaf& x) { a(x.path); a(x.field); }

@@ -41,7 +41,13 @@ private:
         if (is_external_key(entity.key)) {
             auto [it, inserted] =
                 external_.try_emplace(entity.key, static_cast<EntityId>(program_.entities.size()));
-            if (!inserted) return it->second;
+            if (!inserted) {
+                // `extern char buf[];` in one unit, its definition in another: the size is
+                // the definition's (the largest declared, to be safe).
+                Entity& linked = program_.entities[it->second];
+                linked.bytes = std::max(linked.bytes, entity.bytes);
+                return it->second;
+            }
         }
         program_.entities.push_back(std::move(entity));
         return static_cast<EntityId>(program_.entities.size() - 1);

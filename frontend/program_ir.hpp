@@ -57,6 +57,9 @@ struct Entity {
     // A variable of struct or union type, or an array of them (facts::Node::compound).
     bool compound = false;
     bool constant = false;  // const-qualified (facts::Node::constant)
+    // A variable's size in bytes when its type is complete and of constant size; 0 otherwise
+    // (facts::Node::bytes).
+    std::uint64_t bytes = 0;
 };
 
 enum class TermKind : std::uint8_t {

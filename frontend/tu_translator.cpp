@@ -119,6 +119,9 @@ EntityId Translator::entity_for(const clang::VarDecl* var) {
         var->getType().isConstQualified() ||
         (var->getType()->isArrayType() &&
          context_.getAsArrayType(var->getType())->getElementType().isConstQualified());
+    if (const clang::QualType whole = var->getType();
+        !whole->isIncompleteType() && whole->isConstantSizeType())
+        ir_.entities[id].bytes = static_cast<std::uint64_t>(context_.getTypeSizeInChars(whole).getQuantity());
     entities_.emplace(var, id);
     return id;
 }

@@ -68,6 +68,23 @@ bool has_prefix(const std::string& text, const char* prefix) {
     return text.rfind(prefix, 0) == 0;
 }
 
+// The size of the largest object among `common` that is one buffer, when each is a variable
+// no larger than what a nonempty access through either pointer covers: at least one byte,
+// or the bytes the call surely accesses. In bounds, such an access starts at the variable's
+// first byte. 0 when one of them is larger, of unknown size, or there is none.
+std::uint64_t whole_object(const facts::ProgramFacts& facts, const std::vector<NodeId>& common,
+                           const AccessExtent& extent_a, const AccessExtent& extent_b) {
+    const std::uint64_t covered = std::max<std::uint64_t>(1, std::min(extent_a.least, extent_b.least));
+    std::uint64_t largest = 0;
+    for (NodeId object : common) {
+        const facts::Node* n = facts.node(object);
+        if (n == nullptr || !is_one_buffer(*n)) continue;
+        if (n->bytes == 0 || n->bytes > covered) return 0;
+        largest = std::max(largest, n->bytes);
+    }
+    return largest;
+}
+
 bool lists(const Address* address, std::uint32_t other) {
     return address != nullptr && std::find(address->fresh_apart.begin(), address->fresh_apart.end(), other) !=
                                      address->fresh_apart.end();
@@ -80,8 +97,8 @@ Level finding_level(const OverlapVerdict& verdict, const CheckOptions& options) 
     // One buffer at a distance the lengths are not related to: the code addresses two parts
     // of it, and whether they meet depends on values no fact relates. Every such warning
     // read on the corpus was false (bench/precision/ledger.tsv, docs/PRECISION.md).
-    const bool weak =
-        verdict.summary_only || verdict.imprecise || verdict.equal_or_apart > 0 || verdict.unrelated_distance;
+    const bool weak = verdict.summary_only || verdict.imprecise || verdict.equal_or_apart > 0 ||
+                      verdict.whole_object > 0 || verdict.unrelated_distance;
     return weak ? options.summary_level : Level::Warning;
 }
 
@@ -91,6 +108,13 @@ std::string evidence_remark(const OverlapVerdict& verdict) {
     if (verdict.summary_only) return ", which stands for many objects or parts";
     if (verdict.imprecise)
         return fmt::format(", one of more than {} objects either may point to", kImpreciseSet);
+    if (verdict.whole_object > 0) {
+        return fmt::format(
+            ", {} that each access covers whole, so they meet only as one address (a copy "
+            "onto itself)",
+            verdict.whole_object == 1 ? std::string("1 byte")
+                                      : fmt::format("{} bytes", verdict.whole_object));
+    }
     return "";
 }
 
@@ -240,6 +264,7 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
             verdict.imprecise = false;
         }
     }
+    if (!verdict.summary_only) verdict.whole_object = whole_object(context.facts, common, extent_a, extent_b);
     return verdict;
 }
 

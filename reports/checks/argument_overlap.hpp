@@ -86,6 +86,11 @@ struct OverlapVerdict {
     // them stands for many run-time objects.
     std::vector<NodeId> common;
     bool summary_only = false;
+    // CommonObject: every one of them that is one buffer is a variable of at most this many
+    // bytes, which each access through either pointer covers whole if it touches it at all
+    // (a one-byte buffer; `memcpy(&x, p, sizeof x)` for a scalar x): two accesses that meet
+    // in it both start at its first byte, so they overlap only as a copy onto itself. 0 if not.
+    std::uint64_t whole_object = 0;
     // CommonObject: one of the two may point to more than kImpreciseSet objects.
     bool imprecise = false;
     // Both arguments are fields of one pointer value (`p->a`, `p->b`), and the program sets
@@ -99,8 +104,8 @@ inline constexpr std::size_t kImpreciseSet = 16;
 
 // The level of a finding about a pair the verdict does not keep apart: Error when Certain,
 // options.summary_level when the evidence is weak (summary objects only, an imprecise
-// pointer, an overlap only when both are one address, or one buffer at a distance nothing
-// relates to the lengths), Warning otherwise.
+// pointer, an overlap only when both are one address (equal_or_apart, whole_object), or one
+// buffer at a distance nothing relates to the lengths), Warning otherwise.
 Level finding_level(const OverlapVerdict& verdict, const CheckOptions& options);
 
 // What the common object means for the verdict, to follow its name in a message: that it

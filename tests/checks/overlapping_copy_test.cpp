@@ -106,6 +106,44 @@ TEST(OverlappingCopy, CompoundObjectsAndFunctionsAreWeakEvidence) {
     EXPECT_TRUE(single.must_alias(t, u));
 }
 
+// A variable that every access through either pointer covers whole: two accesses that meet
+// in it start at its first byte, a copy onto itself, weak evidence. One byte is covered by
+// any access; a larger variable by accesses of at least its size; one of unknown size, or a
+// second common variable that an access may cover in part, keeps the warning.
+TEST(OverlappingCopy, VariablesCoveredWholeAreWeakEvidence) {
+    FactsBuilder b;
+    NodeId byte = b.node("reader::byte", NodeKind::Local, "reader", 1, 6);
+    b.facts.nodes[byte].bytes = 1;
+    NodeId value = b.node("value", NodeKind::Global, "", 2, 6);
+    b.facts.nodes[value].bytes = 8;
+    NodeId unsized = b.node("unsized", NodeKind::Global, "", 3, 6);
+    NodeId p = b.node("main::p", NodeKind::Local, "main", 4);
+    NodeId q = b.node("main::q", NodeKind::Local, "main", 5);
+    NodeId r = b.node("main::r", NodeKind::Local, "main", 6);
+    NodeId s = b.node("main::s", NodeKind::Local, "main", 7);
+    NodeId t = b.node("main::t", NodeKind::Local, "main", 8);
+    NodeId u = b.node("main::u", NodeKind::Local, "main", 9);
+    b.call("memcpy", {p, q, facts::kNoNode}, 10, 5, 20);  // {byte}, any length: note
+    const std::uint32_t whole = b.call("memcpy", {r, s, facts::kNoNode}, 11, 5, 20);
+    b.constant(whole, 2, 8);                                // {value}, 8 bytes: note
+    const std::uint32_t part = b.call("memcpy", {r, s, facts::kNoNode}, 12, 5, 20);
+    b.constant(part, 2, 4);                                 // {value}, 4 of its 8 bytes: warning
+    b.call("memcpy", {r, s, facts::kNoNode}, 13, 5, 20);   // {value}, length unknown: warning
+    b.call("memcpy", {t, u, facts::kNoNode}, 14, 5, 20);   // {byte, unsized}: warning
+    RelationAliasOracle oracle(b.facts, rows({}),
+                               rows({{p, byte}, {q, byte}, {r, value}, {s, value}, {t, byte}, {t, unsized},
+                                     {u, byte}, {u, unsized}}));
+    const std::vector<Finding> found = run_one("overlapping-copy", b.facts, oracle);
+    EXPECT_EQ(summarize(found), (std::vector<Summary>{
+                                    {10, "note"}, {11, "note"}, {12, "warning"}, {13, "warning"}, {14, "warning"}}));
+    ASSERT_EQ(found.size(), 5u);
+    EXPECT_NE(found[0].message.find("1 byte that each access covers whole, so they meet only as one address"),
+              std::string::npos)
+        << found[0].message;
+    EXPECT_NE(found[1].message.find("8 bytes that each access covers whole"), std::string::npos) << found[1].message;
+    EXPECT_EQ(found[2].message.find("covers whole"), std::string::npos) << found[2].message;
+}
+
 // A pointer that may point to more objects than kImpreciseSet is one the analysis lost
 // track of: one variable in common with it is weak evidence.
 TEST(OverlappingCopy, ImprecisePointersAreWeakEvidence) {

@@ -37,6 +37,9 @@ ProgramFacts sample_facts() {
     facts.nodes.push_back(Node{2, NodeKind::Heap, "heap@a.c:5:9", "id", {"/src/a.c", 5, 9}, 1, 2});
     facts.nodes.push_back(Node{3, NodeKind::Heap, "heap@a.c:5:9", "id", {"/src/a.c", 5, 9}, 2, 2});
     facts.nodes.push_back(Node{4, NodeKind::Global, "g", "", {"/src/odd\tdir/b\\c.c", 1, 1}, 0, kNoNode});
+    facts.nodes[0].bytes = 8;
+    facts.nodes[4].compound = true;
+    facts.nodes[4].constant = true;
     facts.contexts.push_back(Context{0, ""});
     facts.contexts.push_back(Context{1, "main@a.c:10:3"});
     facts.contexts.push_back(Context{2, "main@a.c:11:3"});
@@ -91,6 +94,9 @@ TEST(ProgramFacts, RoundTripsEveryTable) {
         EXPECT_EQ(a.pos.column, b.pos.column);
         EXPECT_EQ(a.context, b.context);
         EXPECT_EQ(a.origin, b.origin);
+        EXPECT_EQ(a.compound, b.compound);
+        EXPECT_EQ(a.constant, b.constant);
+        EXPECT_EQ(a.bytes, b.bytes);
     }
     ASSERT_EQ(back.contexts.size(), 3u);
     EXPECT_EQ(back.contexts[0].call_string, "");
@@ -177,8 +183,16 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
     write_file(dir.path() / "symbols.tsv",
                header + good + "1\tlocal\tf::y\tf\ta.c\t1\t2\t0\t1\tcompound,shiny\n");
     EXPECT_NE(read_error(dir.path())
-                  .find("symbols.tsv:3: error: unknown trait 'shiny' (expected compound or const)"),
+                  .find("symbols.tsv:3: error: unknown trait 'shiny' (expected compound, const or bytes=N)"),
               std::string::npos);
+
+    for (const char* size : {"bytes=", "bytes=0", "bytes=1x", "bytes=-4", "bytes=99999999999999999999"}) {
+        write_file(dir.path() / "symbols.tsv",
+                   header + good + "1\tlocal\tf::y\tf\ta.c\t1\t2\t0\t1\tconst," + size + "\n");
+        EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: bad size '" + std::string(size) + "'"),
+                  std::string::npos)
+            << size;
+    }
 
     write_file(dir.path() / "symbols.tsv", header + "\n" + good + "5\tlocal\tf::y\tf\ta.c\t1\t2\t0\t5\t-\n");
     EXPECT_NE(read_error(dir.path()).find("symbols.tsv:4: error: node ids must be 0, 1, 2"),
