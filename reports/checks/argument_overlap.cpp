@@ -109,11 +109,9 @@ std::string evidence_remark(const OverlapVerdict& verdict) {
     if (verdict.imprecise)
         return fmt::format(", one of more than {} objects either may point to", kImpreciseSet);
     if (verdict.whole_object > 0) {
-        return fmt::format(
-            ", {} that each access covers whole, so they meet only as one address (a copy "
-            "onto itself)",
-            verdict.whole_object == 1 ? std::string("1 byte")
-                                      : fmt::format("{} bytes", verdict.whole_object));
+        return fmt::format(", {} that each access covers whole, so they can meet only as one address",
+                           verdict.whole_object == 1 ? std::string("1 byte")
+                                                     : fmt::format("{} bytes", verdict.whole_object));
     }
     return "";
 }

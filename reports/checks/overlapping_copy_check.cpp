@@ -144,8 +144,9 @@ void OverlappingCopyCheck::run(const CheckContext& context, std::vector<Finding>
                         : "may overlap");
             } else {
                 message = fmt::format(
-                    "source and destination of `{}` may overlap{}; use memmove or separate buffers",
-                    call.callee, pair.common_object_clause("into"));
+                    "source and destination of `{}` {}{}; use memmove or separate buffers", call.callee,
+                    verdict.whole_object > 0 ? "can overlap only as a copy onto itself" : "may overlap",
+                    pair.common_object_clause("into"));
             }
             pair.emit(std::move(message), found);
         },

@@ -31,6 +31,15 @@ void copy_half(char *dst, const char *src) {
     memcpy(dst, src, 2); /* expect: overlapping-copy warning */
 }
 
+/* restrict parameters that may both point to one byte: they alias only as one address. */
+void fill(char *restrict dst, const char *restrict src) {
+    *dst = *src;
+}
+
+void pass_bytes(char *p, const char *q) {
+    fill(p, q); /* expect: restrict-alias note */
+}
+
 int main(void) {
     static char storage[16];
     struct reader r = {storage, 16};
@@ -40,5 +49,7 @@ int main(void) {
     copy_long(&value, &value);
     int word = 0x01020304;
     copy_half((char *)&word, (char *)&word + 1);
+    char flag[1] = {0};
+    pass_bytes(flag, flag);
     return 0;
 }
