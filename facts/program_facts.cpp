@@ -42,6 +42,8 @@ constexpr const char* kCallsHeader =
     "macro_line\tmacro_column\tloads";
 constexpr const char* kFieldStoresFile = "field_stores.tsv";
 constexpr const char* kFieldStoresHeader = "field\tpointer\tvalue\tvalue_pointer";
+constexpr const char* kAllocationCandidatesFile = "allocation_candidates.tsv";
+constexpr const char* kAllocationCandidatesHeader = "call\targ\tfunction\tapart";
 constexpr const char* kBulkWritesFile = "bulk_writes.tsv";
 constexpr const char* kBulkWritesHeader = "pointer";
 constexpr const char* kArgumentsFile = "arguments.tsv";
@@ -281,6 +283,15 @@ const ArgumentAddress* ProgramFacts::argument(std::uint32_t call, std::uint32_t 
     return it != arguments.end() && it->call == call && it->arg == arg ? &*it : nullptr;
 }
 
+const AllocationCandidate* ProgramFacts::allocation_candidate(std::uint32_t call, std::uint32_t arg) const {
+    const auto it = std::lower_bound(
+        allocation_candidates.begin(), allocation_candidates.end(), std::make_pair(call, arg),
+        [](const AllocationCandidate& a, const std::pair<std::uint32_t, std::uint32_t>& key) {
+            return std::make_pair(a.call, a.arg) < key;
+        });
+    return it != allocation_candidates.end() && it->call == call && it->arg == arg ? &*it : nullptr;
+}
+
 std::uint64_t ProgramFacts::counter(std::string_view name) const {
     for (const auto& [key, value] : counters) {
         if (key == name) return value;
@@ -389,6 +400,16 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir, Tables t
         facts.field_stores.push_back(FieldStore{parse_node(r, r.text(0)), parse_node(r, r.text(1)),
                                                 parse_node(r, r.text(2)), parse_node(r, r.text(3))});
     });
+    read_side_table(facts_dir / kAllocationCandidatesFile, 4, [&](const TableRecord& r) {
+        AllocationCandidate c{r.u32(0), r.u32(1), r.text(2), split_numbers(r, r.text(3))};
+        if (c.function.empty()) r.fail("empty function name");
+        if (!facts.allocation_candidates.empty() &&
+            std::make_pair(facts.allocation_candidates.back().call, facts.allocation_candidates.back().arg) >=
+                std::make_pair(c.call, c.arg)) {
+            r.fail("rows must be sorted by call and argument, each once");
+        }
+        facts.allocation_candidates.push_back(std::move(c));
+    });
     read_side_table(facts_dir / kBulkWritesFile, 1,
                     [&](const TableRecord& r) { facts.bulk_writes.push_back(parse_node(r, r.text(0))); });
     read_side_table(facts_dir / kStatsFile, 2,
@@ -460,6 +481,13 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
         field_stores_out.end_record();
     }
     field_stores_out.write(facts_dir / kFieldStoresFile);
+    TableWriter candidates_out(kAllocationCandidatesHeader);
+    for (const AllocationCandidate& c : allocation_candidates) {
+        candidates_out.number(c.call).number(c.arg).text(c.function).text(join_numbers(c.apart));
+        candidates_out.end_record();
+    }
+    candidates_out.write(facts_dir / kAllocationCandidatesFile);
+
     TableWriter bulk_out(kBulkWritesHeader);
     for (NodeId pointer : bulk_writes) {
         bulk_out.number(pointer);

@@ -13,6 +13,7 @@
 //   FACTS_DIR/stats.tsv                 counters: facts per kind, clones, unmodelled constructs
 //   FACTS_DIR/unmodelled.tsv            every construct the frontend did not model, with its place
 //   FACTS_DIR/allocators.tsv            the program's functions treated as returning fresh memory
+//   FACTS_DIR/allocation_candidates.tsv arguments that would be fresh memory if a function allocated
 //
 // Every table is tab-separated with a header line starting with '#'.
 
@@ -132,6 +133,17 @@ struct ArgumentAddress {
     std::vector<std::uint32_t> fresh_apart;
 };
 
+// An argument that points into the block a call of the caller returned, where that call's
+// function is not known to return fresh memory (allocation_candidates.tsv): were it an
+// allocator, `apart` would be the argument's fresh_apart. The checks name such a function
+// so that a user can say whether it allocates ([analysis] allocators).
+struct AllocationCandidate {
+    std::uint32_t call = 0;  // CallSite::id
+    std::uint32_t arg = 0;   // argument index
+    std::string function;
+    std::vector<std::uint32_t> apart;
+};
+
 // A store into a field of the objects a pointer points to, `pointer->f = value` (for a
 // variable whose fields are the field nodes, `v.f = value` with the pointer `&v`):
 // field_stores.tsv. Under the types field model the field's node holds what every object's
@@ -183,6 +195,7 @@ public:
     std::vector<std::pair<std::string, std::uint64_t>> counters;  // stats.tsv
     std::vector<UnmodelledConstruct> unmodelled;                  // unmodelled.tsv
     std::vector<Allocator> allocators;                            // allocators.tsv
+    std::vector<AllocationCandidate> allocation_candidates;       // sorted by (call, arg)
     // value_classes.tsv: the node whose analysis results answer for each node (copy
     // reduction, docs/FACTS.md "Value classes"); empty when every node answers for itself.
     std::vector<NodeId> value_class;
@@ -195,6 +208,9 @@ public:
     [[nodiscard]] NodeId value_representative(NodeId id) const;
     // The address facts of argument `arg` of call site `call`, or nullptr.
     [[nodiscard]] const ArgumentAddress* argument(std::uint32_t call, std::uint32_t arg) const;
+    // The allocation candidate of argument `arg` of call site `call`, or nullptr.
+    [[nodiscard]] const AllocationCandidate* allocation_candidate(std::uint32_t call,
+                                                                  std::uint32_t arg) const;
     // The value of a stats.tsv counter; 0 if absent.
     [[nodiscard]] std::uint64_t counter(std::string_view name) const;
 

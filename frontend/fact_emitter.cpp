@@ -399,12 +399,30 @@ void FactEmitter::emit_argument_addresses() {
                             row.fresh_apart.push_back(apart.arg);
                     }
                 }
+                if (arg.allocation != kNone && row.base_kind != facts::ArgumentAddress::Base::Unknown &&
+                    !fresh(arg.allocation)) {
+                    // Which arguments would be apart if the called function allocated.
+                    facts::AllocationCandidate candidate{
+                        call.id, i, allocation_candidate(f.calls[arg.allocation]), {}};
+                    for (const CallValue::Apart& apart : arg.apart) {
+                        if (std::all_of(
+                                apart.needs_fresh.begin(), apart.needs_fresh.end(),
+                                [&](std::uint32_t index) { return index == arg.allocation || fresh(index); }))
+                            candidate.apart.push_back(apart.arg);
+                    }
+                    if (!candidate.function.empty() && !candidate.apart.empty())
+                        out_.program.allocation_candidates.push_back(std::move(candidate));
+                }
                 if (row.base_kind == facts::ArgumentAddress::Base::Unknown && !row.constant && !row.linear)
                     continue;
                 out_.program.arguments.push_back(std::move(row));
             }
         }
     }
+    std::sort(out_.program.allocation_candidates.begin(), out_.program.allocation_candidates.end(),
+              [](const facts::AllocationCandidate& a, const facts::AllocationCandidate& b) {
+                  return std::make_pair(a.call, a.arg) < std::make_pair(b.call, b.arg);
+              });
     std::sort(out_.program.arguments.begin(), out_.program.arguments.end(),
               [](const facts::ArgumentAddress& a, const facts::ArgumentAddress& b) {
                   return std::make_pair(a.call, a.arg) < std::make_pair(b.call, b.arg);
@@ -436,6 +454,18 @@ bool FactEmitter::returns_fresh_memory(const CallSite& call) const {
         return false;
     }
     return true;
+}
+
+// The function a direct call's block comes from, when a user could name it an allocator: one
+// of the program's functions (a pool allocator such as palloc), or an external function the
+// library models do not describe (apr_palloc); "" for a library function galias models
+// (strchr returns a pointer into its argument) and for calls through pointers.
+std::string FactEmitter::allocation_candidate(const CallSite& call) const {
+    if (call.direct_callee == kNone) return {};
+    const std::string& name = program_.entities[call.direct_callee].name;
+    const Function* f = program_.function_of(call.direct_callee);
+    if ((f == nullptr || !f->has_body) && find_library_model(name) != nullptr) return {};
+    return name;
 }
 
 // The functions a call may reach in one context. A call through a function pointer that is

@@ -61,6 +61,7 @@ private:
     void emit_argument_addresses();
     void emit_caller_objects();
     [[nodiscard]] bool returns_fresh_memory(const CallSite& call) const;
+    [[nodiscard]] std::string allocation_candidate(const CallSite& call) const;
     // The object allocated at `call`: one per calling context of the caller (heap cloning)
     // unless `per_context` is false.
     TermId heap_object(const CallSite& call, const std::string& caller, bool per_context = true);

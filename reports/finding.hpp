@@ -56,6 +56,9 @@ struct Finding {
     std::string key;
     std::string context;      // calling context (only with --per-context)
     std::string fingerprint;  // filled by assign_fingerprints()
+    // A function galias does not know to allocate whose result one pointer points into: if
+    // it returned fresh memory, the finding would not be reported (allocator_hints.hpp).
+    std::string allocator_hint;
 };
 
 // The message with "[text](id)" links replaced by "text".

@@ -85,6 +85,15 @@ std::uint64_t whole_object(const facts::ProgramFacts& facts, const std::vector<N
     return largest;
 }
 
+// The function whose block argument `fresh` of the call points into, when `other` could
+// not point into that block were it fresh memory; "" otherwise.
+std::string candidate(const facts::ProgramFacts& facts, std::uint32_t call, std::uint32_t fresh,
+                      std::uint32_t other) {
+    const facts::AllocationCandidate* c = facts.allocation_candidate(call, fresh);
+    if (c == nullptr || std::find(c->apart.begin(), c->apart.end(), other) == c->apart.end()) return {};
+    return c->function;
+}
+
 bool lists(const Address* address, std::uint32_t other) {
     return address != nullptr && std::find(address->fresh_apart.begin(), address->fresh_apart.end(), other) !=
                                      address->fresh_apart.end();
@@ -218,6 +227,9 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
         verdict.reason = OverlapReason::FreshMemory;
         return verdict;
     }
+    verdict.allocation_candidate = candidate(context.facts, call.id, a, b);
+    if (verdict.allocation_candidate.empty())
+        verdict.allocation_candidate = candidate(context.facts, call.id, b, a);
     // A field read through a pointer holds what was stored into that field of the objects
     // the pointer may point to, not what the field of every object of its type holds.
     const auto objects = [&](std::uint32_t index, NodeId node) {

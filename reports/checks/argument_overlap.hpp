@@ -91,6 +91,10 @@ struct OverlapVerdict {
     // (a one-byte buffer; `memcpy(&x, p, sizeof x)` for a scalar x): two accesses that meet
     // in it both start at its first byte, so they overlap only as a copy onto itself. 0 if not.
     std::uint64_t whole_object = 0;
+    // CommonObject: one of the two points into the block a call returned whose function is
+    // not known to allocate, and the other could not point into it if that function did
+    // (facts::AllocationCandidate): the function's name.
+    std::string allocation_candidate;
     // CommonObject: one of the two may point to more than kImpreciseSet objects.
     bool imprecise = false;
     // Both arguments are fields of one pointer value (`p->a`, `p->b`), and the program sets

@@ -1,5 +1,7 @@
 #include "reports/checks/argument_pair_finding.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <utility>
 
@@ -32,6 +34,13 @@ std::string ArgumentPairFinding::common_object_clause(const char* preposition) {
 
 void ArgumentPairFinding::emit(std::string message, std::vector<Finding>& out) {
     finding_.message = std::move(message);
+    if (!verdict_.allocation_candidate.empty()) {
+        // What the user can tell galias that would settle it.
+        finding_.allocator_hint = verdict_.allocation_candidate;
+        finding_.message +=
+            fmt::format("; if `{}` returns memory no other object holds, name it in `[analysis] allocators`",
+                        verdict_.allocation_candidate);
+    }
     link_macro_spelling(call_, finding_);
     attach_witness(context_, evidence_, finding_);
     out.push_back(std::move(finding_));

@@ -10,6 +10,7 @@
 
 #include "facts/output_file.hpp"
 #include "facts/predicates.hpp"
+#include "reports/allocator_hints.hpp"
 #include "reports/checks/check_registry.hpp"
 #include "reports/output/json_report.hpp"
 #include "reports/output/text_report.hpp"
@@ -179,6 +180,7 @@ int run_check(const CheckRequest& request) {
     }
     double check_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const ProgramInput& input = session.input();
+    const std::vector<AllocatorHint> hints = allocator_hints(findings);
 
     if (request.sarif) {
         std::vector<std::unique_ptr<Check>> checks;
@@ -197,6 +199,9 @@ int run_check(const CheckRequest& request) {
                 sarif.notifications.push_back(
                     ToolNotification{"backend-fallback", "warning", analysis.name + ": " + note, ""});
         }
+        if (!hints.empty())
+            sarif.notifications.push_back(
+                ToolNotification{"allocator-candidates", "note", allocator_hint_text(hints), ""});
         write_json_file(*request.sarif, make_sarif(findings, rules, sarif));
     }
 
@@ -204,6 +209,10 @@ int run_check(const CheckRequest& request) {
     if (request.format == "json") {
         nlohmann::json report = findings_json(findings, suppressed, request.session.source_root);
         report["analysis"] = coverage_json(input, request.session.source_root);
+        nlohmann::json candidates = nlohmann::json::array();
+        for (const AllocatorHint& hint : hints)
+            candidates.push_back({{"function", hint.function}, {"findings", hint.findings}});
+        report["allocator_candidates"] = std::move(candidates);
         text << report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
         TextOptions options_text;
@@ -219,6 +228,8 @@ int run_check(const CheckRequest& request) {
     if (!request.session.quiet && request.format == "text") {
         std::fprintf(stderr, "galias: %s\n", summary_line(findings, suppressed).c_str());
     }
+    if (!request.session.quiet && !hints.empty())
+        std::fprintf(stderr, "galias: hint: %s\n", allocator_hint_text(hints).c_str());
     if (request.stats) print_stats(session, findings, suppressed, check_seconds);
 
     if (!input.complete()) {

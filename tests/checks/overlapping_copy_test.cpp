@@ -144,6 +144,33 @@ TEST(OverlappingCopy, VariablesCoveredWholeAreWeakEvidence) {
     EXPECT_EQ(found[2].message.find("covers whole"), std::string::npos) << found[2].message;
 }
 
+// A destination in the block a function returned that galias does not know to allocate: the
+// finding stays, and names the function whose answer would settle it.
+TEST(OverlappingCopy, NamesTheFunctionThatWouldKeepAFreshBlockApart) {
+    FactsBuilder b;
+    NodeId arena = b.node("arena", NodeKind::Global, "", 1, 6);
+    NodeId d = b.node("copy_name::copy", NodeKind::Local, "copy_name", 2);
+    NodeId s = b.node("copy_name::name", NodeKind::Param, "copy_name", 3);
+    const std::uint32_t pooled = b.call("memcpy", {d, s, facts::kNoNode}, 10, 5, 20);
+    b.argument(pooled, 0, facts::ArgumentAddress::Base::Value, "call:0");
+    const std::uint32_t other = b.call("memcpy", {d, s, facts::kNoNode}, 11, 5, 20);
+    b.argument(other, 0, facts::ArgumentAddress::Base::Value, "call:1");
+    b.facts.allocation_candidates.push_back(facts::AllocationCandidate{pooled, 0, "pool_take", {1}});
+    // The source was taken from that block: naming the function would not help.
+    b.facts.allocation_candidates.push_back(facts::AllocationCandidate{other, 0, "pool_take", {}});
+    RelationAliasOracle oracle(b.facts, rows({}), rows({{d, arena}, {s, arena}}));
+    const std::vector<Finding> found = run_one("overlapping-copy", b.facts, oracle);
+    EXPECT_EQ(summarize(found), (std::vector<Summary>{{10, "warning"}, {11, "warning"}}));
+    ASSERT_EQ(found.size(), 2u);
+    EXPECT_EQ(found[0].allocator_hint, "pool_take");
+    EXPECT_NE(found[0].message.find("; if `pool_take` returns memory no other object holds, name it in "
+                                    "`[analysis] allocators`"),
+              std::string::npos)
+        << found[0].message;
+    EXPECT_EQ(found[1].allocator_hint, "");
+    EXPECT_EQ(found[1].message.find("pool_take"), std::string::npos) << found[1].message;
+}
+
 // A pointer that may point to more objects than kImpreciseSet is one the analysis lost
 // track of: one variable in common with it is weak evidence.
 TEST(OverlappingCopy, ImprecisePointersAreWeakEvidence) {

@@ -2,8 +2,10 @@
 """End-to-end check tests: C program -> galias check -> findings, SARIF, exit codes.
 
 Each case folder under tests/checks/ holds bad.c (and usually fixed.c). A line of a
-program that must be flagged carries `expect: RULE LEVEL`; a program may name the expected
-witness path (source lines of the SARIF codeFlow) with `witness: L1 L2 ...`. A galias.toml
+program that must be flagged carries `expect: RULE LEVEL`, and `allocator-candidate: F` when
+its message must name F as the function whose answer would settle it (no other program's
+report may name one); a program may name the expected witness path (source lines of the
+SARIF codeFlow) with `witness: L1 L2 ...`. A galias.toml
 in the folder is used as the configuration. A folder with units.json is one compilation
 database of several files instead ([{"file": F, "flags": [...]}, ...], in order; a file may
 be listed twice with other flags), checked as one run. For every program:
@@ -31,6 +33,7 @@ ROOT = os.getcwd()
 INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
 EXPECT = re.compile(r"expect:\s*([a-z-]+)\s+(error|warning|note)")
 WITNESS = re.compile(r"witness:\s*([\d ]+)")
+CANDIDATE = re.compile(r"allocator-candidate:\s*([A-Za-z_]\w*)")
 VALIDATOR = validate_sarif.load_schema()
 FAILURES = []
 
@@ -49,7 +52,7 @@ def galias(*args):
 
 
 def expectations(path):
-    expected, witness = [], None
+    expected, witness, candidates = [], None, {}
     with open(path) as f:
         for number, line in enumerate(f, 1):
             for rule, level in EXPECT.findall(line):
@@ -57,7 +60,10 @@ def expectations(path):
             m = WITNESS.search(line)
             if m:
                 witness = [int(x) for x in m.group(1).split()]
-    return sorted(expected), witness
+            m = CANDIDATE.search(line)
+            if m:
+                candidates[number] = m.group(1)
+    return sorted(expected), witness, candidates
 
 
 def entry(source, flags=()):
@@ -86,13 +92,23 @@ def run_program(case, program, tmp, units=None):
         return
     findings = json.loads(out)["findings"]
     got = sorted((os.path.basename(f["file"]), f["rule"], f["line"], f["level"]) for f in findings)
-    expected, witness = [], None
+    expected, witness, candidates = [], None, {}
     for source in sources:
-        found, lines = expectations(source)
+        found, lines, named = expectations(source)
         expected += [(os.path.basename(source), *e) for e in found]
         witness = witness or lines
+        candidates.update({(os.path.basename(source), line): function for line, function in named.items()})
     expected.sort()
     check(f"{name}: findings {expected}", got == expected, f"got {got}\n{err}")
+    # `allocator-candidate: F`: the finding on that line names F, and so does the report.
+    listed = {c["function"] for c in json.loads(out).get("allocator_candidates", [])}
+    for (source, line), function in sorted(candidates.items()):
+        messages = [f["message"] for f in findings if os.path.basename(f["file"]) == source and f["line"] == line]
+        named = any(f"if `{function}` returns memory no other object holds" in m for m in messages)
+        check(f"{name}: line {line} names allocator candidate {function}", named and function in listed,
+              f"messages {messages}, report lists {sorted(listed)}")
+    if not candidates:
+        check(f"{name}: no allocator candidates", not listed, f"report lists {sorted(listed)}")
     want_code = 1 if any(e[-1] == "error" for e in expected) else 0
     check(f"{name}: exit code {want_code}", code == want_code, f"got {code}")
     problems = validate_sarif.validate_file(VALIDATOR, sarif)

@@ -68,6 +68,8 @@ ProgramFacts sample_facts() {
     asm_statement.pos = {"/src/a.c", 20, 5};
     asm_statement.detail = "asm volatile";
     facts.unmodelled.push_back(asm_statement);
+    facts.allocation_candidates.push_back(AllocationCandidate{0, 0, "pool_take", {2}});
+    facts.allocation_candidates.push_back(AllocationCandidate{0, 2, "odd\tname", {0, 1}});
     return facts;
 }
 
@@ -120,6 +122,12 @@ TEST(ProgramFacts, RoundTripsEveryTable) {
     ASSERT_EQ(back.unmodelled.size(), 1u);
     EXPECT_EQ(back.unmodelled[0].category, "inline-asm");
     EXPECT_EQ(back.unmodelled[0].detail, "asm volatile");
+    ASSERT_EQ(back.allocation_candidates.size(), 2u);
+    EXPECT_EQ(back.allocation_candidates[1].function, "odd\tname");
+    EXPECT_EQ(back.allocation_candidates[1].apart, (std::vector<std::uint32_t>{0, 1}));
+    ASSERT_NE(back.allocation_candidate(0, 0), nullptr);
+    EXPECT_EQ(back.allocation_candidate(0, 0)->function, "pool_take");
+    EXPECT_EQ(back.allocation_candidate(0, 1), nullptr);
 }
 
 TEST(ProgramFacts, PathsThatAreNotUtf8RoundTrip) {
@@ -185,6 +193,17 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
     EXPECT_NE(read_error(dir.path())
                   .find("symbols.tsv:3: error: unknown trait 'shiny' (expected compound, const or bytes=N)"),
               std::string::npos);
+
+    write_file(dir.path() / "symbols.tsv", header + good);
+    write_file(dir.path() / "allocation_candidates.tsv",
+               "#call\targ\tfunction\tapart\n3\t1\tf\t0\n3\t0\tf\t1\n");
+    EXPECT_NE(read_error(dir.path())
+                  .find("allocation_candidates.tsv:3: error: rows must be sorted by call and argument"),
+              std::string::npos);
+    write_file(dir.path() / "allocation_candidates.tsv", "3\t1\t\t0\n");
+    EXPECT_NE(read_error(dir.path()).find("allocation_candidates.tsv:1: error: empty function name"),
+              std::string::npos);
+    std::filesystem::remove(dir.path() / "allocation_candidates.tsv");
 
     for (const char* size : {"bytes=", "bytes=0", "bytes=1x", "bytes=-4", "bytes=99999999999999999999"}) {
         write_file(dir.path() / "symbols.tsv",
