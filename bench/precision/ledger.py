@@ -11,16 +11,17 @@ TRUE at level `error` when the two pointers overlap on every execution that reac
 call, and at level `warning` or `note` when they overlap on some feasible execution
 (docs/PRECISION.md).
 
-    ledger.py sample LEDGER RUN_DIR [--seed N] [--size N] [--notes N] [PROJECT...]
+    ledger.py sample LEDGER RUN_DIR [--seed N] [--size N] [PROJECT...]
         adds the findings of RUN_DIR/PROJECT.json (bench/precision/run.sh) that the ledger
-        lacks: every error; every warning of a project with at most SIZE (default 30) of
-        them, else a seeded random sample of SIZE; and likewise at most NOTES (default 10)
-        notes. Rows already in the ledger (same project, rule, level, location and
-        fingerprint) keep their verdicts. With --carry OLD_LEDGER, a new row takes the
-        verdict of a read row of OLD_LEDGER with the same project, rule and location and a
-        level that asks the same question (warning and note both ask whether an overlap is
-        feasible; the reason is marked `(carried)`), so only findings nobody read before
-        need reading.
+        lacks: every finding of a project with at most SIZE (default 30) of them; else
+        every error and SIZE findings in all, warnings first (a seeded random sample of
+        SIZE if there are more), then a seeded random sample of notes up to SIZE. Rows
+        already in the ledger (same project, rule, level, location and fingerprint) keep
+        their verdicts and take this run's message. With --carry OLD_LEDGER, a new row
+        takes the verdict of a read row of OLD_LEDGER with the same project, rule and
+        location and a level that asks the same question (warning and note both ask
+        whether an overlap is feasible; the reason is marked `(carried)`), so only
+        findings nobody read before need reading.
     ledger.py summary LEDGER [RUN_DIR] [--markdown]
         verdicts per project and level; with RUN_DIR, the number of findings of each run.
     ledger.py recall LEDGER RUN_DIR
@@ -107,10 +108,20 @@ def sample(args):
     for project in args.projects or projects_in(args.run_dir):
         found = findings_of(args.run_dir, project)
         chosen = [r for r in found if r["level"] == "error"]
-        for level, size in (("warning", args.size), ("note", args.notes)):
-            these = [r for r in found if r["level"] == level]
-            rng = random.Random(f"{args.seed}:{project}" + ("" if level == "warning" else ":note"))
-            chosen += these if len(these) <= size else rng.sample(these, size)
+        warnings = [r for r in found if r["level"] == "warning"]
+        notes = [r for r in found if r["level"] == "note"]
+        if len(found) <= args.size:
+            chosen += warnings + notes
+        else:
+            rng = random.Random(f"{args.seed}:{project}")
+            chosen += warnings if len(warnings) <= args.size else rng.sample(warnings, args.size)
+            room = max(0, args.size - len(chosen))
+            chosen += random.Random(f"{args.seed}:{project}:note").sample(notes, min(room, len(notes)))
+        # Rows read before keep their verdicts; their messages become this run's.
+        messages = {key(r): r["message"] for r in found}
+        for r in rows:
+            if r["project"] == project and key(r) in messages:
+                r["message"] = messages[key(r)]
         added = [r for r in chosen if key(r) not in known]
         carried = 0
         for r in added:
@@ -201,7 +212,6 @@ def main():
     p.add_argument("projects", nargs="*")
     p.add_argument("--seed", default="26")
     p.add_argument("--size", type=int, default=30)
-    p.add_argument("--notes", type=int, default=10)
     p.add_argument("--carry", metavar="OLD_LEDGER")
     p = sub.add_parser("summary")
     p.add_argument("ledger")
