@@ -60,6 +60,25 @@ constexpr const char* kAllocatorsHeader = "function\tkind\tfile\tline\tcolumn";
 constexpr const char* kUnmodelledFile = "unmodelled.tsv";
 constexpr const char* kUnmodelledHeader = "category\tfile\tline\tcolumn\tdetail";
 
+// A row of a table sorted by (call, arg), each once (arguments.tsv, allocation_candidates.tsv).
+template <typename Row>
+const Row* find_call_argument(const std::vector<Row>& rows, std::uint32_t call, std::uint32_t arg) {
+    const auto it = std::lower_bound(rows.begin(), rows.end(), std::make_pair(call, arg),
+                                     [](const Row& row, const std::pair<std::uint32_t, std::uint32_t>& key) {
+                                         return std::make_pair(row.call, row.arg) < key;
+                                     });
+    return it != rows.end() && it->call == call && it->arg == arg ? &*it : nullptr;
+}
+
+// Appends a row read from such a table, which must come after the rows before it.
+template <typename Row>
+void append_call_argument(const TableRecord& record, std::vector<Row>& rows, Row row) {
+    if (!rows.empty() &&
+        std::make_pair(rows.back().call, rows.back().arg) >= std::make_pair(row.call, row.arg))
+        record.fail("rows must be sorted by call and argument, each once");
+    rows.push_back(std::move(row));
+}
+
 // Node ids in text: decimal, or '-' for kNoNode.
 std::string node_text(NodeId id) {
     return id == kNoNode ? std::string("-") : std::to_string(id);
@@ -275,21 +294,11 @@ NodeId ProgramFacts::value_representative(NodeId id) const {
 }
 
 const ArgumentAddress* ProgramFacts::argument(std::uint32_t call, std::uint32_t arg) const {
-    const auto it =
-        std::lower_bound(arguments.begin(), arguments.end(), std::make_pair(call, arg),
-                         [](const ArgumentAddress& a, const std::pair<std::uint32_t, std::uint32_t>& key) {
-                             return std::make_pair(a.call, a.arg) < key;
-                         });
-    return it != arguments.end() && it->call == call && it->arg == arg ? &*it : nullptr;
+    return find_call_argument(arguments, call, arg);
 }
 
 const AllocationCandidate* ProgramFacts::allocation_candidate(std::uint32_t call, std::uint32_t arg) const {
-    const auto it = std::lower_bound(
-        allocation_candidates.begin(), allocation_candidates.end(), std::make_pair(call, arg),
-        [](const AllocationCandidate& a, const std::pair<std::uint32_t, std::uint32_t>& key) {
-            return std::make_pair(a.call, a.arg) < key;
-        });
-    return it != allocation_candidates.end() && it->call == call && it->arg == arg ? &*it : nullptr;
+    return find_call_argument(allocation_candidates, call, arg);
 }
 
 std::uint64_t ProgramFacts::counter(std::string_view name) const {
@@ -389,12 +398,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir, Tables t
         } catch (const std::invalid_argument& error) {
             r.fail(error.what());
         }
-        if (!facts.arguments.empty() &&
-            std::make_pair(facts.arguments.back().call, facts.arguments.back().arg) >=
-                std::make_pair(a.call, a.arg)) {
-            r.fail("rows must be sorted by call and argument, each once");
-        }
-        facts.arguments.push_back(std::move(a));
+        append_call_argument(r, facts.arguments, std::move(a));
     });
     read_side_table(facts_dir / kFieldStoresFile, 4, [&](const TableRecord& r) {
         facts.field_stores.push_back(FieldStore{parse_node(r, r.text(0)), parse_node(r, r.text(1)),
@@ -403,12 +407,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir, Tables t
     read_side_table(facts_dir / kAllocationCandidatesFile, 4, [&](const TableRecord& r) {
         AllocationCandidate c{r.u32(0), r.u32(1), r.text(2), split_numbers(r, r.text(3))};
         if (c.function.empty()) r.fail("empty function name");
-        if (!facts.allocation_candidates.empty() &&
-            std::make_pair(facts.allocation_candidates.back().call, facts.allocation_candidates.back().arg) >=
-                std::make_pair(c.call, c.arg)) {
-            r.fail("rows must be sorted by call and argument, each once");
-        }
-        facts.allocation_candidates.push_back(std::move(c));
+        append_call_argument(r, facts.allocation_candidates, std::move(c));
     });
     read_side_table(facts_dir / kBulkWritesFile, 1,
                     [&](const TableRecord& r) { facts.bulk_writes.push_back(parse_node(r, r.text(0))); });

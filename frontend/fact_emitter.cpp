@@ -419,14 +419,12 @@ void FactEmitter::emit_argument_addresses() {
             }
         }
     }
+    const auto by_call_and_argument = [](const auto& a, const auto& b) {
+        return std::make_pair(a.call, a.arg) < std::make_pair(b.call, b.arg);
+    };
     std::sort(out_.program.allocation_candidates.begin(), out_.program.allocation_candidates.end(),
-              [](const facts::AllocationCandidate& a, const facts::AllocationCandidate& b) {
-                  return std::make_pair(a.call, a.arg) < std::make_pair(b.call, b.arg);
-              });
-    std::sort(out_.program.arguments.begin(), out_.program.arguments.end(),
-              [](const facts::ArgumentAddress& a, const facts::ArgumentAddress& b) {
-                  return std::make_pair(a.call, a.arg) < std::make_pair(b.call, b.arg);
-              });
+              by_call_and_argument);
+    std::sort(out_.program.arguments.begin(), out_.program.arguments.end(), by_call_and_argument);
 }
 
 // A call whose every target returns a new block: an allocator (malloc, a --allocator), an

@@ -119,10 +119,13 @@ std::string evidence_remark(const OverlapVerdict& verdict) {
         return fmt::format(", one of more than {} objects either may point to", kImpreciseSet);
     if (verdict.whole_object > 0) {
         return fmt::format(", {} that each access covers whole, so they can meet only as one address",
-                           verdict.whole_object == 1 ? std::string("1 byte")
-                                                     : fmt::format("{} bytes", verdict.whole_object));
+                           plural_bytes(static_cast<std::int64_t>(verdict.whole_object)));
     }
     return "";
+}
+
+std::string plural_bytes(std::int64_t n) {
+    return fmt::format("{} byte{}", n, n == 1 ? "" : "s");
 }
 
 void name_verdict_objects(const CheckContext& context, const OverlapVerdict& verdict,

@@ -112,6 +112,9 @@ inline constexpr std::size_t kImpreciseSet = 16;
 // buffer at a distance nothing relates to the lengths), Warning otherwise.
 Level finding_level(const OverlapVerdict& verdict, const CheckOptions& options);
 
+// "1 byte", "8 bytes": a count of bytes in a message.
+std::string plural_bytes(std::int64_t n);
+
 // What the common object means for the verdict, to follow its name in a message: that it
 // stands for many run-time objects (summary only), that the two fields are linked, or "".
 std::string evidence_remark(const OverlapVerdict& verdict);

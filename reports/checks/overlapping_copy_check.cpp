@@ -55,10 +55,6 @@ std::pair<AccessExtent, AccessExtent> copy_extents(CopyShape shape, std::optiona
     return {unbounded, unbounded};
 }
 
-std::string plural_bytes(std::int64_t n) {
-    return fmt::format("{} byte{}", n, n == 1 ? "" : "s");
-}
-
 }  // namespace
 
 const RuleInfo& OverlappingCopyCheck::info() const {
