@@ -48,7 +48,8 @@ constexpr const char* kBulkWritesFile = "bulk_writes.tsv";
 constexpr const char* kBulkWritesHeader = "pointer";
 constexpr const char* kArgumentsFile = "arguments.tsv";
 constexpr const char* kArgumentsHeader =
-    "call\targ\tbase_kind\tbase\toffset\trecord\tlo\thi\tconstant\tfresh_apart\tlinear";
+    "call\targ\tbase_kind\tbase\toffset\trecord\tlo\thi\tconstant\tfresh_apart\tlinear\tallocation\tmoved\t"
+    "excluded";
 constexpr const char* kAssignSitesFile = "assign_sites.tsv";
 constexpr const char* kAssignSitesHeader = "src\tdst\tfile\tline\tcolumn";
 constexpr const char* kValueClassesFile = "value_classes.tsv";
@@ -56,7 +57,10 @@ constexpr const char* kValueClassesHeader = "node\trepresentative";
 constexpr const char* kStatsFile = "stats.tsv";
 constexpr const char* kStatsHeader = "name\tvalue";
 constexpr const char* kAllocatorsFile = "allocators.tsv";
-constexpr const char* kAllocatorsHeader = "function\tkind\tfile\tline\tcolumn";
+constexpr const char* kAllocatorsHeader = "function\tkind\tfile\tline\tcolumn\tallocates";
+constexpr const char* kFrameStoresFile = "frame_stores.tsv";
+constexpr const char* kFrameStoresHeader =
+    "function\ttarget\tobject\tvariable\tpointer\toverwritten\tcontext\tfile\tline\tcolumn";
 constexpr const char* kUnmodelledFile = "unmodelled.tsv";
 constexpr const char* kUnmodelledHeader = "category\tfile\tline\tcolumn\tdetail";
 
@@ -84,10 +88,12 @@ std::string node_text(NodeId id) {
     return id == kNoNode ? std::string("-") : std::to_string(id);
 }
 
-// symbols.tsv's traits: `-`, or a comma-separated list of `compound`, `const` and `bytes=N`.
+// symbols.tsv's traits: `-`, or a comma-separated list of `compound`, `const`, `bytes=N` and
+// `alloc=FUNCTION`.
 void read_traits(const TableRecord& record, std::string_view text, Node& node) {
     if (text == "-") return;
     constexpr std::string_view kBytes = "bytes=";
+    constexpr std::string_view kAlloc = "alloc=";
     while (!text.empty()) {
         const std::size_t comma = text.find(',');
         const std::string_view word = text.substr(0, comma);
@@ -102,8 +108,11 @@ void read_traits(const TableRecord& record, std::string_view text, Node& node) {
             if (digits.empty() || error != std::errc() || end != digits.data() + digits.size() || value == 0)
                 record.fail("bad size '" + excerpt(word) + "' (expected bytes=N with N > 0)");
             node.bytes = value;
+        } else if (word.starts_with(kAlloc) && word.size() > kAlloc.size()) {
+            node.allocator = std::string(word.substr(kAlloc.size()));
         } else {
-            record.fail("unknown trait '" + excerpt(word) + "' (expected compound, const or bytes=N)");
+            record.fail("unknown trait '" + excerpt(word) +
+                        "' (expected compound, const, bytes=N or alloc=FUNCTION)");
         }
         text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
     }
@@ -115,6 +124,7 @@ std::string traits_text(const Node& node) {
     if (node.compound) add("compound");
     if (node.constant) add("const");
     if (node.bytes != 0) add("bytes=" + std::to_string(node.bytes));
+    if (!node.allocator.empty()) add("alloc=" + node.allocator);
     return text.empty() ? "-" : text;
 }
 
@@ -180,6 +190,57 @@ constexpr std::array<std::pair<ArgumentAddress::Base, const char*>, 3> kBaseKind
     {ArgumentAddress::Base::Object, "object"},
     {ArgumentAddress::Base::Value, "value"},
 }};
+
+constexpr std::array<std::pair<FrameStore::Target, const char*>, 3> kFrameTargetNames{{
+    {FrameStore::Target::Return, "return"},
+    {FrameStore::Target::Variable, "variable"},
+    {FrameStore::Target::Pointer, "pointer"},
+}};
+
+constexpr std::array<std::pair<FrameStore::Overwritten, const char*>, 3> kOverwrittenNames{{
+    {FrameStore::Overwritten::None, "none"},
+    {FrameStore::Overwritten::Some, "some"},
+    {FrameStore::Overwritten::All, "all"},
+}};
+
+// The name of `value` in a table of (value, name) pairs, and back.
+template <typename Value, std::size_t N>
+const char* name_in(const std::array<std::pair<Value, const char*>, N>& names, Value value) {
+    for (const auto& [v, name] : names) {
+        if (v == value) return name;
+    }
+    return "?";
+}
+
+template <typename Value, std::size_t N>
+Value parse_name_in(const std::array<std::pair<Value, const char*>, N>& names, const TableRecord& record,
+                    const std::string& text, const char* what) {
+    for (const auto& [v, name] : names) {
+        if (text == name) return v;
+    }
+    record.fail("unknown " + std::string(what) + " '" + excerpt(text) + "'");
+}
+
+// "LINE:COL" of a step that moved a pointer, "-" for none.
+std::string moved_text(std::uint32_t line, std::uint32_t column) {
+    return line == 0 ? std::string("-") : std::to_string(line) + ":" + std::to_string(column);
+}
+
+void parse_moved(const TableRecord& record, const std::string& text, std::uint32_t& line,
+                 std::uint32_t& column) {
+    if (text == "-") return;
+    const std::size_t colon = text.find(':');
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    const char* middle = colon == std::string::npos ? end : begin + colon;
+    const auto [at_line, line_error] = std::from_chars(begin, middle, line);
+    const auto [at_column, column_error] = middle == end
+                                               ? std::from_chars_result{end, std::errc::invalid_argument}
+                                               : std::from_chars(middle + 1, end, column);
+    if (line_error != std::errc() || at_line != middle || column_error != std::errc() || at_column != end ||
+        line == 0)
+        record.fail("bad step position '" + excerpt(text) + "' (expected LINE:COLUMN or -)");
+}
 
 std::string optional_text(const std::optional<std::int64_t>& value) {
     return value ? std::to_string(*value) : std::string("-");
@@ -377,7 +438,7 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir, Tables t
         call.arg_loads = split_loads(r, r.text(15));
         facts.calls.push_back(std::move(call));
     });
-    read_side_table(facts_dir / kArgumentsFile, 11, [&](const TableRecord& r) {
+    read_side_table(facts_dir / kArgumentsFile, 14, [&](const TableRecord& r) {
         ArgumentAddress a;
         a.call = r.u32(0);
         a.arg = r.u32(1);
@@ -398,6 +459,12 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir, Tables t
         } catch (const std::invalid_argument& error) {
             r.fail(error.what());
         }
+        if (const std::optional<std::int64_t> call = parse_optional(r, r.text(11))) {
+            if (*call < 0 || *call >= std::int64_t{kNoNode}) r.fail("bad call id '" + r.text(11) + "'");
+            a.allocation = static_cast<std::uint32_t>(*call);
+        }
+        parse_moved(r, r.text(12), a.moved_line, a.moved_column);
+        a.excluded = split_nodes(r, r.text(13));
         append_call_argument(r, facts.arguments, std::move(a));
     });
     read_side_table(facts_dir / kFieldStoresFile, 4, [&](const TableRecord& r) {
@@ -413,8 +480,21 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir, Tables t
                     [&](const TableRecord& r) { facts.bulk_writes.push_back(parse_node(r, r.text(0))); });
     read_side_table(facts_dir / kStatsFile, 2,
                     [&](const TableRecord& r) { facts.counters.emplace_back(r.text(0), r.u64(1)); });
-    read_side_table(facts_dir / kAllocatorsFile, 5, [&](const TableRecord& r) {
-        facts.allocators.push_back(Allocator{r.text(0), r.text(1), read_pos(r, 2)});
+    read_side_table(facts_dir / kAllocatorsFile, 6, [&](const TableRecord& r) {
+        facts.allocators.push_back(Allocator{r.text(0), r.text(1), read_pos(r, 2), r.text(5)});
+    });
+    read_side_table(facts_dir / kFrameStoresFile, 10, [&](const TableRecord& r) {
+        FrameStore s;
+        s.function = r.text(0);
+        s.target = parse_name_in(kFrameTargetNames, r, r.text(1), "frame store target");
+        s.object = parse_node(r, r.text(2));
+        s.variable = parse_node(r, r.text(3));
+        s.pointer = parse_node(r, r.text(4));
+        s.overwritten = parse_name_in(kOverwrittenNames, r, r.text(5), "overwritten value");
+        s.context = r.u32(6);
+        s.pos = read_pos(r, 7);
+        if (s.object == kNoNode) r.fail("a frame store needs the object whose address is stored");
+        facts.frame_stores.push_back(std::move(s));
     });
     read_side_table(facts_dir / kUnmodelledFile, 5, [&](const TableRecord& r) {
         facts.unmodelled.push_back(UnmodelledConstruct{r.text(0), read_pos(r, 1), r.text(4)});
@@ -465,6 +545,8 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
             .text(optional_text(a.offset));
         arguments_out.text(a.record).number(a.lo).number(a.hi).text(optional_text(a.constant));
         arguments_out.text(join_numbers(a.fresh_apart)).text(to_text(a.linear));
+        arguments_out.text(a.allocation ? std::to_string(*a.allocation) : std::string("-"));
+        arguments_out.text(moved_text(a.moved_line, a.moved_column)).text(join_nodes(a.excluded));
         arguments_out.end_record();
     }
     arguments_out.write(facts_dir / kArgumentsFile);
@@ -523,9 +605,20 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
     for (const Allocator& a : allocators) {
         allocators_out.text(a.function).text(a.kind);
         write_pos(allocators_out, a.pos);
+        allocators_out.text(a.allocates);
         allocators_out.end_record();
     }
     allocators_out.write(facts_dir / kAllocatorsFile);
+
+    TableWriter frame_out(kFrameStoresHeader);
+    for (const FrameStore& f : frame_stores) {
+        frame_out.text(f.function).text(name_in(kFrameTargetNames, f.target)).text(node_text(f.object));
+        frame_out.text(node_text(f.variable)).text(node_text(f.pointer));
+        frame_out.text(name_in(kOverwrittenNames, f.overwritten)).number(f.context);
+        write_pos(frame_out, f.pos);
+        frame_out.end_record();
+    }
+    frame_out.write(facts_dir / kFrameStoresFile);
 
     TableWriter unmodelled_out(kUnmodelledHeader);
     for (const UnmodelledConstruct& u : unmodelled) {

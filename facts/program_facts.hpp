@@ -14,6 +14,7 @@
 //   FACTS_DIR/unmodelled.tsv            every construct the frontend did not model, with its place
 //   FACTS_DIR/allocators.tsv            the program's functions treated as returning fresh memory
 //   FACTS_DIR/allocation_candidates.tsv arguments that would be fresh memory if a function allocated
+//   FACTS_DIR/frame_stores.tsv          addresses of a function's own frame stored where they outlive it
 //
 // Every table is tab-separated with a header line starting with '#'.
 
@@ -74,6 +75,10 @@ struct Node {
     // A variable that is not compound: its size in bytes; 0 when not known (and for every
     // other node). Two accesses that each cover all of it can only meet at its start.
     std::uint64_t bytes = 0;
+    // A heap node: the function whose call returned it (`malloc`, `fopen`, `alloca`, an
+    // allocation wrapper such as `xmalloc`, a configured allocator, `getenv` for what the C
+    // library owns, or any external function for its one unknown object); empty otherwise.
+    std::string allocator = {};
 };
 
 struct Context {
@@ -131,6 +136,17 @@ struct ArgumentAddress {
     // other arguments of the call cannot point into it (they were computed before the
     // allocation, or the block was not stored or passed anywhere before the call).
     std::vector<std::uint32_t> fresh_apart;
+    // The base is the result of this call site (CallSite::id) of the calling function:
+    // what the argument points into is what that call returned.
+    std::optional<std::uint32_t> allocation;
+    // The argument's value may have been moved from where its base points on some path to
+    // the call: a step (`p++`, `p += n`) of the variable holding it, at this line and column
+    // of the calling function (0 when not); `offset` then says nothing of that path.
+    std::uint32_t moved_line = 0;
+    std::uint32_t moved_column = 0;
+    // Objects the argument cannot point to at the call, as a guard of the calling function
+    // shows (`if (p != buf) free(p)`): their first copies (Node::origin).
+    std::vector<NodeId> excluded;
 };
 
 // An argument that points into the block a call of the caller returned, where that call's
@@ -164,6 +180,30 @@ struct AssignSite {
     SourcePos pos;
 };
 
+// A store or return of the address of storage in a function's own frame (a local or a
+// parameter's variable, a compound literal, `alloca` memory) where it outlives the frame
+// unless written again: into a global or static variable, through a pointer, or as the
+// function's result (frame_stores.tsv; one row per calling context of the function).
+struct FrameStore {
+    enum class Target : std::uint8_t {
+        Return,    // `return &x;`
+        Variable,  // `g = &x;`, `g.f = buf;`: a global or static variable (a part of it)
+        Pointer,   // `*p = &x;`, `p->f = buf;`, `p[i] = &x;`
+    };
+    // Whether the cell is written again (or, through a pointer, its object released) before
+    // the function returns: on no path, and no call on the way may write it (None); on some
+    // paths, or a call on the way may write it (Some); on every path (All).
+    enum class Overwritten : std::uint8_t { None, Some, All };
+    std::string function;
+    Target target = Target::Return;
+    NodeId object = kNoNode;    // the frame object whose address is stored
+    NodeId variable = kNoNode;  // Variable: the variable written
+    NodeId pointer = kNoNode;   // Pointer: the node holding the pointer written through
+    Overwritten overwritten = Overwritten::None;
+    std::uint32_t context = 0;
+    SourcePos pos;  // the store or the return statement
+};
+
 // A construct the frontend saw but does not model (inline assembly, an integer cast to a
 // pointer, a call to an external function without a model, ...). Listed one per occurrence
 // so nothing is dropped silently; stats.tsv has the counts per category.
@@ -179,6 +219,10 @@ struct Allocator {
     std::string function;
     std::string kind;  // "wrapper", "reallocating-wrapper", "configured"
     SourcePos pos;     // the definition; line 0 when it has none in the program
+    // A wrapper: the allocator whose blocks it returns (`malloc` for git's xmalloc, `fopen`
+    // for a function returning fopen's stream), when all come from one; empty otherwise.
+    // A configured allocator: its own name.
+    std::string allocates;
 };
 
 class ProgramFacts {
@@ -196,6 +240,7 @@ public:
     std::vector<UnmodelledConstruct> unmodelled;                  // unmodelled.tsv
     std::vector<Allocator> allocators;                            // allocators.tsv
     std::vector<AllocationCandidate> allocation_candidates;       // sorted by (call, arg)
+    std::vector<FrameStore> frame_stores;                         // frame_stores.tsv
     // value_classes.tsv: the node whose analysis results answer for each node (copy
     // reduction, docs/FACTS.md "Value classes"); empty when every node answers for itself.
     std::vector<NodeId> value_class;

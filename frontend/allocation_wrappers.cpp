@@ -44,11 +44,14 @@ public:
         for (const Assign& a : f.assigns) sources_[a.dst].push_back(a.src);
         // Calls: fresh results, and each realloc result's source (its argument).
         fresh_.clear();
+        fresh_allocator_.clear();
         hooks_.clear();
         for (const CallSite& call : f.calls) {
             if (call.result.term == kNone || call.result.aggregate) continue;
             unsigned arg = 0;
             const CallKind kind = classify(call, arg);
+            if (kind == CallKind::Fresh || kind == CallKind::Reallocate)
+                fresh_allocator_[call.result.term] = allocator_of(call);
             if (kind == CallKind::Fresh) fresh_.insert(call.result.term);
             if (kind == CallKind::Hook) hooks_.insert(call.result.term);
             if (kind == CallKind::PassThrough && arg < call.args.size() && !call.args[arg].aggregate &&
@@ -68,6 +71,7 @@ public:
         std::unordered_set<TermId> returned;
         bool allocates = false;
         TermId parameter = kNone;
+        std::optional<std::string> allocator;  // of the fresh values returned, while all agree
         while (!work.empty()) {
             const TermId t = work.back();
             work.pop_back();
@@ -75,6 +79,11 @@ public:
             const bool is_hook = hooks_.count(t) != 0;
             const bool is_fresh = fresh_.count(t) != 0 || is_hook;
             allocates = allocates || (is_fresh && !is_hook);
+            if (is_fresh) {
+                const auto named = fresh_allocator_.find(t);
+                const std::string name = is_hook || named == fresh_allocator_.end() ? "" : named->second;
+                allocator = !allocator || *allocator == name ? name : "";
+            }
             const bool is_param = std::find(f.params.begin(), f.params.end(), t) != f.params.end();
             if (is_param) {
                 if (parameter != kNone && parameter != t) return std::nullopt;
@@ -99,6 +108,7 @@ public:
             return std::nullopt;
         }
         AllocationWrapper wrapper;
+        wrapper.allocates = allocator.value_or("");
         if (parameter != kNone) {
             wrapper.reallocates = true;
             wrapper.arg = static_cast<unsigned>(std::find(f.params.begin(), f.params.end(), parameter) -
@@ -129,6 +139,28 @@ private:
             if (kind == CallKind::Reallocate) arg = index;
         }
         return *all;
+    }
+
+    // The allocator whose block a call that returns fresh memory returns: the library's or a
+    // configured allocator's name, or what a wrapper returns; "" when not one.
+    std::string allocator_of(const CallSite& call) const {
+        const auto target_allocator = [&](EntityId callee) -> std::string {
+            if (auto it = found_.find(callee); it != found_.end()) return it->second.allocates;
+            const std::string& name = program_.entities[callee].name;
+            if (allocators_.count(name) != 0) return name;
+            const Function* function = program_.function_of(callee);
+            if (function != nullptr && function->has_body) return "";
+            return find_library_model(name) != nullptr ? without_builtin_prefix(name) : "";
+        };
+        if (call.direct_callee != kNone) return target_allocator(call.direct_callee);
+        if (targets_ == nullptr || call.id >= targets_->size() || (*targets_)[call.id].empty()) return "";
+        std::optional<std::string> all;
+        for (EntityId target : (*targets_)[call.id]) {
+            const std::string name = target_allocator(target);
+            if (all && *all != name) return "";
+            all = name;
+        }
+        return all.value_or("");
     }
 
     // realloc(NULL, n), and a reallocating wrapper or hook given a null pointer, allocate.
@@ -235,6 +267,7 @@ private:
     std::unordered_set<EntityId> address_taken_;
     std::unordered_map<TermId, std::vector<TermId>> sources_;
     std::unordered_set<TermId> fresh_;
+    std::unordered_map<TermId, std::string> fresh_allocator_;  // fresh results: their allocator
     std::unordered_set<TermId> hooks_;
 };
 

@@ -86,13 +86,24 @@ std::vector<CompileJob> select_jobs(const FrontendOptions& options, ExtractResul
     return selected;
 }
 
+// What the translator needs of the options, the same for every unit (its directory aside).
+TranslateOptions translate_options(const FrontendOptions& options) {
+    TranslateOptions unit;
+    unit.integer_pointers = options.integer_pointers;
+    unit.release_functions = options.release_functions;
+    std::sort(unit.release_functions.begin(), unit.release_functions.end());
+    unit.release_functions.erase(std::unique(unit.release_functions.begin(), unit.release_functions.end()),
+                                 unit.release_functions.end());
+    return unit;
+}
+
 std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const FrontendOptions& options,
                                ExtractResult& result) {
     std::vector<TuOutcome> outcomes(jobs.size());
+    const TranslateOptions unit_options = translate_options(options);
     std::optional<UnitCache> cache;
     if (!options.unit_cache.empty()) {
-        cache.emplace(options.unit_cache, options.tool_identity, options.extra_args,
-                      options.integer_pointers);
+        cache.emplace(options.unit_cache, options.tool_identity, options.extra_args, unit_options);
     }
     std::atomic<std::size_t> cached{0};
     const unsigned threads =
@@ -112,13 +123,11 @@ std::vector<TuOutcome> run_all(const std::vector<CompileJob>& jobs, const Fronte
                             outcomes[i] = std::move(*hit);
                             ++cached;
                         } else {
-                            outcomes[i] =
-                                run_translation_unit(jobs[i], options.extra_args, options.integer_pointers);
+                            outcomes[i] = run_translation_unit(jobs[i], options.extra_args, unit_options);
                             cache->store(jobs[i], outcomes[i]);
                         }
                     } else {
-                        outcomes[i] =
-                            run_translation_unit(jobs[i], options.extra_args, options.integer_pointers);
+                        outcomes[i] = run_translation_unit(jobs[i], options.extra_args, unit_options);
                     }
                     if (options.on_progress) {
                         std::lock_guard lock(progress_mutex);

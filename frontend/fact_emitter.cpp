@@ -183,6 +183,9 @@ NodeId FactEmitter::node(TermId term, ContextId context) {
             n.compound = t.path.empty() && e.compound;
             n.constant = t.path.empty() && e.constant;
             if (t.path.empty() && !e.compound) n.bytes = e.bytes;
+            if (auto it = program_.allocator_of.find(t.entity);
+                t.path.empty() && it != program_.allocator_of.end())
+                n.allocator = it->second;
             break;
         }
         case TermKind::AddrOf:
@@ -320,6 +323,30 @@ void FactEmitter::emit_instance(std::uint32_t function_index, ContextId context)
     const Function& f = program_.functions[function_index];
     for (const Assign& a : f.assigns) emit_assign(a.src, context, a.dst, context, a.pos);
     for (const CallSite& call : f.calls) emit_call(call, context);
+    for (const FrameStore& store : f.frame_stores) emit_frame_store(f, store, context);
+}
+
+// frame_stores.tsv: a row per store of a frame address and calling context, with the nodes
+// of that context (the alloca block is the heap object its call made there).
+void FactEmitter::emit_frame_store(const Function& f, const FrameStore& store, ContextId context) {
+    TermId object = store.object;
+    if (store.alloca_call != kNone) {
+        if (store.alloca_call >= f.calls.size()) return;
+        const auto heap = program_.heap_of_site.find(f.calls[store.alloca_call].id);
+        if (heap == program_.heap_of_site.end()) return;
+        object = program_.terms.entity(heap->second, "", program_.entities[heap->second].pos);
+    }
+    if (object == kNone) return;
+    facts::FrameStore row;
+    row.function = program_.entities[f.entity].name;
+    row.target = store.target;
+    row.object = node(object, context);
+    row.variable = store.variable == kNone ? facts::kNoNode : node(store.variable, context);
+    row.pointer = store.pointer == kNone ? facts::kNoNode : node(store.pointer, context);
+    row.overwritten = store.overwritten;
+    row.context = context;
+    row.pos = store.pos;
+    out_.program.frame_stores.push_back(std::move(row));
 }
 
 void FactEmitter::emit_program() {
@@ -377,7 +404,7 @@ void FactEmitter::emit_argument_addresses() {
                 const CallValue& arg = call.args[i];
                 const facts::ArgumentAddress& a = arg.address;
                 if (a.base_kind == facts::ArgumentAddress::Base::Unknown && !a.constant && !a.linear &&
-                    arg.allocation == kNone)
+                    arg.allocation == kNone && a.moved_line == 0)
                     continue;
                 const auto fresh = [&](std::uint32_t index) {
                     return index < f.calls.size() && returns_fresh_memory(f.calls[index]);
@@ -392,6 +419,17 @@ void FactEmitter::emit_argument_addresses() {
                 }
                 row.call = call.id;
                 row.arg = i;
+                if (arg.allocation != kNone && arg.allocation < f.calls.size() &&
+                    row.base_kind != facts::ArgumentAddress::Base::Unknown)
+                    row.allocation = f.calls[arg.allocation].id;
+                row.moved_line = a.moved_line;
+                row.moved_column = a.moved_column;
+                for (TermId object : arg.excluded) {
+                    const TermId resolved_object = resolved(object);
+                    if (resolved_object < first_node_.size() &&
+                        first_node_[resolved_object] != facts::kNoNode)
+                        row.excluded.push_back(first_node_[resolved_object]);
+                }
                 if (arg.allocation != kNone && row.base_kind != facts::ArgumentAddress::Base::Unknown &&
                     fresh(arg.allocation)) {
                     for (const CallValue::Apart& apart : arg.apart) {
@@ -413,7 +451,8 @@ void FactEmitter::emit_argument_addresses() {
                     if (!candidate.function.empty() && !candidate.apart.empty())
                         out_.program.allocation_candidates.push_back(std::move(candidate));
                 }
-                if (row.base_kind == facts::ArgumentAddress::Base::Unknown && !row.constant && !row.linear)
+                if (row.base_kind == facts::ArgumentAddress::Base::Unknown && !row.constant && !row.linear &&
+                    row.moved_line == 0)
                     continue;
                 out_.program.arguments.push_back(std::move(row));
             }
@@ -549,7 +588,8 @@ void FactEmitter::emit_call_target(const CallSite& call, ContextId context, Enti
     if (wrapper != program_.allocation_wrappers.end() && !call.result.aggregate) {
         // The body still runs with these arguments; its result is fresh memory of this call.
         const std::string& caller = program_.entities[program_.caller_of(call.id).entity].name;
-        emit_assign(heap_object(call, caller), context, call.result.term, context, call.begin);
+        emit_assign(heap_object(call, caller, program_.entities[target].name), context, call.result.term,
+                    context, call.begin);
         if (wrapper->second.reallocates)
             emit_assign(arg_term(call, wrapper->second.arg), context, call.result.term, context, call.begin);
         return;
@@ -574,7 +614,7 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
         // One object per call site, in every context: a configured allocator is typically a
         // pool allocator called from thousands of places, and an object per site and context
         // multiplied nginx's points-to pairs by two and its CSPA time by three.
-        emit_assign(heap_object(call, caller, false), context, result, context, call.begin);
+        emit_assign(heap_object(call, caller, callee, false), context, result, context, call.begin);
         return;
     }
     const LibraryModel* model = find_library_model(callee);
@@ -587,17 +627,17 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
         case ModelKind::NoEffect:
             break;
         case ModelKind::Allocate:
-            emit_assign(heap_object(call, caller), context, result, context, call.begin);
+            emit_assign(heap_object(call, caller, callee), context, result, context, call.begin);
             break;
         case ModelKind::Reallocate:
-            emit_assign(heap_object(call, caller), context, result, context, call.begin);
+            emit_assign(heap_object(call, caller, callee), context, result, context, call.begin);
             emit_assign(arg_term(call, model->arg), context, result, context, call.begin);
             break;
         case ModelKind::StoreAllocate: {
             const TermId pointer = arg_term(call, model->arg);
             if (pointer != kNone) {
-                emit_assign(heap_object(call, caller), context, program_.terms.deref(pointer, call.begin),
-                            context, call.begin);
+                emit_assign(heap_object(call, caller, callee), context,
+                            program_.terms.deref(pointer, call.begin), context, call.begin);
             }
             break;
         }
@@ -625,13 +665,15 @@ void FactEmitter::emit_library_call(const CallSite& call, ContextId context, con
 
 // &heap@file:line:col, the object allocated at a call site; one per calling context of the
 // caller (heap cloning).
-TermId FactEmitter::heap_object(const CallSite& call, const std::string& caller, bool per_context) {
+TermId FactEmitter::heap_object(const CallSite& call, const std::string& caller, std::string_view allocator,
+                                bool per_context) {
     auto [it, inserted] = program_.heap_of_site.try_emplace(call.id, kNone);
     if (inserted) {
         program_.entities.push_back(Entity{NodeKind::Heap, "heap:" + std::to_string(call.id),
                                            "heap@" + position_text(call.begin), caller, call.begin,
                                            per_context});
         it->second = static_cast<EntityId>(program_.entities.size() - 1);
+        program_.allocator_of.emplace(it->second, without_builtin_prefix(allocator));
     }
     return program_.terms.addr_of(it->second, "", call.begin);
 }
@@ -645,6 +687,7 @@ TermId FactEmitter::extern_object(const CallSite& call, const std::string& funct
         program_.entities.push_back(
             Entity{NodeKind::Heap, "extern:" + key, "heap@" + function + "()", "", {}, false});
         it->second = static_cast<EntityId>(program_.entities.size() - 1);
+        program_.allocator_of.emplace(it->second, without_builtin_prefix(function));
     }
     return program_.terms.addr_of(it->second, "", {});
 }
@@ -674,11 +717,16 @@ void FactEmitter::finish() {
     p.allocators.clear();
     for (const auto& [entity, wrapper] : program_.allocation_wrappers) {
         const Entity& e = program_.entities[entity];
-        p.allocators.push_back(
-            facts::Allocator{e.name, wrapper.reallocates ? "reallocating-wrapper" : "wrapper", e.pos});
+        p.allocators.push_back(facts::Allocator{
+            e.name, wrapper.reallocates ? "reallocating-wrapper" : "wrapper", e.pos, wrapper.allocates});
     }
-    for (const std::string& name : options_.allocators)
-        p.allocators.push_back(facts::Allocator{name, "configured", {}});
+    for (const std::string& name : options_.allocators) {
+        facts::Allocator configured;
+        configured.function = name;
+        configured.kind = "configured";
+        configured.allocates = name;
+        p.allocators.push_back(std::move(configured));
+    }
     std::sort(p.allocators.begin(), p.allocators.end(),
               [](const facts::Allocator& a, const facts::Allocator& b) { return a.function < b.function; });
     p.unmodelled.insert(p.unmodelled.end(), emit_unmodelled_.begin(), emit_unmodelled_.end());

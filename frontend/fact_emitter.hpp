@@ -55,6 +55,7 @@ private:
     void emit_value(const CallValue& from, ContextId from_context, TermId to, bool to_aggregate,
                     ContextId to_context, const facts::SourcePos& pos);
     void emit_call(const CallSite& call, ContextId context);
+    void emit_frame_store(const Function& f, const FrameStore& store, ContextId context);
     facts::NodeId field_owner(TermId term, ContextId context);
     [[nodiscard]] std::vector<EntityId> targets_in(const CallSite& call, ContextId context) const;
     void emit_library_call(const CallSite& call, ContextId context, const std::string& callee);
@@ -62,9 +63,10 @@ private:
     void emit_caller_objects();
     [[nodiscard]] bool returns_fresh_memory(const CallSite& call) const;
     [[nodiscard]] std::string allocation_candidate(const CallSite& call) const;
-    // The object allocated at `call`: one per calling context of the caller (heap cloning)
-    // unless `per_context` is false.
-    TermId heap_object(const CallSite& call, const std::string& caller, bool per_context = true);
+    // The object allocated at `call` by `allocator` (the function called): one per calling
+    // context of the caller (heap cloning) unless `per_context` is false.
+    TermId heap_object(const CallSite& call, const std::string& caller, std::string_view allocator,
+                       bool per_context = true);
     TermId extern_object(const CallSite& call, const std::string& function);
     TermId arg_term(const CallSite& call, unsigned index) const;
     void report(const std::string& category, const facts::SourcePos& pos, std::string detail);

@@ -81,6 +81,10 @@ struct FrontendOptions {
     // steps; 10^8 is a few seconds). The corpus needs up to 4.3 * 10^8 (git).
     std::uint64_t points_to_budget = 2'000'000'000;
     std::vector<std::string> allocators;  // extra functions that return fresh heap objects
+    // Functions besides the C library's free, realloc, fclose, ... that release the block
+    // their first argument points to (the release functions of configured allocators: g_free,
+    // xmlFree): their calls' argument addresses are recorded for the memory checks.
+    std::vector<std::string> release_functions;
     // The per-unit fact cache (unit_cache.hpp); empty: off. `tool_identity` (the galias
     // version and commit) is part of every key: another build never reuses an entry.
     std::filesystem::path unit_cache;

@@ -16,14 +16,15 @@ static_assert(sizeof(Entity) == 160, "update ir_serialization.cpp for Entity");
 static_assert(sizeof(Term) == 88, "update ir_serialization.cpp for Term");
 static_assert(sizeof(Leaf) == 40, "update ir_serialization.cpp for Leaf");
 static_assert(sizeof(Assign) == 48, "update ir_serialization.cpp for Assign");
-static_assert(sizeof(facts::ArgumentAddress) == 192, "update ir_serialization.cpp for ArgumentAddress");
-static_assert(sizeof(CallValue) == 280, "update ir_serialization.cpp for CallValue");
-static_assert(sizeof(CallSite) == 568, "update ir_serialization.cpp for CallSite");
-static_assert(sizeof(Function) == 280, "update ir_serialization.cpp for Function");
+static_assert(sizeof(facts::ArgumentAddress) == 232, "update ir_serialization.cpp for ArgumentAddress");
+static_assert(sizeof(CallValue) == 344, "update ir_serialization.cpp for CallValue");
+static_assert(sizeof(CallSite) == 632, "update ir_serialization.cpp for CallSite");
+static_assert(sizeof(Function) == 304, "update ir_serialization.cpp for Function");
 static_assert(sizeof(facts::UnmodelledConstruct) == 104,
               "update ir_serialization.cpp for UnmodelledConstruct");
 static_assert(sizeof(CollapsedPath) == 48, "update ir_serialization.cpp for CollapsedPath");
 static_assert(sizeof(FieldOverlap) == 8, "update ir_serialization.cpp for FieldOverlap");
+static_assert(sizeof(FrameStore) == 64, "update ir_serialization.cpp for FrameStore");
 static_assert(sizeof(TranslationUnitIr) == 312, "update ir_serialization.cpp for TranslationUnitIr");
 #endif
 
@@ -136,11 +137,15 @@ template <class A> void io(A& a, facts::LinearTerm& x) { a(x.value); a(x.coeffic
 template <class A> void io(A& a, facts::LinearForm& x) { a(x.constant); a(x.terms); }
 template <class A> void io(A& a, facts::ArgumentAddress& x) {
     a(x.call); a(x.arg); a(x.base_kind); a(x.base); a(x.offset); a(x.record); a(x.lo); a(x.hi); a(x.constant);
-    a(x.fresh_apart); a(x.linear);
+    a(x.fresh_apart); a(x.linear); a(x.allocation); a(x.moved_line); a(x.moved_column); a(x.excluded);
 }
 template <class A> void io(A& a, CallValue::Apart& x) { a(x.arg); a(x.needs_fresh); }
 template <class A> void io(A& a, CallValue& x) {
     a(x.term); a(x.aggregate); a(x.leaves); a(x.address); a(x.needs_fresh); a(x.allocation); a(x.apart);
+    a(x.excluded);
+}
+template <class A> void io(A& a, FrameStore& x) {
+    a(x.target); a(x.object); a(x.alloca_call); a(x.variable); a(x.pointer); a(x.overwritten); a(x.pos);
 }
 template <class A> void io(A& a, CallSite& x) {
     a(x.id); a(x.begin); a(x.end); a(x.macro); a(x.direct_callee); a(x.callee_pointer); a(x.args); a(x.result);
@@ -151,7 +156,7 @@ template <class A> void io(A& a, facts::UnmodelledConstruct& x) { a(x.category);
 template <class A> void io(A& a, Function& x) {
     a(x.entity); a(x.has_body); a(x.inline_only); a(x.params); a(x.param_aggregate); a(x.return_value);
     a(x.return_aggregate); a(x.varargs); a(x.param_count); a(x.variadic); a(x.has_prototype); a(x.signature);
-    a(x.restrict_params); a(x.read_only_params); a(x.assigns); a(x.calls); a(x.unmodelled);
+    a(x.restrict_params); a(x.read_only_params); a(x.assigns); a(x.calls); a(x.frame_stores); a(x.unmodelled);
 }
 template <class A> void io(A& a, CollapsedPath& x) { a(x.entity); a(x.path); a(x.field); a(x.kind); }
 template <class A> void io(A& a, FieldOverlap& x) { a(x.a); a(x.b); }

@@ -13,7 +13,7 @@
 
 namespace galias::frontend {
 
-inline constexpr unsigned kIrFormatVersion = 5;
+inline constexpr unsigned kIrFormatVersion = 6;
 
 std::string serialize_ir(const TranslationUnitIr& ir);
 

@@ -3,6 +3,7 @@
 // A function that has no body and no model is reported as unmodelled at each call site; its
 // pointer result is modelled as one unknown object per function.
 
+#include <string>
 #include <string_view>
 
 namespace galias::frontend {
@@ -22,6 +23,9 @@ struct LibraryModel {
     unsigned arg = 0;  // ReturnArg, StoreAllocate: which argument; CopyPointees: the destination
     unsigned src = 1;  // CopyPointees: the source argument
 };
+
+// `name` without a `__builtin_` prefix: `__builtin_alloca` is the C library's `alloca`.
+std::string without_builtin_prefix(std::string_view name);
 
 // The model for `name` (a `__builtin_` prefix is ignored), or nullptr.
 const LibraryModel* find_library_model(std::string_view name);

@@ -69,6 +69,7 @@ private:
     CallValue value(CallValue v) {
         v.term = term(v.term);
         for (Leaf& leaf : v.leaves) leaf.field = mapped(leaf.field);
+        for (TermId& object : v.excluded) object = term(object);
         return v;
     }
 
@@ -89,6 +90,11 @@ private:
             call.callee_pointer = term(call.callee_pointer);
             for (CallValue& arg : call.args) arg = value(std::move(arg));
             call.result = value(std::move(call.result));
+        }
+        for (FrameStore& store : f.frame_stores) {
+            store.object = term(store.object);
+            store.variable = term(store.variable);
+            store.pointer = term(store.pointer);
         }
         auto [it, inserted] = program_.function_index.try_emplace(
             entity, static_cast<std::uint32_t>(program_.functions.size()));
@@ -121,6 +127,11 @@ private:
                 }
             }
         }
+        for (FrameStore& store : f.frame_stores) {
+            if (store.alloca_call != kNone) store.alloca_call += shift;
+        }
+        existing.frame_stores.insert(existing.frame_stores.end(), f.frame_stores.begin(),
+                                     f.frame_stores.end());
         existing.calls.insert(existing.calls.end(), std::make_move_iterator(f.calls.begin()),
                               std::make_move_iterator(f.calls.end()));
         // Parameters of external functions are linked by position, so they already match;

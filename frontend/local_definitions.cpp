@@ -381,6 +381,53 @@ bool LocalDefinitions::reaches_avoiding(Point from, Point to, Point avoid) const
     return forward(from, blocked)[number(*target)];
 }
 
+bool LocalDefinitions::returns_avoiding(Point from, const std::vector<Point>& avoid) const {
+    const Position* start = position(from);
+    if (cfg_ == nullptr || start == nullptr) return true;
+    std::vector<bool> blocked(positions_, false);
+    for (const Point& p : avoid) {
+        if (const Position* q = position(p)) blocked[number(*q)] = true;
+    }
+    const unsigned exit = cfg_->getExit().getBlockID();
+    std::vector<bool> entered(blocks_.size(), false);
+    std::vector<unsigned> work;
+    // Scans block `b` from `index` on: false where a blocked position or a call that does not
+    // return ends the path, else enters the successors; true at the exit.
+    const auto scan = [&](unsigned b, unsigned index) {
+        if (b == exit) return true;
+        const unsigned size = static_cast<unsigned>(blocks_[b]->size());
+        for (unsigned i = index; i < size; ++i) {
+            if (blocked[block_start_[b] + i]) return false;
+        }
+        if (blocks_[b]->hasNoReturnElement()) return false;
+        for (const clang::CFGBlock::AdjacentBlock& next : blocks_[b]->succs()) {
+            const clang::CFGBlock* n = next.getReachableBlock();
+            if (n != nullptr && !entered[n->getBlockID()]) {
+                entered[n->getBlockID()] = true;
+                work.push_back(n->getBlockID());
+            }
+        }
+        return false;
+    };
+    if (scan(start->block, start->index + 1)) return true;
+    while (!work.empty()) {
+        const unsigned b = work.back();
+        work.pop_back();
+        if (scan(b, 0)) return true;
+    }
+    return false;
+}
+
+bool LocalDefinitions::reaches_any(Point from, const std::vector<Point>& targets) const {
+    if (cfg_ == nullptr || targets.empty()) return !targets.empty();
+    if (position(from) == nullptr) return true;
+    const std::vector<bool> marks = forward(from, nullptr);
+    return std::any_of(targets.begin(), targets.end(), [&](const Point& p) {
+        const Position* q = position(p);
+        return q == nullptr || marks[number(*q)];
+    });
+}
+
 LocalDefinitions::PathSet LocalDefinitions::between(Point from, Point to, Point avoid) const {
     PathSet set;
     const Position* target = position(to);

@@ -162,6 +162,21 @@ struct CallValue {
         std::vector<std::uint32_t> needs_fresh;
     };
     std::vector<Apart> apart;
+    // A released pointer (free(p)): the objects a guard of the caller shows it cannot point to
+    // (`if (p != buf)`), as the terms of those objects (facts::ArgumentAddress::excluded).
+    std::vector<TermId> excluded;
+};
+
+// A store or return of the address of the function's own frame storage
+// (facts::FrameStore): terms of the function, instantiated per calling context.
+struct FrameStore {
+    facts::FrameStore::Target target = facts::FrameStore::Target::Return;
+    TermId object = kNone;              // the local variable or compound literal whose address is stored
+    std::uint32_t alloca_call = kNone;  // or: the alloca call (index into calls) whose block it is
+    TermId variable = kNone;            // Target::Variable: the global or static variable written
+    TermId pointer = kNone;             // Target::Pointer: the pointer written through
+    facts::FrameStore::Overwritten overwritten = facts::FrameStore::Overwritten::None;
+    facts::SourcePos pos;
 };
 
 struct CallSite {
@@ -210,6 +225,7 @@ struct Function {
     std::vector<bool> read_only_params;                  // a pointer to const
     std::vector<Assign> assigns;                         // the body's value flows
     std::vector<CallSite> calls;                         // the body's call sites
+    std::vector<FrameStore> frame_stores;                // addresses of its frame stored to outlive it
     std::vector<facts::UnmodelledConstruct> unmodelled;  // found in the body
 };
 
@@ -260,6 +276,10 @@ struct TranslationUnitIr {
 struct AllocationWrapper {
     bool reallocates = false;  // like realloc: the result may also be argument `arg`
     unsigned arg = 0;
+    // The allocator whose blocks it returns, when every fresh value it returns comes from
+    // one (a library allocator, a configured one, or what another wrapper returns); empty
+    // when they come from several or from an allocation hook.
+    std::string allocates;
 };
 
 // The whole program after linking. Terms and entities are shared by all TUs; the function
@@ -295,6 +315,8 @@ struct ProgramIr {
     // "#P" added in the programs after the first).
     std::unordered_map<std::uint32_t, EntityId> heap_of_site;
     std::unordered_map<std::string, EntityId> extern_object;
+    // Per heap entity, the function whose call returned it (facts::Node::allocator).
+    std::unordered_map<EntityId, std::string> allocator_of;
     // Functions with a body whose calls get a heap object of their own call site, as
     // malloc's do (allocation_wrappers.hpp).
     std::unordered_map<EntityId, AllocationWrapper> allocation_wrappers;

@@ -1,8 +1,10 @@
 #pragma once
-// The AST translator's class, shared by its three source files (internal to frontend/):
+// The AST translator's class, shared by its source files (internal to frontend/):
 //   tu_translator.cpp           declarations, functions, statements, initializers, entities
 //   translator_expressions.cpp  places and values of expressions, casts, operators
 //   translator_calls.cpp        call sites, builtins, atomics
+//   translator_addresses.cpp    where call arguments point (argument addresses)
+//   translator_memory.cpp       released pointers' guards and steps, frame stores
 // The entry point is translate_translation_unit() (tu_translator.hpp).
 
 #include <clang/AST/ASTContext.h>
@@ -250,6 +252,8 @@ private:
         std::vector<std::uint32_t> needs_fresh;
         // A value loaded from memory: the cell it was loaded from.
         std::shared_ptr<const Symbolic> cell;
+        // An Object base: the entity of the variable or compound literal (kNone for a function).
+        EntityId object = kNone;
         static Symbolic unknown() { return Symbolic{}; }
     };
     // Where an evaluation happens: at the call being described, or at an earlier definition
@@ -322,6 +326,34 @@ private:
     // Whether a store to `target` (of that address) may overwrite the cell `cell` holding a pointer.
     static bool may_overwrite(const clang::Expr* target, const Symbolic& address, const Symbolic& cell);
     const std::vector<const clang::CallExpr*>& calls_in_body();
+
+    // ---------------------------------------------------------------- memory checks
+    // (translator_memory.cpp; docs/FACTS.md "Released pointers", "Frame stores"): what the
+    // memory checks need beyond the argument addresses.
+
+    // A call that releases the block its argument points to: free, realloc, fclose, ... or a
+    // configured release function (also through a function pointer variable of that name).
+    bool releases_block(const clang::CallExpr* e) const;
+    // The released argument's guards (`if (p != buf)`) and the step that may have moved it
+    // from where its base points on some path (`while (*s == ' ') s++;`).
+    void describe_release(const clang::CallExpr* e, CallSite& site);
+    // The objects the comparisons of `condition` keep `released` from pointing to when they
+    // hold (`equal` false: `p != &x` conjuncts) or when they fail (`equal` true: `p == &x`
+    // disjuncts).
+    void guarded_objects(const clang::Expr* condition, bool equal, const Symbolic& released,
+                         const EvaluationPoint& at, std::vector<TermId>& out);
+    // Records a store `target = value` (or, with `target` null, `return value`) whose value is
+    // the address of the frame's own storage; whether the cell is written again before the
+    // function returns is decided by finish_frame_stores(), once the body is translated.
+    void note_frame_store(const clang::Expr* site, const clang::Expr* target, TermId place,
+                          const clang::Expr* value);
+    void finish_frame_stores();
+    struct PendingFrameStore {
+        const clang::Expr* site = nullptr;
+        Symbolic cell;  // the address written (unknown for a return)
+        FrameStore store;
+    };
+    std::vector<PendingFrameStore> pending_frame_stores_;
 
     clang::ASTContext& context_;
     clang::SourceManager& sm_;

@@ -485,7 +485,8 @@ Translator::Symbolic Translator::location_address(const clang::Expr* e, const Ev
             if (const auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) {
                 // A variable of this call of the function ("frame:") came into being after
                 // every parameter got its value: no parameter can point into it.
-                s.base = (var->hasLocalStorage() ? "frame:" : "object:") + ir_.entities[entity_for(var)].key;
+                s.object = entity_for(var);
+                s.base = (var->hasLocalStorage() ? "frame:" : "object:") + ir_.entities[s.object].key;
                 const clang::QualType type = var->getType().getCanonicalType();
                 if (const auto* record = type->getAsRecordDecl();
                     record != nullptr && !type->isIncompleteType()) {
@@ -551,6 +552,7 @@ Translator::Symbolic Translator::location_address(const clang::Expr* e, const Ev
             Symbolic s;
             s.kind = Base::Object;
             s.base = "literal:" + expression_key(e);
+            if (auto it = literals_.find(e); it != literals_.end()) s.object = terms()[it->second].entity;
             return s;
         }
         case clang::Stmt::StringLiteralClass: {
@@ -905,7 +907,8 @@ void Translator::name_sums(const std::vector<std::optional<KeyedSum>>& sums, Cal
 void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
     std::size_t pointers = 0;
     for (const CallValue& arg : site.args) pointers += arg.term != kNone && !arg.aggregate ? 1 : 0;
-    if (pointers < 2 || locals_ == nullptr) return;
+    // One pointer is enough for a release (free(p)): the memory checks ask where it points.
+    if ((pointers < 2 && !(pointers == 1 && releases_block(e))) || locals_ == nullptr) return;
     const EvaluationPoint here{"", Point{e, nullptr}};
     std::vector<Symbolic> addresses(site.args.size());
     std::vector<std::optional<KeyedSum>> sums(site.args.size());  // offsets and integers not constant

@@ -403,7 +403,10 @@ TermId Translator::binary(const clang::BinaryOperator* e) {
             const bool tracked = tracked_reference(lhs) != nullptr;
             const TermId dst = tracked ? define(e) : place(lhs);
             add_assign(src, dst, e->getExprLoc());
-            if (!tracked && src != kNone) stored_terms_[e] = src;
+            if (!tracked && src != kNone) {
+                stored_terms_[e] = src;
+                note_frame_store(e, lhs, dst, rhs);
+            }
             return dst;
         }
         case clang::BO_Comma:

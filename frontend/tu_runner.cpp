@@ -56,38 +56,39 @@ private:
 
 class TranslateConsumer : public clang::ASTConsumer {
 public:
-    TranslateConsumer(TuOutcome& outcome, const CompileJob& job, bool integer_pointers)
-        : outcome_(outcome), job_(job), integer_pointers_(integer_pointers) {}
+    TranslateConsumer(TuOutcome& outcome, const CompileJob& job, const TranslateOptions& options)
+        : outcome_(outcome), job_(job), options_(options) {}
 
     void HandleTranslationUnit(clang::ASTContext& context) override {
         // A TU with errors has an incomplete AST: its facts would be incomplete too.
         if (context.getDiagnostics().hasErrorOccurred()) return;
-        outcome_.ir = translate_translation_unit(context, job_.file,
-                                                 TranslateOptions{job_.directory, integer_pointers_});
+        TranslateOptions options = options_;
+        options.directory = job_.directory;
+        outcome_.ir = translate_translation_unit(context, job_.file, options);
         prune_unused_static_functions(outcome_.ir);
     }
 
 private:
     TuOutcome& outcome_;
     const CompileJob& job_;
-    bool integer_pointers_;
+    const TranslateOptions& options_;
 };
 
 class TranslateAction : public clang::ASTFrontendAction {
 public:
-    TranslateAction(TuOutcome& outcome, const CompileJob& job, bool integer_pointers)
-        : outcome_(outcome), job_(job), integer_pointers_(integer_pointers) {}
+    TranslateAction(TuOutcome& outcome, const CompileJob& job, const TranslateOptions& options)
+        : outcome_(outcome), job_(job), options_(options) {}
 
 protected:
     std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&,
                                                           llvm::StringRef) override {
-        return std::make_unique<TranslateConsumer>(outcome_, job_, integer_pointers_);
+        return std::make_unique<TranslateConsumer>(outcome_, job_, options_);
     }
 
 private:
     TuOutcome& outcome_;
     const CompileJob& job_;
-    bool integer_pointers_;
+    const TranslateOptions& options_;
 };
 
 // Flags of the original compiler (often GCC) that Clang's driver does not know would make
@@ -145,7 +146,7 @@ std::string clang_resource_dir() {
 }
 
 TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::string>& extra_args,
-                               bool integer_pointers) {
+                               const TranslateOptions& options) {
     TuOutcome outcome;
     outcome.ir.file = job.file;
     std::error_code ec;
@@ -178,8 +179,8 @@ TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::str
     llvm::IntrusiveRefCntPtr<clang::FileManager> files(
         new clang::FileManager(clang::FileSystemOptions(), fs));
     ErrorCollector collector(outcome);
-    clang::tooling::ToolInvocation invocation(
-        args, std::make_unique<TranslateAction>(outcome, job, integer_pointers), files.get());
+    clang::tooling::ToolInvocation invocation(args, std::make_unique<TranslateAction>(outcome, job, options),
+                                              files.get());
     invocation.setDiagnosticConsumer(&collector);
     const bool ran = invocation.run();
     if (!ran || outcome.error_count != 0) {

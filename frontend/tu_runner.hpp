@@ -8,6 +8,7 @@
 #include "facts/diagnostic.hpp"
 #include "frontend/compile_database.hpp"
 #include "frontend/program_ir.hpp"
+#include "frontend/tu_translator.hpp"
 
 namespace galias::frontend {
 
@@ -35,7 +36,8 @@ inline constexpr std::size_t kMaxErrorsKept = 5;
 // found at build time, if it still exists.
 std::string clang_resource_dir();
 
+// `options.directory` is the job's own.
 TuOutcome run_translation_unit(const CompileJob& job, const std::vector<std::string>& extra_args,
-                               bool integer_pointers);
+                               const TranslateOptions& options);
 
 }  // namespace galias::frontend

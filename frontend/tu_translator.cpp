@@ -215,8 +215,10 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
     body_calls_.reset();
     stored_terms_.clear();
     translated_calls_.clear();
+    pending_frame_stores_.clear();
     statement(fd->getBody());
     forward_field_arguments();
+    finish_frame_stores();
     locals_.reset();
     current_ = kNone;
     current_decl_ = nullptr;
@@ -351,6 +353,7 @@ void Translator::statement(const clang::Stmt* s) {
                 copy_aggregate(place(ret), current().return_value, ret->getType(), ret->getExprLoc());
             } else {
                 add_assign(value(ret), current().return_value, ret->getExprLoc());
+                note_frame_store(ret, nullptr, kNone, ret);
             }
             return;
         }

@@ -56,11 +56,11 @@ std::optional<std::string> read_file(const fs::path& file) {
 }  // namespace
 
 UnitCache::UnitCache(fs::path dir, std::string tool_identity, std::vector<std::string> extra_args,
-                     bool integer_pointers)
+                     TranslateOptions options)
     : dir_(std::move(dir)),
       tool_identity_(std::move(tool_identity)),
       extra_args_(std::move(extra_args)),
-      integer_pointers_(integer_pointers) {}
+      options_(std::move(options)) {}
 
 fs::path UnitCache::entry_path(const CompileJob& job) const {
     facts::ContentHash key;
@@ -73,7 +73,9 @@ fs::path UnitCache::entry_path(const CompileJob& job) const {
     for (const std::string& argument : job.arguments) key.add_field(argument);
     key.add_field(std::to_string(extra_args_.size()));
     for (const std::string& argument : extra_args_) key.add_field(argument);
-    key.add_field(integer_pointers_ ? "integer-pointers" : "");
+    key.add_field(options_.integer_pointers ? "integer-pointers" : "");
+    key.add_field(std::to_string(options_.release_functions.size()));
+    for (const std::string& name : options_.release_functions) key.add_field(name);
     const std::string hex = key.hex();
     return dir_ / hex.substr(0, 2) / (hex + ".tu");
 }

@@ -32,7 +32,7 @@ namespace galias::frontend {
 class UnitCache {
 public:
     UnitCache(std::filesystem::path dir, std::string tool_identity, std::vector<std::string> extra_args,
-              bool integer_pointers);
+              TranslateOptions options);
 
     // The unit's outcome (Ok, with its IR and dropped flags) when a valid entry exists.
     std::optional<TuOutcome> find(const CompileJob& job);
@@ -50,7 +50,7 @@ private:
     std::filesystem::path dir_;
     std::string tool_identity_;
     std::vector<std::string> extra_args_;
-    bool integer_pointers_;
+    TranslateOptions options_;  // those that change a unit's IR
     std::mutex mutex_;
     std::unordered_map<std::string, std::optional<std::uint64_t>> hashes_;
     std::atomic<std::size_t> write_failures_{0};

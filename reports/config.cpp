@@ -104,6 +104,41 @@ private:
     std::string file_;
 };
 
+// `allocators = ["xmalloc", { name = "g_malloc", release = ["g_free"] }]`: a name, or a table
+// naming the functions that release the allocator's blocks (`release = []`: none does, as for
+// a pool allocator whose blocks go with the pool).
+void read_allocators(const ConfigReader& reader, const toml::node& node, ReportConfig& config) {
+    const char* kShape =
+        "'allocators' must be an array of function names or tables { name = \"F\", release = [\"G\", ...] }";
+    const toml::array* array = node.as_array();
+    if (array == nullptr) reader.fail(node, kShape);
+    for (const toml::node& element : *array) {
+        if (const auto* name = element.as_string()) {
+            config.allocators.push_back(name->get());
+            continue;
+        }
+        const toml::table* entry = element.as_table();
+        if (entry == nullptr) reader.fail(element, kShape);
+        reader.only_keys(*entry, {"name", "release"}, "an allocator's table");
+        const std::string name = reader.string(*entry, "name", true, element);
+        if (name.empty()) reader.fail(element, "an allocator's 'name' must not be empty");
+        config.allocators.push_back(name);
+        std::vector<std::string>& releases = config.allocator_releases[name];
+        if (const toml::node* release = entry->get("release")) {
+            for (auto& [function, where] : reader.strings(*release, "release")) {
+                if (function.empty())
+                    throw DiagnosticError(where, "a release function's name must not be empty");
+                releases.push_back(function);
+            }
+        } else {
+            reader.fail(element,
+                        fmt::format("the allocator '{}' needs 'release' (the functions that release its "
+                                    "blocks; [] for none)",
+                                    name));
+        }
+    }
+}
+
 }  // namespace
 
 ReportConfig default_config() {
@@ -179,10 +214,8 @@ ReportConfig parse_config(std::string_view text, const std::string& file_name) {
             config.max_witness_steps =
                 static_cast<std::size_t>(reader.integer(*steps, "max-witness-steps", 1, 10000));
         }
-        if (const toml::node* allocators = analysis.get("allocators")) {
-            for (auto& [name, where] : reader.strings(*allocators, "allocators"))
-                config.allocators.push_back(name);
-        }
+        if (const toml::node* allocators = analysis.get("allocators"))
+            read_allocators(reader, *allocators, config);
     }
     if (const toml::node* node = root.get("must-not-alias")) {
         const toml::array* pairs = node->as_array();

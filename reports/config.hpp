@@ -7,7 +7,9 @@
 //
 //   [analysis]
 //   context-k = 1                  # call-string depth for context cloning
-//   allocators = ["xmalloc"]        # functions that return fresh heap memory
+//   allocators = ["xmalloc", { name = "g_malloc", release = ["g_free"] }]
+//                                  # functions that return fresh heap memory, and which
+//                                  # functions release their blocks (for the memory checks)
 //   max-witness-steps = 32
 //   allow-partial = false          # true: translation units that fail are not an error
 //
@@ -25,6 +27,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,6 +45,9 @@ struct ReportConfig {
     std::vector<std::string> enabled_checks;  // sorted ids
     std::optional<unsigned> context_k;
     std::vector<std::string> allocators;
+    // The allocators named with their release functions (an empty list: none releases a block
+    // on its own): CheckOptions::allocator_releases.
+    std::map<std::string, std::vector<std::string>> allocator_releases;
     std::optional<std::size_t> max_witness_steps;
     std::vector<MustNotAliasPair> must_not_alias;
     std::vector<std::string> exclude;

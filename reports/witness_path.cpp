@@ -158,6 +158,26 @@ std::optional<Witness> WitnessFinder::find(std::span<const NodeId> a, std::span<
     return Witness{best, walk(best, sa), walk(best, sb)};
 }
 
+bool WitnessFinder::flows_within(NodeId from, NodeId to, std::size_t max_steps,
+                                 const std::function<bool(NodeId)>& passable) const {
+    if (from == to) return true;
+    std::unordered_map<NodeId, bool> seen{{to, true}};
+    std::vector<NodeId> frontier{to};
+    for (std::size_t depth = 0; depth < max_steps && !frontier.empty(); ++depth) {
+        std::vector<NodeId> next;
+        for (NodeId n : frontier) {
+            if (std::size_t{n} + 1 >= incoming_begin_.size()) continue;
+            for (std::size_t k = incoming_begin_[n]; k < incoming_begin_[n + 1]; ++k) {
+                const NodeId m = edges_[incoming_edges_[k]].src;
+                if (m == from) return true;
+                if (seen.emplace(m, true).second && passable(m)) next.push_back(m);
+            }
+        }
+        frontier = std::move(next);
+    }
+    return false;
+}
+
 std::vector<FlowStep> WitnessFinder::steps(const Witness& witness) const {
     auto name = [&](NodeId id) {
         return id < facts_.nodes.size() ? short_name(facts_.nodes[id]) : fmt::format("node {}", id);

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -61,6 +62,12 @@ public:
     // within max_steps assignments. Deterministic: ties go to the smaller source node id.
     [[nodiscard]] std::optional<Witness> find(std::span<const NodeId> a, std::span<const NodeId> b,
                                               std::size_t max_steps = kDefaultMaxWitnessSteps) const;
+
+    // Whether the value of `from` reaches `to` through assignments alone (no memory step),
+    // within `max_steps` of them, passing only through nodes `passable` accepts (`from` and
+    // `to` are not asked).
+    [[nodiscard]] bool flows_within(NodeId from, NodeId to, std::size_t max_steps,
+                                    const std::function<bool(NodeId)>& passable) const;
 
     // The witness as code-flow steps: the source, then each assignment toward a, then
     // toward b.

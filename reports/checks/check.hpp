@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,9 @@ struct RuleInfo {
     Level default_level = Level::Warning;
     std::string_view precision;          // SARIF/CodeQL: very-high, high, medium, low
     std::vector<std::string_view> tags;  // "correctness", "external/cwe/cwe-475", ...
+    // GitHub code scanning's `security-severity` (a CVSS-like score, "7.5"), for the rules
+    // that find security weaknesses; empty for the others.
+    std::string_view security_severity = {};
 };
 
 // A pair of variables that must never alias, from the configuration file.
@@ -47,6 +51,10 @@ struct CheckOptions {
     // instance): read against the source of real projects such findings were almost never
     // true (docs/PRECISION.md). Level::None drops them.
     Level summary_level = Level::Note;
+    // The allocators the configuration names with their release functions ([analysis]
+    // allocators, `{ name = "g_malloc", release = ["g_free"] }`; an empty list: none releases
+    // its blocks one by one, as a pool allocator's): the memory checks' families.
+    std::map<std::string, std::vector<std::string>> allocator_releases;
 
     [[nodiscard]] bool is_enabled(std::string_view id) const;
 };

@@ -1,9 +1,13 @@
 #include "reports/checks/check_registry.hpp"
 
 #include "reports/checks/alias_assertion_check.hpp"
+#include "reports/checks/free_nonheap_check.hpp"
+#include "reports/checks/free_offset_check.hpp"
+#include "reports/checks/mismatched_release_check.hpp"
 #include "reports/checks/must_not_alias_check.hpp"
 #include "reports/checks/overlapping_copy_check.hpp"
 #include "reports/checks/restrict_alias_check.hpp"
+#include "reports/checks/stack_address_escape_check.hpp"
 
 namespace galias::reports {
 
@@ -16,10 +20,10 @@ std::unique_ptr<Check> make() {
 
 // Keep sorted by id (tests/reports/check_registry_test.cpp enforces it).
 const CheckEntry kChecks[] = {
-    {"alias-assertion", &make<AliasAssertionCheck>},
-    {"must-not-alias", &make<MustNotAliasCheck>},
-    {"overlapping-copy", &make<OverlappingCopyCheck>},
-    {"restrict-alias", &make<RestrictAliasCheck>},
+    {"alias-assertion", &make<AliasAssertionCheck>}, {"free-nonheap", &make<FreeNonheapCheck>},
+    {"free-offset", &make<FreeOffsetCheck>},         {"mismatched-release", &make<MismatchedReleaseCheck>},
+    {"must-not-alias", &make<MustNotAliasCheck>},    {"overlapping-copy", &make<OverlappingCopyCheck>},
+    {"restrict-alias", &make<RestrictAliasCheck>},   {"stack-address-escape", &make<StackAddressEscapeCheck>},
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <system_error>
@@ -11,6 +12,21 @@
 namespace galias::reports {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// The release functions the configuration names for its allocators, sorted, each once: the
+// frontend records where their calls' arguments point.
+std::vector<std::string> release_functions(const ReportConfig& config) {
+    std::vector<std::string> names;
+    for (const auto& [allocator, releases] : config.allocator_releases)
+        names.insert(names.end(), releases.begin(), releases.end());
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    return names;
+}
+
+}  // namespace
 
 using DatabaseUse = SessionRequest::DatabaseUse;
 
@@ -52,6 +68,7 @@ DatabaseKey AnalysisSession::database_key() const {
     key.compile_database = compile_database();
     key.context_k = config_.context_k.value_or(1);
     key.allocators = config_.allocators;
+    key.release_functions = release_functions(config_);
     return key;
 }
 
@@ -135,6 +152,7 @@ void AnalysisSession::analyse(ProgressLine& progress) {
         extract.build_dir = request_.build_dir;
         extract.context_k = config_.context_k.value_or(1);
         extract.allocators = config_.allocators;
+        extract.release_functions = release_functions(config_);
         extract.threads = request_.threads;
         extract.unit_cache = request_.unit_cache;
         extract.tool_identity = request_.tool_identity;

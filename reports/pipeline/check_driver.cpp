@@ -158,6 +158,7 @@ int run_check(const CheckRequest& request) {
     options.threads = request.session.threads;
     options.summary_level =
         request.summary_level.value_or(session.config().summary_level.value_or(Level::Note));
+    options.allocator_releases = session.config().allocator_releases;
     const auto stores = session.input().andersen.find(facts::predicates::kAndersenStore.name);
     const FieldContents fields(session.input().facts, session.oracle(),
                                stores == session.input().andersen.end()

@@ -44,7 +44,7 @@ DiagnosticError malformed(const fs::path& manifest_file, const std::string& what
 }  // namespace
 
 json DatabaseKey::options_json() const {
-    return {{"context_k", context_k}, {"allocators", allocators}};
+    return {{"context_k", context_k}, {"allocators", allocators}, {"release_functions", release_functions}};
 }
 
 InputSnapshot snapshot_inputs(const fs::path& compile_database) {

@@ -21,6 +21,7 @@ struct DatabaseKey {
     std::filesystem::path compile_database;  // compile_commands.json, absolute
     unsigned context_k = 1;
     std::vector<std::string> allocators;
+    std::vector<std::string> release_functions;  // of the configured allocators, sorted
 
     [[nodiscard]] nlohmann::json options_json() const;
 };

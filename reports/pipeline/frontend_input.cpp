@@ -20,6 +20,7 @@ ProgramInput extract_program(const ExtractRequest& request) {
     options.compile_database = request.build_dir;
     options.context_k = request.context_k;
     options.allocators = request.allocators;
+    options.release_functions = request.release_functions;
     options.source_filters = request.source_filters;
     options.threads = request.threads;
     options.unit_cache = request.unit_cache;

@@ -46,7 +46,8 @@ struct ExtractRequest {
     std::filesystem::path build_dir;  // holds compile_commands.json
     unsigned context_k = 1;
     std::vector<std::string> allocators;
-    std::vector<std::string> source_filters;  // regexes; empty = every file
+    std::vector<std::string> release_functions;  // frontend::FrontendOptions::release_functions
+    std::vector<std::string> source_filters;     // regexes; empty = every file
     unsigned threads = 0;
     std::filesystem::path unit_cache;  // --cache: the per-unit fact cache; empty = off
     std::string tool_identity;         // galias version and commit, part of the cache keys

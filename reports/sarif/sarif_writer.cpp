@@ -51,6 +51,8 @@ json rule_json(const RuleInfo& rule, const SarifOptions& options) {
     if (help.empty()) help = std::string(rule.full_description);
     json tags = json::array();
     for (std::string_view tag : rule.tags) tags.push_back(tag);
+    json properties = {{"precision", rule.precision}, {"tags", tags}};
+    if (!rule.security_severity.empty()) properties["security-severity"] = rule.security_severity;
     return {
         {"id", rule.id},
         {"name", rule.name},
@@ -59,7 +61,7 @@ json rule_json(const RuleInfo& rule, const SarifOptions& options) {
         {"help", {{"text", help}, {"markdown", help}}},
         {"helpUri", fmt::format("{}/blob/main/docs/checks/{}.md", options.information_uri, rule.id)},
         {"defaultConfiguration", {{"level", level_name(rule.default_level)}}},
-        {"properties", {{"precision", rule.precision}, {"tags", tags}}},
+        {"properties", properties},
     };
 }
 

@@ -1,16 +1,16 @@
+#include "reports/checks/check_registry.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <regex>
-
-#include "reports/checks/check_registry.hpp"
 
 namespace galias::reports {
 namespace {
 
 TEST(CheckRegistry, SortedKebabCaseWithDocs) {
     std::vector<std::string> ids = all_check_ids();
-    ASSERT_EQ(ids.size(), 4u);
+    ASSERT_EQ(ids.size(), 8u);
     EXPECT_TRUE(std::is_sorted(ids.begin(), ids.end()));
     EXPECT_EQ(std::adjacent_find(ids.begin(), ids.end()), ids.end());
     std::regex kebab("[a-z]+(-[a-z]+)*");
@@ -31,6 +31,29 @@ TEST(CheckRegistry, SortedKebabCaseWithDocs) {
         EXPECT_NE(help.find("**Good**"), std::string_view::npos);
     }
     EXPECT_EQ(make_check("no-such-check"), nullptr);
+}
+
+// The rules for security weaknesses carry their CWE as a tag and GitHub's security-severity,
+// which code scanning uses to rank alerts.
+TEST(CheckRegistry, MemoryChecksNameTheirWeakness) {
+    const std::vector<std::pair<std::string, std::string>> weaknesses = {
+        {"free-nonheap", "external/cwe/cwe-590"},
+        {"free-offset", "external/cwe/cwe-761"},
+        {"mismatched-release", "external/cwe/cwe-762"},
+        {"stack-address-escape", "external/cwe/cwe-562"},
+    };
+    for (const auto& [id, cwe] : weaknesses) {
+        SCOPED_TRACE(id);
+        auto check = make_check(id);
+        ASSERT_TRUE(check);
+        const RuleInfo& info = check->info();
+        EXPECT_NE(std::find(info.tags.begin(), info.tags.end(), cwe), info.tags.end());
+        EXPECT_NE(std::find(info.tags.begin(), info.tags.end(), "security"), info.tags.end());
+        ASSERT_FALSE(info.security_severity.empty());
+        const double severity = std::stod(std::string(info.security_severity));
+        EXPECT_GT(severity, 0.0);
+        EXPECT_LE(severity, 10.0);
+    }
 }
 
 }  // namespace

@@ -70,6 +70,31 @@ ProgramFacts sample_facts() {
     facts.unmodelled.push_back(asm_statement);
     facts.allocation_candidates.push_back(AllocationCandidate{0, 0, "pool_take", {2}});
     facts.allocation_candidates.push_back(AllocationCandidate{0, 2, "odd\tname", {0, 1}});
+    facts.nodes[2].allocator = "fopen";
+    ArgumentAddress released;
+    released.call = 1;
+    released.base_kind = ArgumentAddress::Base::Value;
+    released.base = "phi:0:1";
+    released.allocation = 0;
+    released.moved_line = 14;
+    released.moved_column = 9;
+    released.excluded = {0, 4};
+    facts.arguments.push_back(released);
+    Allocator wrapper;
+    wrapper.function = "xfopen";
+    wrapper.kind = "wrapper";
+    wrapper.pos = {"/src/a.c", 30, 1};
+    wrapper.allocates = "fopen";
+    facts.allocators.push_back(wrapper);
+    FrameStore escape;
+    escape.function = "main";
+    escape.target = FrameStore::Target::Pointer;
+    escape.object = 0;
+    escape.pointer = 1;
+    escape.overwritten = FrameStore::Overwritten::Some;
+    escape.context = 2;
+    escape.pos = {"/src/a.c", 15, 8};
+    facts.frame_stores.push_back(escape);
     return facts;
 }
 
@@ -99,7 +124,27 @@ TEST(ProgramFacts, RoundTripsEveryTable) {
         EXPECT_EQ(a.compound, b.compound);
         EXPECT_EQ(a.constant, b.constant);
         EXPECT_EQ(a.bytes, b.bytes);
+        EXPECT_EQ(a.allocator, b.allocator);
     }
+    EXPECT_EQ(back.nodes[2].allocator, "fopen");
+    const ArgumentAddress* released = back.argument(1, 0);
+    ASSERT_NE(released, nullptr);
+    EXPECT_EQ(released->allocation, std::optional<std::uint32_t>(0));
+    EXPECT_EQ(released->moved_line, 14u);
+    EXPECT_EQ(released->moved_column, 9u);
+    EXPECT_EQ(released->excluded, (std::vector<NodeId>{0, 4}));
+    ASSERT_EQ(back.allocators.size(), 1u);
+    EXPECT_EQ(back.allocators[0].allocates, "fopen");
+    ASSERT_EQ(back.frame_stores.size(), 1u);
+    const FrameStore& escape = back.frame_stores[0];
+    EXPECT_EQ(escape.function, "main");
+    EXPECT_EQ(escape.target, FrameStore::Target::Pointer);
+    EXPECT_EQ(escape.object, 0u);
+    EXPECT_EQ(escape.variable, kNoNode);
+    EXPECT_EQ(escape.pointer, 1u);
+    EXPECT_EQ(escape.overwritten, FrameStore::Overwritten::Some);
+    EXPECT_EQ(escape.context, 2u);
+    EXPECT_EQ(escape.pos.line, 15u);
     ASSERT_EQ(back.contexts.size(), 3u);
     EXPECT_EQ(back.contexts[0].call_string, "");
     EXPECT_EQ(back.contexts[2].call_string, "main@a.c:11:3");
@@ -191,7 +236,8 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
     write_file(dir.path() / "symbols.tsv",
                header + good + "1\tlocal\tf::y\tf\ta.c\t1\t2\t0\t1\tcompound,shiny\n");
     EXPECT_NE(read_error(dir.path())
-                  .find("symbols.tsv:3: error: unknown trait 'shiny' (expected compound, const or bytes=N)"),
+                  .find("symbols.tsv:3: error: unknown trait 'shiny' (expected compound, const, bytes=N or "
+                        "alloc=FUNCTION)"),
               std::string::npos);
 
     write_file(dir.path() / "symbols.tsv", header + good);
@@ -232,6 +278,44 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
     EXPECT_NE(
         read_error(dir.path()).find("calls.tsv:1: error: column 9: 99999999999 does not fit in 32 bits"),
         std::string::npos);
+    std::filesystem::remove(dir.path() / "calls.tsv");
+
+    // The columns of released pointers, and the frame stores.
+    const std::string arguments_header =
+        "#call\targ\tbase_kind\tbase\toffset\trecord\tlo\thi\tconstant\t"
+        "fresh_apart\tlinear\tallocation\tmoved\texcluded\n";
+    for (const char* moved : {"12", "12:", ":4", "0:3", "x:1"}) {
+        write_file(dir.path() / "arguments.tsv",
+                   arguments_header + "0\t0\tvalue\tp\t0\t\t0\t0\t-\t\t-\t-\t" + moved + "\t\n");
+        EXPECT_NE(
+            read_error(dir.path()).find("arguments.tsv:2: error: bad step position '" + std::string(moved)),
+            std::string::npos)
+            << moved;
+    }
+    write_file(dir.path() / "arguments.tsv",
+               arguments_header + "0\t0\tvalue\tp\t0\t\t0\t0\t-\t\t-\t-7\t-\t\n");
+    EXPECT_NE(read_error(dir.path()).find("arguments.tsv:2: error: bad call id '-7'"), std::string::npos);
+    write_file(dir.path() / "arguments.tsv",
+               arguments_header + "0\t0\tvalue\tp\t0\t\t0\t0\t-\t\t-\t-\t-\t1,y\n");
+    EXPECT_NE(read_error(dir.path()).find("arguments.tsv:2: error: bad node id 'y'"), std::string::npos);
+    std::filesystem::remove(dir.path() / "arguments.tsv");
+
+    const std::string frame_header =
+        "#function\ttarget\tobject\tvariable\tpointer\toverwritten\tcontext\tfile\tline\tcolumn\n";
+    write_file(dir.path() / "frame_stores.tsv", frame_header + "f\tthrown\t0\t-\t-\tnone\t0\ta.c\t1\t1\n");
+    EXPECT_NE(read_error(dir.path()).find("frame_stores.tsv:2: error: unknown frame store target 'thrown'"),
+              std::string::npos);
+    write_file(dir.path() / "frame_stores.tsv",
+               frame_header + "f\treturn\t0\t-\t-\tsometimes\t0\ta.c\t1\t1\n");
+    EXPECT_NE(read_error(dir.path()).find("frame_stores.tsv:2: error: unknown overwritten value 'sometimes'"),
+              std::string::npos);
+    write_file(dir.path() / "frame_stores.tsv", frame_header + "f\treturn\t-\t-\t-\tnone\t0\ta.c\t1\t1\n");
+    EXPECT_NE(read_error(dir.path()).find("frame_stores.tsv:2: error: a frame store needs the object"),
+              std::string::npos);
+    std::filesystem::remove(dir.path() / "frame_stores.tsv");
+
+    write_file(dir.path() / "symbols.tsv", header + good + "1\theap\th\tf\ta.c\t1\t2\t0\t1\talloc=\n");
+    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: unknown trait 'alloc='"), std::string::npos);
 }
 
 TEST(SideTable, EscapesRoundTrip) {

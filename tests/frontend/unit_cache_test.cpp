@@ -60,7 +60,7 @@ TEST(IrSerialization, RoundTripsAndRejectsDamagedBytes) {
     job.file = cases.front().sources.front().string();
     job.directory = cases.front().directory.string();
     job.arguments = {"cc", "-c", job.file};
-    const frontend::TuOutcome outcome = frontend::run_translation_unit(job, {}, false);
+    const frontend::TuOutcome outcome = frontend::run_translation_unit(job, {}, frontend::TranslateOptions{});
     ASSERT_EQ(outcome.status, frontend::TuStatus::Ok);
     EXPECT_FALSE(outcome.dependencies.empty());
     const std::string bytes = frontend::serialize_ir(outcome.ir);

@@ -51,7 +51,7 @@ void field_written_through_pointer(struct str *other) {
     struct str *p = other;
     if (used) p = &s;
     s.data = pool_alloc(64);
-    p->data = addr;
+    p->data = addr; /* expect: stack-address-escape warning */
     memcpy(s.data, addr, 8); /* expect: overlapping-copy warning */
 }
 

@@ -1,0 +1,253 @@
+// What the memory checks need of a function beyond its value flows (frontend/translator.hpp;
+// docs/FACTS.md "Released pointers" and "Frame stores"):
+//   - of each call that releases a block (free, fclose, a configured release function), the
+//     objects a guard keeps the released pointer from (`if (p != buf) free(p)`) and a step
+//     that may have moved it from the start of its block on some path;
+//   - each store or return of the address of the function's own frame storage (a local or
+//     a parameter's variable, a compound literal, alloca memory) where it would outlive the
+//     frame, and whether the cell is written again on every path before the function returns.
+#include <algorithm>
+
+#include "facts/memory_functions.hpp"
+#include "frontend/library_models.hpp"
+#include "frontend/translator.hpp"
+
+namespace galias::frontend::detail {
+
+namespace {
+
+using Base = facts::ArgumentAddress::Base;
+using Point = LocalDefinitions::Point;
+using Overwritten = facts::FrameStore::Overwritten;
+using Target = facts::FrameStore::Target;
+
+// The name a call names its callee by: the function, or a function pointer variable (libxml2
+// calls `xmlFree`, a global pointer, as it would call free).
+std::string callee_name(const clang::CallExpr* e) {
+    if (const clang::FunctionDecl* callee = e->getDirectCallee()) return callee->getNameAsString();
+    const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->getCallee()->IgnoreParenImpCasts());
+    return ref != nullptr ? ref->getDecl()->getNameAsString() : std::string();
+}
+
+// The comparisons `condition` holds as a conjunction (op `&&`) or a disjunction (`||`).
+void split(const clang::Expr* condition, clang::BinaryOperatorKind op, std::vector<const clang::Expr*>& out) {
+    condition = condition->IgnoreParenImpCasts();
+    if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(condition);
+        binary && binary->getOpcode() == op) {
+        split(binary->getLHS(), op, out);
+        split(binary->getRHS(), op, out);
+        return;
+    }
+    out.push_back(condition);
+}
+
+// A statement after which control does not go on: return, goto, break, continue, or a block
+// ending in one.
+bool leaves(const clang::Stmt* s) {
+    if (s == nullptr) return false;
+    if (llvm::isa<clang::ReturnStmt>(s) || llvm::isa<clang::GotoStmt>(s) || llvm::isa<clang::BreakStmt>(s) ||
+        llvm::isa<clang::ContinueStmt>(s))
+        return true;
+    if (const auto* block = llvm::dyn_cast<clang::CompoundStmt>(s))
+        return !block->body_empty() && leaves(block->body_back());
+    return false;
+}
+
+bool same_value(const auto& a, const auto& b) {
+    return a.kind != Base::Unknown && a.kind == b.kind && a.base == b.base && a.offset &&
+           a.offset == b.offset;
+}
+
+}  // namespace
+
+bool Translator::releases_block(const clang::CallExpr* e) const {
+    const std::string name = callee_name(e);
+    if (name.empty()) return false;
+    if (const facts::ReleaseFunction* library = facts::find_release_function(name))
+        return library->target == facts::ReleaseTarget::Block;
+    return std::binary_search(options_.release_functions.begin(), options_.release_functions.end(), name);
+}
+
+void Translator::guarded_objects(const clang::Expr* condition, bool equal, const Symbolic& released,
+                                 const EvaluationPoint& at, std::vector<TermId>& out) {
+    std::vector<const clang::Expr*> parts;
+    split(condition, equal ? clang::BO_LOr : clang::BO_LAnd, parts);
+    for (const clang::Expr* part : parts) {
+        const auto* compare = llvm::dyn_cast<clang::BinaryOperator>(part);
+        if (compare == nullptr || compare->getOpcode() != (equal ? clang::BO_EQ : clang::BO_NE)) continue;
+        const Symbolic lhs = pointer_address(compare->getLHS(), at, 0);
+        const Symbolic rhs = pointer_address(compare->getRHS(), at, 0);
+        for (const auto& [mine, other] : {std::pair{&lhs, &rhs}, std::pair{&rhs, &lhs}}) {
+            if (!same_value(*mine, released) || other->kind != Base::Object || other->object == kNone)
+                continue;
+            out.push_back(terms().entity(other->object, "", ir_.entities[other->object].pos));
+        }
+    }
+}
+
+void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
+    if (locals_ == nullptr || e->getNumArgs() == 0 || site.args.empty()) return;
+    const facts::ReleaseFunction* library = facts::find_release_function(callee_name(e));
+    const unsigned index = library != nullptr ? library->arg : 0;
+    if (index >= e->getNumArgs() || index >= site.args.size() || site.args[index].term == kNone) return;
+    const clang::Expr* arg = e->getArg(index);
+    CallValue& released = site.args[index];
+    const EvaluationPoint here{"", Point{e, nullptr}};
+    const Symbolic value = pointer_address(arg, here, 0);
+
+    // A step of the variable on some path: a read joining its value before and after
+    // `s++`, `s += n` or `s = s + n` (a loop that advanced it).
+    const clang::Expr* read = arg->IgnoreParenCasts();
+    if (const clang::DeclRefExpr* tracked = tracked_reference(read)) {
+        const std::vector<DefinitionId>& reaching = locals_->reaching(tracked);
+        const auto steps = [&](DefinitionId d) {
+            const LocalDefinition& def = locals_->definition(d);
+            if (def.kind == LocalDefinition::Kind::Update) return true;
+            if (def.kind != LocalDefinition::Kind::Assign) return false;
+            const auto* assign = llvm::cast<clang::BinaryOperator>(def.site);
+            if (assign->getOpcode() == clang::BO_AddAssign || assign->getOpcode() == clang::BO_SubAssign)
+                return true;
+            const auto* sum = llvm::dyn_cast<clang::BinaryOperator>(assign->getRHS()->IgnoreParenCasts());
+            if (sum == nullptr || !sum->isAdditiveOp()) return false;
+            for (const clang::Expr* operand : {sum->getLHS(), sum->getRHS()}) {
+                const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(operand->IgnoreParenCasts());
+                if (ref != nullptr && ref->getDecl() == def.var) return true;
+            }
+            return false;
+        };
+        if (reaching.size() > 1) {
+            for (DefinitionId d : reaching) {
+                if (!steps(d)) continue;
+                const SourcePos at = pos(locals_->definition(d).site->getExprLoc());
+                if (released.address.moved_line == 0 || at.line < released.address.moved_line ||
+                    (at.line == released.address.moved_line && at.column < released.address.moved_column)) {
+                    released.address.moved_line = at.line;
+                    released.address.moved_column = at.column;
+                }
+            }
+        }
+    }
+
+    // Guards: the call in the branch of an `if` that holds only when the pointer is not an
+    // object's address, or after one that leaves when it is (`if (p == buf) return;`).
+    if (value.kind == Base::Unknown) return;
+    const clang::Stmt* node = e;
+    for (const clang::Stmt* parent = parent_of(node); parent != nullptr;
+         node = parent, parent = parent_of(node)) {
+        if (const auto* branch = llvm::dyn_cast<clang::IfStmt>(parent)) {
+            if (branch->getCond() == node) continue;
+            guarded_objects(branch->getCond(), branch->getElse() == node, value, here, released.excluded);
+        } else if (const auto* block = llvm::dyn_cast<clang::CompoundStmt>(parent)) {
+            for (const clang::Stmt* before : block->body()) {
+                if (before == node) break;
+                const auto* exit = llvm::dyn_cast<clang::IfStmt>(before);
+                if (exit != nullptr && exit->getElse() == nullptr && leaves(exit->getThen()))
+                    guarded_objects(exit->getCond(), true, value, here, released.excluded);
+            }
+        }
+    }
+    std::sort(released.excluded.begin(), released.excluded.end());
+    released.excluded.erase(std::unique(released.excluded.begin(), released.excluded.end()),
+                            released.excluded.end());
+}
+
+void Translator::note_frame_store(const clang::Expr* site, const clang::Expr* target, TermId place,
+                                  const clang::Expr* value) {
+    if (current_ == kNone || current_decl_ == nullptr || current_decl_->isNoReturn() || locals_ == nullptr ||
+        value == nullptr)
+        return;
+    const EvaluationPoint at{"s" + expression_key(site), Point{site, nullptr}};
+    const Symbolic stored = pointer_address(value, at, 0);
+    FrameStore store;
+    if (stored.kind == Base::Object && stored.object != kNone &&
+        (stored.base.starts_with("frame:") || stored.base.starts_with("literal:"))) {
+        const Entity& object = ir_.entities[stored.object];
+        if (object.kind == NodeKind::Static || object.kind == NodeKind::Global) return;
+        store.object = terms().entity(stored.object, "", object.pos);
+    } else if (stored.allocation != kNone && stored.allocation < current().calls.size()) {
+        const CallSite& call = current().calls[stored.allocation];
+        if (call.direct_callee == kNone) return;
+        const std::optional<facts::MemoryFamily> family =
+            facts::allocator_family(ir_.entities[call.direct_callee].name);
+        if (family != facts::MemoryFamily::Stack) return;
+        store.alloca_call = stored.allocation;
+    } else {
+        return;
+    }
+    store.pos = pos(site->getExprLoc());
+    PendingFrameStore pending;
+    pending.site = site;
+    if (target == nullptr) {
+        store.target = Target::Return;
+    } else {
+        // What the place is: a variable of the program (a global or static, or a part of one),
+        // the frame's own variable (nothing escapes), or memory through a pointer.
+        TermId location = place;
+        if (location != kNone && terms()[location].kind == TermKind::Member)
+            location = terms()[location].operand;
+        if (location == kNone) return;
+        const Term& t = terms()[location];
+        if (t.kind == TermKind::Entity) {
+            const NodeKind kind = ir_.entities[t.entity].kind;
+            if (kind != NodeKind::Global && kind != NodeKind::Static) return;
+            store.target = Target::Variable;
+            store.variable = terms().entity(t.entity, "", ir_.entities[t.entity].pos);
+        } else if (t.kind == TermKind::Deref) {
+            store.target = Target::Pointer;
+            store.pointer = t.operand;
+        } else {
+            return;
+        }
+        pending.cell = location_address(target, at, 0);
+    }
+    pending.store = store;
+    pending_frame_stores_.push_back(std::move(pending));
+}
+
+void Translator::finish_frame_stores() {
+    for (PendingFrameStore& pending : pending_frame_stores_) {
+        FrameStore& store = pending.store;
+        const Symbolic& cell = pending.cell;
+        if (store.target != Target::Return && cell.kind != Base::Unknown && cell.offset) {
+            // What ends the cell's hold on the address: another store into it, or (through a
+            // pointer) the release of the object it is part of.
+            std::vector<Point> kills;
+            for (const Store& other : stores()) {
+                if (other.site != pending.site && other.address.kind != Base::Unknown &&
+                    other.address.base == cell.base && other.address.offset == cell.offset)
+                    kills.push_back(Point{other.site, nullptr});
+            }
+            if (store.target == Target::Pointer) {
+                for (const clang::CallExpr* call : calls_in_body()) {
+                    if (call->getNumArgs() == 0 || !releases_block(call)) continue;
+                    const EvaluationPoint at{"c" + expression_key(call), Point{call, nullptr}};
+                    const Symbolic released = pointer_address(call->getArg(0), at, 0);
+                    if (released.kind != Base::Unknown && released.base == cell.base)
+                        kills.push_back(Point{call, nullptr});
+                }
+            }
+            // A call of the program's (or an unknown) function may write the cell too.
+            std::vector<Point> writers = kills;
+            for (const clang::CallExpr* call : calls_in_body()) {
+                const clang::FunctionDecl* callee = call->getDirectCallee();
+                const LibraryModel* model =
+                    callee != nullptr ? find_library_model(callee->getName()) : nullptr;
+                const bool writes_nothing =
+                    (callee != nullptr && callee->getBuiltinID() != 0 && call_index_.count(call) == 0) ||
+                    (model != nullptr && model->kind != ModelKind::CopyPointees &&
+                     model->kind != ModelKind::StoreAllocate);
+                if (!writes_nothing) writers.push_back(Point{call, nullptr});
+            }
+            const Point from{pending.site, nullptr};
+            if (!locals_->returns_avoiding(from, kills)) {
+                store.overwritten = Overwritten::All;
+            } else if (locals_->reaches_any(from, writers)) {
+                store.overwritten = Overwritten::Some;
+            }
+        }
+        current().frame_stores.push_back(store);
+    }
+    pending_frame_stores_.clear();
+}
+
+}  // namespace galias::frontend::detail

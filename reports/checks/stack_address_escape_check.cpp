@@ -1,0 +1,199 @@
+#include "reports/checks/stack_address_escape_check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+#include "reports/checks/alias_evidence.hpp"
+#include "reports/checks/argument_overlap.hpp"
+#include "reports/checks/memory_objects.hpp"
+#include "reports/node_names.hpp"
+
+namespace galias::reports {
+
+namespace {
+
+using Target = facts::FrameStore::Target;
+using Overwritten = facts::FrameStore::Overwritten;
+
+// The frame of `function` holds the object: its locals and parameters' variables, its
+// compound literals, the alloca memory of its calls.
+bool in_frame_of(const MemoryModel& model, const facts::Node& object, const std::string& function) {
+    if (object.function != function) return false;
+    switch (model.storage(object)) {
+        case Storage::Frame:
+        case Storage::CompoundLiteral:
+            return true;
+        case Storage::Heap:
+            return model.family(object).library == facts::MemoryFamily::Stack;
+        default:
+            return false;
+    }
+}
+
+// Outlives the frame of `function`: a global or static variable, a heap block, another
+// function's variable (a caller's), the object of an entry point's parameter.
+bool outlives(const MemoryModel& model, const facts::Node& object, const std::string& function) {
+    if (in_frame_of(model, object, function)) return false;
+    switch (model.storage(object)) {
+        case Storage::Global:
+        case Storage::Static:
+        case Storage::Heap:
+        case Storage::Frame:
+        case Storage::CompoundLiteral:
+            return true;
+        default:
+            return object.kind == facts::NodeKind::Unknown;
+    }
+}
+
+// Functions whose frames live as long as the program: `main`.
+bool lives_forever(const std::string& function) {
+    return function == "main";
+}
+
+}  // namespace
+
+const RuleInfo& StackAddressEscapeCheck::info() const {
+    static const RuleInfo kInfo{
+        "stack-address-escape",
+        "StackAddressEscape",
+        "Address of a function's frame outliving the function",
+        "A function returns the address of its own local storage (a local variable, a parameter's "
+        "variable, a compound literal, alloca memory), or stores it into a global or static variable, "
+        "a heap block or memory a parameter points to, where it is still held when the function "
+        "returns. Any use of it afterwards reads or writes a dead frame (CWE-562). An error when the "
+        "code returns the address or leaves it in a named variable or a caller's object on every "
+        "path, a warning when it may remain, a note when only memory shared by many objects holds it.",
+        Level::Warning,
+        "medium",
+        {"security", "correctness", "reliability", "external/cwe/cwe-562"},
+        "7.5",
+    };
+    return kInfo;
+}
+
+void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Finding>& out) const {
+    const MemoryModel model(context.facts, context.options);
+    const auto start = [&](const facts::SourcePos& pos, const facts::Node& object, Level level,
+                           const std::string& function) {
+        Finding finding;
+        finding.rule_id = std::string(info().id);
+        finding.level = level;
+        finding.region = SourceRegion::at(pos);
+        finding.key = fmt::format("{}:{}", function, short_name(object));
+        finding.context = context.context_label(object.context);
+        return finding;
+    };
+    const auto flow = [&](Finding& finding, const facts::Node& object, const facts::SourcePos& pos,
+                          const std::string& what) {
+        finding.witness.push_back(FlowStep{node_region(context, object.id),
+                                           fmt::format("`{}` is declared here", short_name(object))});
+        finding.witness.push_back(FlowStep{SourceRegion::at(pos), what});
+    };
+    std::set<std::tuple<std::string, std::uint32_t, std::uint32_t>> returns_reported;  // file, line, column
+
+    for (const facts::FrameStore& store : context.facts.frame_stores) {
+        const facts::Node* object = context.facts.node(store.object);
+        if (object == nullptr || lives_forever(store.function)) continue;
+        Level level = Level::None;
+        NodeId held_by = facts::kNoNode;  // Target::Pointer: an object that outlives the function
+        switch (store.target) {
+            case Target::Return:
+                level = Level::Error;
+                returns_reported.emplace(store.pos.file, store.pos.line, store.pos.column);
+                break;
+            case Target::Variable: {
+                if (store.overwritten == Overwritten::All) continue;
+                if (context.facts.node(store.variable) == nullptr) continue;
+                level = store.overwritten == Overwritten::None ? Level::Error : Level::Warning;
+                break;
+            }
+            case Target::Pointer: {
+                if (store.overwritten == Overwritten::All) continue;
+                const facts::Node* pointer = context.facts.node(store.pointer);
+                if (pointer == nullptr) continue;
+                const std::vector<NodeId> targets = context.oracle.points_to(store.pointer);
+                bool every = true;
+                bool summary = targets.size() > kImpreciseSet || pointer->kind == facts::NodeKind::Deref;
+                for (NodeId t : targets) {
+                    const facts::Node* n = context.facts.node(t);
+                    if (n == nullptr || n->kind == facts::NodeKind::Field) continue;
+                    if (!outlives(model, *n, store.function)) {
+                        every = false;
+                        continue;
+                    }
+                    if (model.storage(*n) == Storage::Heap) every = false;  // a block may be released first
+                    if (held_by == facts::kNoNode) held_by = t;
+                }
+                if (held_by == facts::kNoNode) continue;
+                level = summary                                           ? context.options.summary_level
+                        : every && store.overwritten == Overwritten::None ? Level::Error
+                                                                          : Level::Warning;
+                break;
+            }
+        }
+        if (level == Level::None) continue;
+        Finding finding = start(store.pos, *object, level, store.function);
+        const std::string what = describe_object(context, model, store.object, finding);
+        const std::string some = store.overwritten == Overwritten::Some ? " on some paths" : "";
+        switch (store.target) {
+            case Target::Return:
+                finding.message =
+                    fmt::format("`{}` returns the address of {}, whose storage ends when `{}` returns",
+                                store.function, what, store.function);
+                flow(finding, *object, store.pos, "its address is returned here");
+                break;
+            case Target::Variable: {
+                const std::string target = describe_object(context, model, store.variable, finding);
+                finding.message = fmt::format(
+                    "`{}` stores the address of {} into {}, which {} it when `{}` returns{}", store.function,
+                    what, target, some.empty() ? "still holds" : "may still hold", store.function,
+                    some.empty() ? "" : " (it is written again on some paths only)");
+                flow(finding, *object, store.pos, "its address is stored here");
+                break;
+            }
+            case Target::Pointer: {
+                const std::string target = describe_object(context, model, held_by, finding);
+                finding.message = fmt::format(
+                    "`{}` stores the address of {} through {} into memory that outlives it, such as {}{}",
+                    store.function, what, pointer_label(context, store.pointer), target,
+                    level < Level::Warning ? " (only through memory many objects share)" : some);
+                flow(finding, *object, store.pos, "its address is stored here");
+                break;
+            }
+        }
+        out.push_back(std::move(finding));
+    }
+
+    // Returns the frontend did not see as such: the address comes back through a call or a
+    // copy in memory (`return id(&x);`), as the points-to analysis shows.
+    for (const facts::AssignSite& site : context.facts.assign_sites) {
+        const facts::Node* result = context.facts.node(site.dst);
+        if (result == nullptr || result->kind != facts::NodeKind::Return || lives_forever(result->function))
+            continue;
+        if (returns_reported.count({site.pos.file, site.pos.line, site.pos.column}) != 0) continue;
+        for (NodeId o : context.oracle.points_to(site.src)) {
+            const facts::Node* object = context.facts.node(o);
+            if (object == nullptr || !in_frame_of(model, *object, result->function)) continue;
+            const Level level = flow_of(context, model.address_of(o), site.src,
+                                        context.options.max_witness_steps) == Flow::Direct
+                                    ? Level::Warning
+                                    : context.options.summary_level;
+            if (level == Level::None) continue;
+            Finding finding = start(site.pos, *object, level, result->function);
+            const std::string what = describe_object(context, model, o, finding);
+            finding.message =
+                fmt::format("`{}` may return the address of {}, whose storage ends when `{}` returns{}",
+                            result->function, what, result->function,
+                            level < Level::Warning ? " (only through memory many objects share)" : "");
+            attach_address_flow(context, model, o, site.src, finding);
+            out.push_back(std::move(finding));
+            break;
+        }
+    }
+}
+
+}  // namespace galias::reports
