@@ -404,7 +404,7 @@ void FactEmitter::emit_argument_addresses() {
                 const CallValue& arg = call.args[i];
                 const facts::ArgumentAddress& a = arg.address;
                 if (a.base_kind == facts::ArgumentAddress::Base::Unknown && !a.constant && !a.linear &&
-                    arg.allocation == kNone && a.moved_line == 0)
+                    arg.allocation == kNone && a.moved_line == 0 && arg.excluded.empty())
                     continue;
                 const auto fresh = [&](std::uint32_t index) {
                     return index < f.calls.size() && returns_fresh_memory(f.calls[index]);
@@ -452,7 +452,7 @@ void FactEmitter::emit_argument_addresses() {
                         out_.program.allocation_candidates.push_back(std::move(candidate));
                 }
                 if (row.base_kind == facts::ArgumentAddress::Base::Unknown && !row.constant && !row.linear &&
-                    row.moved_line == 0)
+                    row.moved_line == 0 && row.excluded.empty())
                     continue;
                 out_.program.arguments.push_back(std::move(row));
             }
@@ -669,11 +669,13 @@ TermId FactEmitter::heap_object(const CallSite& call, const std::string& caller,
                                 bool per_context) {
     auto [it, inserted] = program_.heap_of_site.try_emplace(call.id, kNone);
     if (inserted) {
+        std::string name =
+            without_builtin_prefix(allocator);  // before `allocator` may move with the entities
         program_.entities.push_back(Entity{NodeKind::Heap, "heap:" + std::to_string(call.id),
                                            "heap@" + position_text(call.begin), caller, call.begin,
                                            per_context});
         it->second = static_cast<EntityId>(program_.entities.size() - 1);
-        program_.allocator_of.emplace(it->second, without_builtin_prefix(allocator));
+        program_.allocator_of.emplace(it->second, std::move(name));
     }
     return program_.terms.addr_of(it->second, "", call.begin);
 }
@@ -684,10 +686,11 @@ TermId FactEmitter::extern_object(const CallSite& call, const std::string& funct
     const std::string key = program == 0 ? function : function + '#' + std::to_string(program);
     auto [it, inserted] = program_.extern_object.try_emplace(key, kNone);
     if (inserted) {
+        std::string name = without_builtin_prefix(function);  // before `function` may move with the entities
         program_.entities.push_back(
             Entity{NodeKind::Heap, "extern:" + key, "heap@" + function + "()", "", {}, false});
         it->second = static_cast<EntityId>(program_.entities.size() - 1);
-        program_.allocator_of.emplace(it->second, without_builtin_prefix(function));
+        program_.allocator_of.emplace(it->second, std::move(name));
     }
     return program_.terms.addr_of(it->second, "", {});
 }

@@ -340,8 +340,11 @@ private:
     // The objects the comparisons of `condition` keep `released` from pointing to when they
     // hold (`equal` false: `p != &x` conjuncts) or when they fail (`equal` true: `p == &x`
     // disjuncts).
-    void guarded_objects(const clang::Expr* condition, bool equal, const Symbolic& released,
+    void guarded_objects(const clang::Expr* condition, bool equal, const clang::Expr* released,
                          const EvaluationPoint& at, std::vector<TermId>& out);
+    // Whether two expressions read the same value: one tracked local with the same reaching
+    // definitions, or the same base and offset of the argument addresses.
+    bool same_value(const clang::Expr* a, const clang::Expr* b, const EvaluationPoint& at);
     // Records a store `target = value` (or, with `target` null, `return value`) whose value is
     // the address of the frame's own storage; whether the cell is written again before the
     // function returns is decided by finish_frame_stores(), once the body is translated.

@@ -53,11 +53,6 @@ bool leaves(const clang::Stmt* s) {
     return false;
 }
 
-bool same_value(const auto& a, const auto& b) {
-    return a.kind != Base::Unknown && a.kind == b.kind && a.base == b.base && a.offset &&
-           a.offset == b.offset;
-}
-
 }  // namespace
 
 bool Translator::releases_block(const clang::CallExpr* e) const {
@@ -68,19 +63,31 @@ bool Translator::releases_block(const clang::CallExpr* e) const {
     return std::binary_search(options_.release_functions.begin(), options_.release_functions.end(), name);
 }
 
-void Translator::guarded_objects(const clang::Expr* condition, bool equal, const Symbolic& released,
+bool Translator::same_value(const clang::Expr* a, const clang::Expr* b, const EvaluationPoint& at) {
+    const clang::DeclRefExpr* read_a = tracked_reference(a->IgnoreParenCasts());
+    const clang::DeclRefExpr* read_b = tracked_reference(b->IgnoreParenCasts());
+    if (read_a != nullptr && read_b != nullptr)
+        return read_a->getDecl() == read_b->getDecl() &&
+               locals_->reaching(read_a) == locals_->reaching(read_b);
+    const Symbolic x = pointer_address(a, at, 0);
+    const Symbolic y = pointer_address(b, at, 0);
+    return x.kind != Base::Unknown && x.kind == y.kind && x.base == y.base && x.offset &&
+           x.offset == y.offset;
+}
+
+void Translator::guarded_objects(const clang::Expr* condition, bool equal, const clang::Expr* released,
                                  const EvaluationPoint& at, std::vector<TermId>& out) {
     std::vector<const clang::Expr*> parts;
     split(condition, equal ? clang::BO_LOr : clang::BO_LAnd, parts);
     for (const clang::Expr* part : parts) {
         const auto* compare = llvm::dyn_cast<clang::BinaryOperator>(part);
         if (compare == nullptr || compare->getOpcode() != (equal ? clang::BO_EQ : clang::BO_NE)) continue;
-        const Symbolic lhs = pointer_address(compare->getLHS(), at, 0);
-        const Symbolic rhs = pointer_address(compare->getRHS(), at, 0);
-        for (const auto& [mine, other] : {std::pair{&lhs, &rhs}, std::pair{&rhs, &lhs}}) {
-            if (!same_value(*mine, released) || other->kind != Base::Object || other->object == kNone)
-                continue;
-            out.push_back(terms().entity(other->object, "", ir_.entities[other->object].pos));
+        for (const auto& [mine, other] : {std::pair{compare->getLHS(), compare->getRHS()},
+                                          std::pair{compare->getRHS(), compare->getLHS()}}) {
+            if (!same_value(mine, released, at)) continue;
+            const Symbolic object = pointer_address(other, at, 0);
+            if (object.kind != Base::Object || object.object == kNone) continue;
+            out.push_back(terms().entity(object.object, "", ir_.entities[object.object].pos));
         }
     }
 }
@@ -93,7 +100,6 @@ void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
     const clang::Expr* arg = e->getArg(index);
     CallValue& released = site.args[index];
     const EvaluationPoint here{"", Point{e, nullptr}};
-    const Symbolic value = pointer_address(arg, here, 0);
 
     // A step of the variable on some path: a read joining its value before and after
     // `s++`, `s += n` or `s = s + n` (a loop that advanced it).
@@ -130,19 +136,18 @@ void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
 
     // Guards: the call in the branch of an `if` that holds only when the pointer is not an
     // object's address, or after one that leaves when it is (`if (p == buf) return;`).
-    if (value.kind == Base::Unknown) return;
     const clang::Stmt* node = e;
     for (const clang::Stmt* parent = parent_of(node); parent != nullptr;
          node = parent, parent = parent_of(node)) {
         if (const auto* branch = llvm::dyn_cast<clang::IfStmt>(parent)) {
             if (branch->getCond() == node) continue;
-            guarded_objects(branch->getCond(), branch->getElse() == node, value, here, released.excluded);
+            guarded_objects(branch->getCond(), branch->getElse() == node, arg, here, released.excluded);
         } else if (const auto* block = llvm::dyn_cast<clang::CompoundStmt>(parent)) {
             for (const clang::Stmt* before : block->body()) {
                 if (before == node) break;
                 const auto* exit = llvm::dyn_cast<clang::IfStmt>(before);
                 if (exit != nullptr && exit->getElse() == nullptr && leaves(exit->getThen()))
-                    guarded_objects(exit->getCond(), true, value, here, released.excluded);
+                    guarded_objects(exit->getCond(), true, arg, here, released.excluded);
             }
         }
     }
@@ -208,7 +213,10 @@ void Translator::finish_frame_stores() {
     for (PendingFrameStore& pending : pending_frame_stores_) {
         FrameStore& store = pending.store;
         const Symbolic& cell = pending.cell;
-        if (store.target != Target::Return && cell.kind != Base::Unknown && cell.offset) {
+        if (store.target != Target::Return && (cell.kind == Base::Unknown || !cell.offset)) {
+            // A cell not known exactly (`table[i] = &x`): whether it is written again is not known.
+            store.overwritten = Overwritten::Some;
+        } else if (store.target != Target::Return) {
             // What ends the cell's hold on the address: another store into it, or (through a
             // pointer) the release of the object it is part of.
             std::vector<Point> kills;

@@ -12,6 +12,12 @@ namespace galias::reports {
 
 namespace {
 
+// "struct:pair" -> "struct pair".
+std::string record_name(const std::string& record) {
+    const std::size_t colon = record.find(':');
+    return colon == std::string::npos ? record : record.substr(0, colon) + " " + record.substr(colon + 1);
+}
+
 std::string bytes_text(std::int64_t bytes) {
     const std::uint64_t n = static_cast<std::uint64_t>(std::llabs(bytes));
     return fmt::format("{} byte{} {}", n, n == 1 ? "" : "s", bytes > 0 ? "into" : "before");
@@ -66,35 +72,38 @@ void FreeOffsetCheck::run(const CheckContext& context, std::vector<Finding>& out
                 address->allocation && model.is_allocator(model.callee_of(*address->allocation));
 
             Level level = Level::None;
+            const std::string label = pointer_label(context, pointer);
+            const std::string formed_from = label == "the pointer" ? "" : " (formed from " + label + ")";
             std::string how;
             if (address->offset && *address->offset != 0) {
                 const std::int64_t offset = *address->offset;
-                const std::string member =
-                    address->record.empty() || address->lo == 0
-                        ? std::string()
-                        : fmt::format(" (a member of `{}` at byte {})", address->record, address->lo);
+                const std::string member = address->record.empty() || address->lo == 0
+                                               ? std::string()
+                                               : fmt::format(" (the member at byte {} of `{}`)", address->lo,
+                                                             record_name(address->record));
                 if (allocated) {
                     level = Level::Error;
-                    how = fmt::format("points {} the block `{}` returned{}", bytes_text(offset),
-                                      model.callee_of(*address->allocation), member);
+                    how = fmt::format("a pointer {} the block `{}` returned{}{}", bytes_text(offset),
+                                      model.callee_of(*address->allocation), member, formed_from);
                 } else if (offset > 0 && !blocks.empty()) {
                     level = objects.size() > kImpreciseSet ? context.options.summary_level : Level::Warning;
-                    how = fmt::format("points {} what it is formed from{}", bytes_text(offset), member);
+                    how = fmt::format("a pointer {} what {} points to{}", bytes_text(offset), label, member);
                 }
             } else if (address->moved_line != 0 && (allocated || !blocks.empty())) {
                 level = objects.size() > kImpreciseSet ? context.options.summary_level : Level::Warning;
-                how = fmt::format("may have been advanced from the start of its block (at line {})",
-                                  address->moved_line);
+                how = fmt::format("{}, which may have been advanced from the start of its block (at line {})",
+                                  label, address->moved_line);
             } else if (!address->offset && allocated) {
                 level = context.options.summary_level;
-                how = fmt::format("points into the block `{}` returned at a distance not known",
-                                  model.callee_of(*address->allocation));
+                how = fmt::format(
+                    "a pointer into the block `{}` returned, at a distance the code does not fix{}",
+                    model.callee_of(*address->allocation), formed_from);
             }
             if (level == Level::None) return;
             Finding finding = finding_at_call(context, info(), call, level,
                                               fmt::format("{}:{}", release->function, release->arg + 1));
-            finding.message = fmt::format("`{}` of {}, which {}: only the start of a block may be released",
-                                          release->function, pointer_label(context, pointer), how);
+            finding.message = fmt::format("`{}` releases {}: only the start of a block may be released",
+                                          release->function, how);
             if (!blocks.empty()) attach_address_flow(context, model, blocks.front(), pointer, finding);
             found.push_back(std::move(finding));
         },

@@ -179,6 +179,7 @@ std::string pointer_label(const CheckContext& context, NodeId pointer) {
         return dot == std::string::npos ? "the pointer" : "`->" + n->name.substr(dot + 1) + "`";
     }
     if (is_variable(*n)) return "`" + short_name(*n) + "`";
+    if (n->kind == facts::NodeKind::AddrOf && n->name.size() > 1) return "`" + short_name(*n).substr(1) + "`";
     return "the pointer";
 }
 
@@ -186,6 +187,8 @@ Flow flow_of(const CheckContext& context, NodeId address, NodeId pointer, std::s
     if (address == facts::kNoNode || pointer == facts::kNoNode) return Flow::Summary;
     const NodeId from = context.facts.value_representative(address);
     const NodeId to = context.facts.value_representative(pointer);
+    const facts::Node* target = context.facts.node(to);
+    if (target == nullptr || summary_memory(*target)) return Flow::Summary;  // a field of every object
     const bool direct = context.witness.flows_within(from, to, max_steps, [&](NodeId node) {
         const facts::Node* n = context.facts.node(node);
         return n != nullptr && !summary_memory(*n);
@@ -213,7 +216,7 @@ std::string describe_object(const CheckContext& context, const MemoryModel& mode
     };
     switch (model.storage(*n)) {
         case Storage::Frame:
-            return fmt::format("{}, {} of `{}`", link(name, fmt::format("`{}` is declared here", name)),
+            return fmt::format("{} ({} of `{}`)", link(name, fmt::format("`{}` is declared here", name)),
                                n->kind == facts::NodeKind::Param ? "a parameter" : "a local variable",
                                n->function);
         case Storage::CompoundLiteral:
@@ -225,7 +228,7 @@ std::string describe_object(const CheckContext& context, const MemoryModel& mode
             return fmt::format("the static variable {}",
                                link(name, fmt::format("`{}` is declared here", name)));
         case Storage::String:
-            return fmt::format("a {}", link("string literal", "a string literal"));
+            return "a string literal";
         case Storage::Function:
             return fmt::format("the function {}", link(name, fmt::format("`{}` is defined here", name)));
         case Storage::Heap: {

@@ -103,7 +103,7 @@ Flow flow_of(const CheckContext& context, NodeId address, NodeId pointer, std::s
 std::vector<NodeId> argument_objects(const CheckContext& context, const facts::CallSite& call,
                                      std::size_t index);
 
-// "`buf`, a local variable of `f`", "a string literal", "the global variable `g`": the object
+// "buf (a local variable of `f`)", "a string literal", "the global variable g": the object
 // for a message, with a link to its declaration added to `finding`.
 std::string describe_object(const CheckContext& context, const MemoryModel& model, NodeId object,
                             Finding& finding);

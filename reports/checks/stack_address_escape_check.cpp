@@ -138,7 +138,10 @@ void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Findi
         if (level == Level::None) continue;
         Finding finding = start(store.pos, *object, level, store.function);
         const std::string what = describe_object(context, model, store.object, finding);
-        const std::string some = store.overwritten == Overwritten::Some ? " on some paths" : "";
+        const std::string some =
+            store.overwritten == Overwritten::Some
+                ? " (it is written again on some paths only, or a call on the way may write it)"
+                : "";
         switch (store.target) {
             case Target::Return:
                 finding.message =
@@ -150,16 +153,15 @@ void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Findi
                 const std::string target = describe_object(context, model, store.variable, finding);
                 finding.message = fmt::format(
                     "`{}` stores the address of {} into {}, which {} it when `{}` returns{}", store.function,
-                    what, target, some.empty() ? "still holds" : "may still hold", store.function,
-                    some.empty() ? "" : " (it is written again on some paths only)");
+                    what, target, some.empty() ? "still holds" : "may still hold", store.function, some);
                 flow(finding, *object, store.pos, "its address is stored here");
                 break;
             }
             case Target::Pointer: {
                 const std::string target = describe_object(context, model, held_by, finding);
                 finding.message = fmt::format(
-                    "`{}` stores the address of {} through {} into memory that outlives it, such as {}{}",
-                    store.function, what, pointer_label(context, store.pointer), target,
+                    "`{}` stores the address of {} through {} into memory that outlives `{}`, such as {}{}",
+                    store.function, what, pointer_label(context, store.pointer), store.function, target,
                     level < Level::Warning ? " (only through memory many objects share)" : some);
                 flow(finding, *object, store.pos, "its address is stored here");
                 break;

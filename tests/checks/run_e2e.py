@@ -4,18 +4,25 @@
 Each case folder under tests/checks/ holds bad.c (and usually fixed.c). A line of a
 program that must be flagged carries `expect: RULE LEVEL`, and `allocator-candidate: F` when
 its message must name F as the function whose answer would settle it (no other program's
-report may name one); a program may name the expected witness path (source lines of the
-SARIF codeFlow) with `witness: L1 L2 ...`. A galias.toml
-in the folder is used as the configuration. A folder with units.json is one compilation
-database of several files instead ([{"file": F, "flags": [...]}, ...], in order; a file may
-be listed twice with other flags), checked as one run. For every program:
-  - the findings (rule, line, level) are exactly the expected ones;
+report may name one); a line with `missed: RULE` holds a bug of that rule galias does not
+find (a known limit: nothing of that rule may be reported there, and the recall table of
+docs/PRECISION.md counts it); a program may name the expected witness path (source lines of
+the SARIF codeFlow) with `witness: L1 L2 ...`. A galias.toml in the folder is used as the
+configuration. A folder with units.json is one compilation database of several files
+instead ([{"file": F, "flags": [...]}, ...], in order; a file may be listed twice with other
+flags), checked as one run. A program with findings has a golden file beside it,
+`bad.expected` for `bad.c` (`units.expected` for units.json): one line per finding,
+`FILE:LINE:COLUMN: LEVEL [RULE] MESSAGE`, the message as the text report prints it;
+`--update` writes them anew from galias's output (read the difference before committing).
+For every program:
+  - the findings (file, line, column, level, rule, message) are exactly the golden file's,
+    and their rule, line and level exactly the `expect:` tags;
   - the exit code is 1 when an error is expected, 0 otherwise (`--fail-on error`);
   - the SARIF log validates (official schema + GitHub's ingestion rules) and is kept for
     reports.sarif_validate;
   - with the log as --baseline, a second run reports nothing and exits 0.
 
-usage: run_e2e.py GALIAS SARIF_OUT_DIR CASE_DIR...   (run from the repository root)
+usage: run_e2e.py [--update] GALIAS SARIF_OUT_DIR CASE_DIR...   (run from the repository root)
 """
 import json
 import os
@@ -28,10 +35,16 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reports"))
 import validate_sarif  # noqa: E402
 
-GALIAS, SARIF_OUT, CASES = sys.argv[1], sys.argv[2], sys.argv[3:]
+UPDATE = "--update" in sys.argv[1:]
+ARGS = [a for a in sys.argv[1:] if a != "--update"]
+GALIAS, SARIF_OUT = ARGS[0], ARGS[1]
 ROOT = os.getcwd()
+# Repository-relative, so that what a report prints of them (a configuration's path) is the
+# same however the cases were named.
+CASES = [os.path.relpath(os.path.abspath(case), ROOT) for case in ARGS[2:]]
 INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
 EXPECT = re.compile(r"expect:\s*([a-z-]+)\s+(error|warning|note)")
+MISSED = re.compile(r"missed:\s*([a-z-]+)")
 WITNESS = re.compile(r"witness:\s*([\d ]+)")
 CANDIDATE = re.compile(r"allocator-candidate:\s*([A-Za-z_]\w*)")
 VALIDATOR = validate_sarif.load_schema()
@@ -52,18 +65,52 @@ def galias(*args):
 
 
 def expectations(path):
-    expected, witness, candidates = [], None, {}
+    expected, witness, candidates, missed = [], None, {}, []
     with open(path) as f:
         for number, line in enumerate(f, 1):
             for rule, level in EXPECT.findall(line):
                 expected.append((rule, number, level))
+            for rule in MISSED.findall(line):
+                missed.append((rule, number))
             m = WITNESS.search(line)
             if m:
                 witness = [int(x) for x in m.group(1).split()]
             m = CANDIDATE.search(line)
             if m:
                 candidates[number] = m.group(1)
-    return sorted(expected), witness, candidates
+    return sorted(expected), witness, candidates, missed
+
+
+def golden_line(finding):
+    return (f"{os.path.basename(finding['file'])}:{finding['line']}:{finding['column']}: "
+            f"{finding['level']} [{finding['rule']}] {finding['message']}")
+
+
+def golden_path(program):
+    base = os.path.basename(program)
+    stem = "units" if base == "units.json" else os.path.splitext(base)[0]
+    return os.path.join(os.path.dirname(program), stem + ".expected")
+
+
+def check_golden(name, program, findings):
+    """The findings against the golden file (written anew with --update)."""
+    path = golden_path(program)
+    order = sorted(findings, key=lambda f: (os.path.basename(f["file"]), f["line"], f["column"], f["rule"],
+                                            f["message"]))
+    got = [golden_line(f) for f in order]
+    if UPDATE:
+        if got:
+            with open(path, "w") as f:
+                f.write("\n".join(got) + "\n")
+        elif os.path.exists(path):
+            os.remove(path)
+    want = []
+    if os.path.exists(path):
+        with open(path) as f:
+            want = [line.rstrip("\n") for line in f if line.strip()]
+    diff = "\n".join([f"- {line}" for line in want if line not in got] +
+                      [f"+ {line}" for line in got if line not in want])
+    check(f"{name}: findings as in {os.path.relpath(path, ROOT)} (message, column)", sorted(got) == sorted(want), diff)
 
 
 def entry(source, flags=()):
@@ -92,14 +139,20 @@ def run_program(case, program, tmp, units=None):
         return
     findings = json.loads(out)["findings"]
     got = sorted((os.path.basename(f["file"]), f["rule"], f["line"], f["level"]) for f in findings)
-    expected, witness, candidates = [], None, {}
+    expected, witness, candidates, missed = [], None, {}, []
     for source in sources:
-        found, lines, named = expectations(source)
+        found, lines, named, gaps = expectations(source)
         expected += [(os.path.basename(source), *e) for e in found]
+        missed += [(os.path.basename(source), *g) for g in gaps]
         witness = witness or lines
         candidates.update({(os.path.basename(source), line): function for line, function in named.items()})
     expected.sort()
     check(f"{name}: findings {expected}", got == expected, f"got {got}\n{err}")
+    check_golden(name, program, findings)
+    for source, rule, line in missed:
+        reported = [g for g in got if g[0] == source and g[1] == rule and g[2] == line]
+        check(f"{name}: line {line} is a known miss of {rule}", not reported,
+              f"{rule} now reports line {line}: turn `missed:` into `expect:`")
     # `allocator-candidate: F`: the finding on that line names F, and so does the report.
     listed = {c["function"] for c in json.loads(out).get("allocator_candidates", [])}
     for (source, line), function in sorted(candidates.items()):
