@@ -345,6 +345,11 @@ private:
     // Whether two expressions read the same value: one tracked local with the same reaching
     // definitions, or the same base and offset of the argument addresses.
     bool same_value(const clang::Expr* a, const clang::Expr* b, const EvaluationPoint& at);
+    // The objects the definitions of the released variable `read` hold that a repeated
+    // condition keeps from the release: `if (n > N) p = malloc(n); else p = buf; ...
+    // if (n > N) free(p);` (the small-buffer pattern; translator_memory.cpp says when).
+    void correlated_guards(const clang::CallExpr* e, const clang::DeclRefExpr* read,
+                           std::vector<TermId>& out);
     // Records a store `target = value` (or, with `target` null, `return value`) whose value is
     // the address of the frame's own storage; whether the cell is written again before the
     // function returns is decided by finish_frame_stores(), once the body is translated.

@@ -92,6 +92,147 @@ void Translator::guarded_objects(const clang::Expr* condition, bool equal, const
     }
 }
 
+namespace {
+
+// The variables a condition reads, when it reads nothing else: locals and parameters, with
+// no call, no assignment and no memory access; false otherwise.
+bool stable_reads(const clang::Stmt* s, std::vector<const clang::VarDecl*>& vars) {
+    if (s == nullptr) return true;
+    if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(s)) {
+        const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+        if (var == nullptr) return llvm::isa<clang::EnumConstantDecl>(ref->getDecl());
+        if (!var->hasLocalStorage() || var->getType().isVolatileQualified()) return false;
+        vars.push_back(var);
+        return true;
+    }
+    if (llvm::isa<clang::CallExpr>(s) || llvm::isa<clang::MemberExpr>(s) ||
+        llvm::isa<clang::ArraySubscriptExpr>(s) || llvm::isa<clang::StmtExpr>(s))
+        return false;
+    if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(s);
+        unary != nullptr && (unary->getOpcode() == clang::UO_Deref || unary->isIncrementDecrementOp()))
+        return false;
+    if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(s);
+        binary != nullptr && binary->isAssignmentOp())
+        return false;
+    for (const clang::Stmt* child : s->children()) {
+        if (!stable_reads(child, vars)) return false;
+    }
+    return true;
+}
+
+// Whether `branch` assigns `var` in a statement of its own, before anything that leaves it:
+// every path through the branch defines the variable there.
+bool assigns_first(const clang::Stmt* branch, const clang::VarDecl* var) {
+    const auto assigns = [&](const clang::Stmt* s) {
+        const auto* assign = llvm::dyn_cast_or_null<clang::BinaryOperator>(s);
+        if (assign == nullptr || assign->getOpcode() != clang::BO_Assign) return false;
+        const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(assign->getLHS()->IgnoreParens());
+        return ref != nullptr && ref->getDecl() == var;
+    };
+    if (assigns(branch)) return true;
+    const auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(branch);
+    if (block == nullptr) return false;
+    for (const clang::Stmt* s : block->body()) {
+        if (assigns(s)) return true;
+        if (!llvm::isa<clang::Expr>(s) && !llvm::isa<clang::DeclStmt>(s) && !llvm::isa<clang::NullStmt>(s))
+            return false;
+    }
+    return false;
+}
+
+}  // namespace
+
+// The release happens in branch S of `if (C)` (S: then or else), and an earlier `if (C)` with
+// the same condition assigns the variable first thing in its branch S. When C reads only
+// locals and parameters that nothing assigns after the earlier `if` (nor between the two,
+// the two in the same loop body), every path to the release took branch S there too, so the
+// variable holds what branch S (or later code) assigned: definitions before the earlier `if`
+// and in its other branch do not reach the release, and the objects they point to are
+// excluded. That is the small-buffer pattern, where the release is guarded by the condition
+// that chose the heap over the buffer.
+void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRefExpr* read,
+                                   std::vector<TermId>& out) {
+    const auto* var = llvm::dyn_cast<clang::VarDecl>(read->getDecl());
+    if (var == nullptr || current_decl_ == nullptr || current_decl_->getBody() == nullptr) return;
+    const auto loop_of = [&](const clang::Stmt* s) -> const clang::Stmt* {
+        for (const clang::Stmt* p = parent_of(s); p != nullptr; p = parent_of(p)) {
+            if (llvm::isa<clang::ForStmt>(p) || llvm::isa<clang::WhileStmt>(p) || llvm::isa<clang::DoStmt>(p))
+                return p;
+        }
+        return nullptr;
+    };
+    const auto before = [&](clang::SourceLocation a, clang::SourceLocation b) {
+        return sm_.isBeforeInTranslationUnit(sm_.getFileLoc(a), sm_.getFileLoc(b));
+    };
+    // The ifs around the release, with the branch it is in.
+    const clang::Stmt* node = e;
+    for (const clang::Stmt* parent = parent_of(node); parent != nullptr;
+         node = parent, parent = parent_of(node)) {
+        const auto* guard = llvm::dyn_cast<clang::IfStmt>(parent);
+        if (guard == nullptr || guard->getCond() == node) continue;
+        const bool then_branch = guard->getThen() == node;
+        std::vector<const clang::VarDecl*> vars;
+        if (!stable_reads(guard->getCond(), vars)) continue;
+        llvm::FoldingSetNodeID condition;
+        guard->getCond()->IgnoreParenImpCasts()->Profile(condition, context_, true);
+        // An earlier if with the same condition, whose same branch assigns the variable first.
+        std::vector<const clang::Stmt*> work{current_decl_->getBody()};
+        while (!work.empty()) {
+            const clang::Stmt* s = work.back();
+            work.pop_back();
+            for (const clang::Stmt* child : s->children()) {
+                if (child != nullptr) work.push_back(child);
+            }
+            const auto* earlier = llvm::dyn_cast<clang::IfStmt>(s);
+            if (earlier == nullptr || earlier == guard || !before(earlier->getEndLoc(), guard->getBeginLoc()))
+                continue;
+            llvm::FoldingSetNodeID same;
+            earlier->getCond()->IgnoreParenImpCasts()->Profile(same, context_, true);
+            const clang::Stmt* chosen = then_branch ? earlier->getThen() : earlier->getElse();
+            if (same != condition || !assigns_first(chosen, var) || loop_of(earlier) != loop_of(guard))
+                continue;
+            // Nothing the condition reads changes after the earlier if.
+            bool stable = true;
+            std::vector<const clang::Stmt*> scan{current_decl_->getBody()};
+            while (stable && !scan.empty()) {
+                const clang::Stmt* t = scan.back();
+                scan.pop_back();
+                for (const clang::Stmt* child : t->children()) {
+                    if (child != nullptr) scan.push_back(child);
+                }
+                const clang::Expr* written = nullptr;
+                if (const auto* assign = llvm::dyn_cast<clang::BinaryOperator>(t);
+                    assign && assign->isAssignmentOp())
+                    written = assign->getLHS();
+                if (const auto* step = llvm::dyn_cast<clang::UnaryOperator>(t)) {
+                    if (step->isIncrementDecrementOp() || step->getOpcode() == clang::UO_AddrOf)
+                        written = step->getSubExpr();
+                }
+                const auto* ref = written == nullptr
+                                      ? nullptr
+                                      : llvm::dyn_cast<clang::DeclRefExpr>(written->IgnoreParens());
+                if (ref == nullptr || std::find(vars.begin(), vars.end(), ref->getDecl()) == vars.end())
+                    continue;
+                stable = before(t->getBeginLoc(), earlier->getBeginLoc());
+            }
+            if (!stable) continue;
+            // The definitions reaching the release that come before the earlier if's end and
+            // not from its chosen branch.
+            for (DefinitionId d : locals_->reaching(read)) {
+                const LocalDefinition& def = locals_->definition(d);
+                const clang::SourceLocation at =
+                    def.site != nullptr ? def.site->getBeginLoc() : def.var->getBeginLoc();
+                const bool in_chosen = chosen != nullptr && !before(at, chosen->getBeginLoc()) &&
+                                       before(at, chosen->getEndLoc());
+                if (in_chosen || !before(at, earlier->getEndLoc())) continue;
+                const Symbolic value = definition_address(d, 0);
+                if (value.kind == Base::Object && value.object != kNone)
+                    out.push_back(terms().entity(value.object, "", ir_.entities[value.object].pos));
+            }
+        }
+    }
+}
+
 void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
     if (locals_ == nullptr || e->getNumArgs() == 0 || site.args.empty()) return;
     const facts::ReleaseFunction* library = facts::find_release_function(callee_name(e));
@@ -151,6 +292,8 @@ void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
             }
         }
     }
+    if (const clang::DeclRefExpr* tracked = tracked_reference(arg->IgnoreParenCasts()))
+        correlated_guards(e, tracked, released.excluded);
     std::sort(released.excluded.begin(), released.excluded.end());
     released.excluded.erase(std::unique(released.excluded.begin(), released.excluded.end()),
                             released.excluded.end());

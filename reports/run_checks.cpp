@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <tuple>
 
@@ -37,7 +38,12 @@ std::vector<Finding> run_checks(const CheckContext& context, const RunOptions& o
     for (const std::string& id : context.options.enabled) {
         std::unique_ptr<Check> check = make_check(id);
         if (!check) throw DiagnosticError(SourceLocation{}, fmt::format("unknown check '{}'", id));
+        const auto start = std::chrono::steady_clock::now();
         check->run(context, findings);
+        if (options.seconds != nullptr) {
+            options.seconds->emplace_back(
+                id, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        }
     }
     findings = merge_contexts(std::move(findings));
     if (!options.exclude.empty()) {

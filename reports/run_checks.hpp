@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "reports/checks/check.hpp"
@@ -13,6 +14,8 @@ namespace galias::reports {
 struct RunOptions {
     std::filesystem::path source_root = ".";
     std::vector<std::string> exclude;  // globs over paths relative to source_root
+    // When set, each check's own time in seconds, in the order the checks ran (--stats).
+    std::vector<std::pair<std::string, double>>* seconds = nullptr;
 };
 
 // Throws DiagnosticError for an unknown check id in context.options.enabled.

@@ -159,7 +159,8 @@ std::optional<Witness> WitnessFinder::find(std::span<const NodeId> a, std::span<
 }
 
 bool WitnessFinder::flows_within(NodeId from, NodeId to, std::size_t max_steps,
-                                 const std::function<bool(NodeId)>& passable) const {
+                                 const std::function<bool(NodeId)>& passable,
+                                 const std::function<bool(const WitnessEdge&)>& usable) const {
     if (from == to) return true;
     std::unordered_map<NodeId, bool> seen{{to, true}};
     std::vector<NodeId> frontier{to};
@@ -168,7 +169,9 @@ bool WitnessFinder::flows_within(NodeId from, NodeId to, std::size_t max_steps,
         for (NodeId n : frontier) {
             if (std::size_t{n} + 1 >= incoming_begin_.size()) continue;
             for (std::size_t k = incoming_begin_[n]; k < incoming_begin_[n + 1]; ++k) {
-                const NodeId m = edges_[incoming_edges_[k]].src;
+                const WitnessEdge& edge = edges_[incoming_edges_[k]];
+                if (!usable(edge)) continue;
+                const NodeId m = edge.src;
                 if (m == from) return true;
                 if (seen.emplace(m, true).second && passable(m)) next.push_back(m);
             }

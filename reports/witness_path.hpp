@@ -64,10 +64,11 @@ public:
                                               std::size_t max_steps = kDefaultMaxWitnessSteps) const;
 
     // Whether the value of `from` reaches `to` through assignments alone (no memory step),
-    // within `max_steps` of them, passing only through nodes `passable` accepts (`from` and
-    // `to` are not asked).
+    // within `max_steps` of them, taking only the assignments `usable` accepts and passing
+    // only through nodes `passable` accepts (`from` and `to` are not asked).
     [[nodiscard]] bool flows_within(NodeId from, NodeId to, std::size_t max_steps,
-                                    const std::function<bool(NodeId)>& passable) const;
+                                    const std::function<bool(NodeId)>& passable,
+                                    const std::function<bool(const WitnessEdge&)>& usable) const;
 
     // The witness as code-flow steps: the source, then each assignment toward a, then
     // toward b.

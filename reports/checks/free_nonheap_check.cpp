@@ -94,7 +94,7 @@ void FreeNonheapCheck::run(const CheckContext& context, std::vector<Finding>& ou
                 level = Level::Error;
             } else if (objects.size() <= kImpreciseSet) {
                 for (NodeId object : bad) {
-                    if (flow_of(context, model.address_of(object), pointer,
+                    if (flow_of(context, model, model.address_of(object), pointer,
                                 context.options.max_witness_steps) == Flow::Direct) {
                         shown = object;
                         level = Level::Warning;

@@ -39,7 +39,17 @@ MemoryModel::MemoryModel(const facts::ProgramFacts& facts, const CheckOptions& o
         if (node.kind == facts::NodeKind::AddrOf && node.name.size() > 1)
             address_.emplace(address_key(std::string_view(node.name).substr(1), node.context), node.id);
     }
-    for (const facts::CallSite& call : facts.calls) callees_.emplace(call.id, call.callee);
+    for (const facts::CallSite& call : facts.calls) {
+        callees_.emplace(call.id, call.callee);
+        if (call.callee.find('|') != std::string::npos)
+            wide_calls_.insert(
+                fmt::format("{}\n{}\n{}", call.begin.file, call.begin.line, call.begin.column));
+    }
+}
+
+bool MemoryModel::wide_call_at(const facts::SourcePos& pos) const {
+    return !wide_calls_.empty() &&
+           wide_calls_.count(fmt::format("{}\n{}\n{}", pos.file, pos.line, pos.column)) != 0;
 }
 
 const std::string& MemoryModel::callee_of(std::uint32_t call_id) const {
@@ -183,16 +193,23 @@ std::string pointer_label(const CheckContext& context, NodeId pointer) {
     return "the pointer";
 }
 
-Flow flow_of(const CheckContext& context, NodeId address, NodeId pointer, std::size_t max_steps) {
+Flow flow_of(const CheckContext& context, const MemoryModel& model, NodeId address, NodeId pointer,
+             std::size_t max_steps) {
     if (address == facts::kNoNode || pointer == facts::kNoNode) return Flow::Summary;
     const NodeId from = context.facts.value_representative(address);
     const NodeId to = context.facts.value_representative(pointer);
     const facts::Node* target = context.facts.node(to);
     if (target == nullptr || summary_memory(*target)) return Flow::Summary;  // a field of every object
-    const bool direct = context.witness.flows_within(from, to, max_steps, [&](NodeId node) {
-        const facts::Node* n = context.facts.node(node);
-        return n != nullptr && !summary_memory(*n);
-    });
+    const bool direct = context.witness.flows_within(
+        from, to, max_steps,
+        [&](NodeId node) {
+            const facts::Node* n = context.facts.node(node);
+            return n != nullptr && !summary_memory(*n);
+        },
+        [&](const WitnessEdge& edge) {
+            const facts::Node* n = context.facts.node(edge.dst);
+            return n == nullptr || n->kind != facts::NodeKind::Param || !model.wide_call_at(edge.pos);
+        });
     return direct ? Flow::Direct : Flow::Summary;
 }
 

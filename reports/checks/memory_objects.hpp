@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "facts/memory_functions.hpp"
@@ -65,6 +66,9 @@ public:
     [[nodiscard]] NodeId address_of(NodeId object) const;
     // The function a call site calls ("" when unknown or through a pointer to several).
     [[nodiscard]] const std::string& callee_of(std::uint32_t call_id) const;
+    // Whether a call through a function pointer that may reach several functions is at `pos`:
+    // its arguments reach every target's parameters, every caller's data each callback's.
+    [[nodiscard]] bool wide_call_at(const facts::SourcePos& pos) const;
     // The family of the block a call to `function` returns, when it is an allocator: the
     // library's, a configured one, or a wrapper of one (allocators.tsv).
     [[nodiscard]] Family allocator_family(const std::string& function) const;
@@ -81,6 +85,7 @@ private:
     std::unordered_map<std::string, std::vector<std::string>> released_by_;  // release -> allocators
     std::unordered_map<std::string, NodeId> address_;         // "name\ncontext" of an object -> &object
     std::unordered_map<std::uint32_t, std::string> callees_;  // call site id -> callee
+    std::unordered_set<std::string> wide_calls_;              // "file\nline\ncolumn" of those calls
 };
 
 // How a message names the released pointer: "`p`" for a variable, "`->buf`" for a field read
@@ -90,13 +95,16 @@ std::string pointer_label(const CheckContext& context, NodeId pointer);
 // How the points-to analysis' evidence that a pointer may point to an object comes to it:
 //   Direct   the object's address reaches the pointer through assignments between the
 //            program's variables, parameters and results alone (a path of assign_sites.tsv
-//            that passes through no field node of a struct type and no `*p`);
+//            that passes through no field node of a struct type and no `*p`, and no argument
+//            of a call through a function pointer that may reach several functions);
 //   Summary  only through such memory: the field of every object of a type, what a pointer
 //            points to (a `void *` slot, a container).
 enum class Flow : std::uint8_t { Summary, Direct };
 
-// Whether the address node `address` reaches `pointer` directly, within `max_steps` assignments.
-Flow flow_of(const CheckContext& context, NodeId address, NodeId pointer, std::size_t max_steps);
+// Whether the address node `address` reaches `pointer` directly, within `max_steps` assignments,
+// not through the arguments of a call through a pointer to several functions.
+Flow flow_of(const CheckContext& context, const MemoryModel& model, NodeId address, NodeId pointer,
+             std::size_t max_steps);
 
 // The objects argument `index` of `call` may point to (sorted): for a field read through a
 // pointer (`p->buf`), what was stored into that field of p's objects (field_contents.hpp).

@@ -69,7 +69,7 @@ void MismatchedReleaseCheck::run(const CheckContext& context, std::vector<Findin
                 shown = allocated_here->id;
             } else if (objects.size() <= kImpreciseSet) {
                 for (NodeId object : wrong) {
-                    if (flow_of(context, model.address_of(object), pointer,
+                    if (flow_of(context, model, model.address_of(object), pointer,
                                 context.options.max_witness_steps) == Flow::Direct) {
                         shown = object;
                         level = Level::Warning;

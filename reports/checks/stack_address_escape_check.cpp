@@ -100,6 +100,7 @@ void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Findi
         if (object == nullptr || lives_forever(store.function)) continue;
         Level level = Level::None;
         NodeId held_by = facts::kNoNode;  // Target::Pointer: an object that outlives the function
+        bool held_by_heap = false;
         switch (store.target) {
             case Target::Return:
                 level = Level::Error;
@@ -117,6 +118,9 @@ void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Findi
                 if (pointer == nullptr) continue;
                 const std::vector<NodeId> targets = context.oracle.points_to(store.pointer);
                 bool every = true;
+                // Blocks the function allocated itself hold the address only while it hands them
+                // to the code that uses them (a job for a worker it waits for) or releases them.
+                bool own_blocks_only = true;
                 bool summary = targets.size() > kImpreciseSet || pointer->kind == facts::NodeKind::Deref;
                 for (NodeId t : targets) {
                     const facts::Node* n = context.facts.node(t);
@@ -125,9 +129,15 @@ void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Findi
                         every = false;
                         continue;
                     }
-                    if (model.storage(*n) == Storage::Heap) every = false;  // a block may be released first
-                    if (held_by == facts::kNoNode) held_by = t;
+                    const bool heap = model.storage(*n) == Storage::Heap;
+                    if (heap) every = false;  // a block may be released first
+                    own_blocks_only = own_blocks_only && heap && n->function == store.function;
+                    if (held_by == facts::kNoNode || (!heap && held_by_heap)) {
+                        held_by = t;
+                        held_by_heap = heap;
+                    }
                 }
+                summary = summary || own_blocks_only;
                 if (held_by == facts::kNoNode) continue;
                 level = summary                                           ? context.options.summary_level
                         : every && store.overwritten == Overwritten::None ? Level::Error
@@ -180,7 +190,7 @@ void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Findi
         for (NodeId o : context.oracle.points_to(site.src)) {
             const facts::Node* object = context.facts.node(o);
             if (object == nullptr || !in_frame_of(model, *object, result->function)) continue;
-            const Level level = flow_of(context, model.address_of(o), site.src,
+            const Level level = flow_of(context, model, model.address_of(o), site.src,
                                         context.options.max_witness_steps) == Flow::Direct
                                     ? Level::Warning
                                     : context.options.summary_level;

@@ -41,7 +41,7 @@ std::vector<std::string> enabled_checks(const CheckRequest& request, const Repor
 }
 
 void print_stats(const AnalysisSession& session, const std::vector<Finding>& findings, std::size_t suppressed,
-                 double check_seconds) {
+                 double check_seconds, const std::vector<std::pair<std::string, double>>& per_check) {
     const ProgramInput& input = session.input();
     std::string out = "galias statistics\n";
     if (input.units_total != 0) {
@@ -76,6 +76,9 @@ void print_stats(const AnalysisSession& session, const std::vector<Finding>& fin
     out += fmt::format("  time               input {:.3f} s, solve {:.3f} s, checks {:.3f} s{}\n",
                        session.times().input_seconds, session.times().solve_seconds, check_seconds,
                        session.times().from_database ? " (input and results from the results database)" : "");
+    std::vector<std::string> times;
+    for (const auto& [id, seconds] : per_check) times.push_back(fmt::format("{} {:.3f} s", id, seconds));
+    if (!times.empty()) out += fmt::format("  check times        {}\n", fmt::join(times, ", "));
     std::fputs(out.c_str(), stderr);
 }
 
@@ -169,6 +172,8 @@ int run_check(const CheckRequest& request) {
     RunOptions run;
     run.source_root = request.session.source_root;
     run.exclude = session.config().exclude;
+    std::vector<std::pair<std::string, double>> per_check;
+    run.seconds = &per_check;
     std::vector<Finding> findings = run_checks(context, run);
     SourceLines lines;
     assign_fingerprints(findings, lines);
@@ -231,7 +236,7 @@ int run_check(const CheckRequest& request) {
     }
     if (!request.session.quiet && !hints.empty())
         std::fprintf(stderr, "galias: hint: %s\n", allocator_hint_text(hints).c_str());
-    if (request.stats) print_stats(session, findings, suppressed, check_seconds);
+    if (request.stats) print_stats(session, findings, suppressed, check_seconds, per_check);
 
     if (!input.complete()) {
         // Findings can be missing for lack of input: a CI gate must not pass on that unless

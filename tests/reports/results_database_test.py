@@ -219,21 +219,22 @@ def test_cache():
                                 "--stats", "--fail-on", "none")
         check(f"check --cache, run {run + 1}", code == 0, err)
         findings.append(json.loads(out)["findings"])
-    check("second run: every unit from the cache", "(0 failed, 5 from the unit cache)" in err, err)
+    units = len(os.listdir(os.path.join(DEMO, "src")))
+    check("second run: every unit from the cache", f"(0 failed, {units} from the unit cache)" in err, err)
     os.utime(os.path.join(DEMO, "src", "main.c"))
     code, out, err = galias("check", "-p", "build", "--cache", cache, "--backend", "cpu", "--stats", "-q")
-    check("a touched but unchanged file: still from the cache", "5 from the unit cache" in err, err)
+    check("a touched but unchanged file: still from the cache", f"{units} from the unit cache" in err, err)
 
     append("src/filter.c", "/* edited */\n")
     code, out, err = galias("check", "-p", "build", "--cache", cache, "--backend", "cpu", "--format", "json",
                             "--stats", "--fail-on", "none")
-    check("one file changed: one unit compiled", "(0 failed, 4 from the unit cache)" in err, err)
+    check("one file changed: one unit compiled", f"(0 failed, {units - 1} from the unit cache)" in err, err)
     code, scratch, err2 = galias("check", "-p", "build", "--backend", "cpu", "--format", "json", "--fail-on", "none")
     check("findings with the cache = without", json.loads(out)["findings"] == json.loads(scratch)["findings"]
           == findings[0], f"{out}\n{scratch}")
 
     code, _, err = galias("facts", "-p", "build", "-o", os.path.join(TMP, "facts-cached"), "--cache", cache)
-    check("facts --cache: every unit from the cache", code == 0 and "5 from the unit cache" in err, err)
+    check("facts --cache: every unit from the cache", code == 0 and f"{units} from the unit cache" in err, err)
     galias("facts", "-p", "build", "-o", os.path.join(TMP, "facts-fresh"), "-q")
     check("facts from the cache = facts compiled",
           fact_files(os.path.join(TMP, "facts-cached")) == fact_files(os.path.join(TMP, "facts-fresh")))
@@ -244,7 +245,7 @@ def test_cache():
         f.seek(40)
         f.write(b"\x00garbage\x00")
     code, _, err = galias("check", "-p", "build", "--cache", cache, "--backend", "cpu", "--stats", "-q")
-    check("a damaged cache entry is compiled again", code in (0, 1) and "4 from the unit cache" in err, err)
+    check("a damaged cache entry is compiled again", code in (0, 1) and f"{units - 1} from the unit cache" in err, err)
 
 
 def main():

@@ -4,4 +4,5 @@ void copy_demo(int argc);
 void restrict_demo(void);
 void filter_demo(void);
 void assertions_demo(void);
+void memory_demo(int argc, char **argv);
 #endif

@@ -1,10 +1,10 @@
 #include "demo.h"
 
 int main(int argc, char **argv) {
-    (void)argv;
     copy_demo(argc);
     restrict_demo();
     filter_demo();
     assertions_demo();
+    memory_demo(argc, argv);
     return 0;
 }

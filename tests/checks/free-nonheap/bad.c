@@ -15,8 +15,18 @@ void scratch(void) {
     free(p); /* expect: free-nonheap error */
 }
 
+/* The condition changes between the choice and the release: the buffer may be released. */
+void convert(size_t n) {
+    char local[32];
+    char *buf = local;
+    if (n > 32) buf = malloc(n);
+    n = n * 2;
+    if (n > 32) free(buf); /* expect: free-nonheap warning */
+}
+
 int main(int argc, char **argv) {
     greet(argc, argv);
     scratch();
+    convert((size_t)argc);
     return 0;
 }

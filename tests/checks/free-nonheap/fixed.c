@@ -21,9 +21,32 @@ void early(size_t n) {
     free(p);
 }
 
+/* The small-buffer pattern: the release is guarded by the condition that chose the heap. */
+void convert(size_t n) {
+    char local[32];
+    char *buf;
+    if (n >= sizeof local) {
+        buf = malloc(n + 1);
+    } else {
+        buf = local;
+    }
+    buf[0] = 0;
+    if (n >= sizeof local) free(buf);
+}
+
+void widen(size_t n) {
+    char local[32];
+    char *buf = local;
+    if (n > 32) buf = malloc(n);
+    buf[0] = 0;
+    if (n > 32) free(buf);
+}
+
 int main(int argc, char **argv) {
     greet(argc, argv);
     scratch((size_t)argc * 100);
     early((size_t)argc * 100);
+    convert((size_t)argc);
+    widen((size_t)argc);
     return 0;
 }
