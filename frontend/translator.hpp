@@ -334,6 +334,11 @@ private:
     // A call that releases the block its argument points to: free, realloc, fclose, ... or a
     // configured release function (also through a function pointer variable of that name).
     bool releases_block(const clang::CallExpr* e) const;
+    // ... or a call through a function pointer, whose targets (known only once the program is
+    // linked) may be such functions.
+    bool may_release_block(const clang::CallExpr* e) const {
+        return releases_block(e) || e->getDirectCallee() == nullptr;
+    }
     // The released argument's guards (`if (p != buf)`) and the step that may have moved it
     // from where its base points on some path (`while (*s == ' ') s++;`).
     void describe_release(const clang::CallExpr* e, CallSite& site);

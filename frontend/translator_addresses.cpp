@@ -907,8 +907,9 @@ void Translator::name_sums(const std::vector<std::optional<KeyedSum>>& sums, Cal
 void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
     std::size_t pointers = 0;
     for (const CallValue& arg : site.args) pointers += arg.term != kNone && !arg.aggregate ? 1 : 0;
-    // One pointer is enough for a release (free(p)): the memory checks ask where it points.
-    if ((pointers < 2 && !(pointers == 1 && releases_block(e))) || locals_ == nullptr) return;
+    // One pointer is enough for a release (free(p)), or a call through a function pointer that
+    // may be one (a `dispose` hook set to free): the memory checks ask where it points.
+    if ((pointers < 2 && !(pointers == 1 && may_release_block(e))) || locals_ == nullptr) return;
     const EvaluationPoint here{"", Point{e, nullptr}};
     std::vector<Symbolic> addresses(site.args.size());
     std::vector<std::optional<KeyedSum>> sums(site.args.size());  // offsets and integers not constant

@@ -118,9 +118,11 @@ void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Findi
                 if (pointer == nullptr) continue;
                 const std::vector<NodeId> targets = context.oracle.points_to(store.pointer);
                 bool every = true;
-                // Blocks the function allocated itself hold the address only while it hands them
-                // to the code that uses them (a job for a worker it waits for) or releases them.
-                bool own_blocks_only = true;
+                // A heap allocation site stands for many blocks, which the program may release or
+                // unlink before the function returns (a job handed to a worker it waits for, a
+                // ring spliced back): only named objects (a caller's variable, a global, an entry
+                // point's caller object) make the evidence more than a note.
+                bool heap_only = true;
                 bool summary = targets.size() > kImpreciseSet || pointer->kind == facts::NodeKind::Deref;
                 for (NodeId t : targets) {
                     const facts::Node* n = context.facts.node(t);
@@ -131,13 +133,13 @@ void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Findi
                     }
                     const bool heap = model.storage(*n) == Storage::Heap;
                     if (heap) every = false;  // a block may be released first
-                    own_blocks_only = own_blocks_only && heap && n->function == store.function;
+                    heap_only = heap_only && heap;
                     if (held_by == facts::kNoNode || (!heap && held_by_heap)) {
                         held_by = t;
                         held_by_heap = heap;
                     }
                 }
-                summary = summary || own_blocks_only;
+                summary = summary || heap_only;
                 if (held_by == facts::kNoNode) continue;
                 level = summary                                           ? context.options.summary_level
                         : every && store.overwritten == Overwritten::None ? Level::Error

@@ -15,11 +15,11 @@ static void (*hook)(void) = enter;
 
 int main(void) {
     static char table[8];
-    dispose(table); /* expect: free-nonheap warning */
+    dispose(table); /* expect: free-nonheap error */
     FILE *f = fopen("log.txt", "r");
-    dispose(f); /* expect: mismatched-release warning */
+    dispose(f); /* expect: mismatched-release error */
     char *p = malloc(8);
-    dispose(p + 2); /* missed: free-offset */
+    dispose(p + 2); /* expect: free-offset error */
     hook();
     return 0;
 }
