@@ -8,9 +8,11 @@
 #include <map>
 #include <sstream>
 
+#include "facts/input_file.hpp"
 #include "facts/output_file.hpp"
 #include "facts/predicates.hpp"
 #include "reports/allocator_hints.hpp"
+#include "reports/changed_lines.hpp"
 #include "reports/checks/check_registry.hpp"
 #include "reports/output/json_report.hpp"
 #include "reports/output/text_report.hpp"
@@ -147,6 +149,17 @@ int run_check(const CheckRequest& request) {
     }
     if (request.sarif) facts::check_output_file(*request.sarif);
     if (request.output) facts::check_output_file(*request.output);
+    // Read before the analysis, so that a bad ref or diff stops the run at once.
+    std::optional<ChangedLines> changed;
+    if (request.changed_since) {
+        changed = ChangedLines::from_git(request.session.source_root, *request.changed_since);
+    } else if (request.changed_lines) {
+        const std::string name = request.changed_lines->string();
+        const std::filesystem::path file =
+            name == "-" ? std::filesystem::path("/dev/stdin") : *request.changed_lines;
+        changed =
+            ChangedLines::from_diff(facts::read_input_file(file, "diff"), request.session.source_root, name);
+    }
     const bool allow_partial = request.allow_partial || session.config().allow_partial.value_or(false);
 
     ProgressLine progress(ProgressLine::on_tty(request.session.quiet));
@@ -175,6 +188,8 @@ int run_check(const CheckRequest& request) {
     std::vector<std::pair<std::string, double>> per_check;
     run.seconds = &per_check;
     std::vector<Finding> findings = run_checks(context, run);
+    std::size_t elsewhere = 0;  // findings that touch no changed line
+    if (changed) elsewhere = std::erase_if(findings, [&](const Finding& f) { return !changed->touches(f); });
     SourceLines lines;
     assign_fingerprints(findings, lines);
     std::size_t suppressed = 0;
@@ -219,6 +234,10 @@ int run_check(const CheckRequest& request) {
         for (const AllocatorHint& hint : hints)
             candidates.push_back({{"function", hint.function}, {"findings", hint.findings}});
         report["allocator_candidates"] = std::move(candidates);
+        if (changed) {
+            report["changed_lines"] = {
+                {"files", changed->files()}, {"lines", changed->lines()}, {"findings_elsewhere", elsewhere}};
+        }
         text << report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
         TextOptions options_text;
@@ -233,6 +252,15 @@ int run_check(const CheckRequest& request) {
     }
     if (!request.session.quiet && request.format == "text") {
         std::fprintf(stderr, "galias: %s\n", summary_line(findings, suppressed).c_str());
+    }
+    if (!request.session.quiet && changed) {
+        const auto plural = [](std::size_t n, const char* one, const char* many) {
+            return fmt::format("{} {}", n, n == 1 ? one : many);
+        };
+        std::fprintf(stderr, "galias: reported only what touches the %s of %s; %s elsewhere not reported\n",
+                     plural(changed->lines(), "changed line", "changed lines").c_str(),
+                     plural(changed->files(), "file", "files").c_str(),
+                     plural(elsewhere, "finding", "findings").c_str());
     }
     if (!request.session.quiet && !hints.empty())
         std::fprintf(stderr, "galias: hint: %s\n", allocator_hint_text(hints).c_str());

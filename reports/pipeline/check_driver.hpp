@@ -28,6 +28,10 @@ struct CheckRequest {
     bool allow_partial = false;
     std::string automation_id;
     std::string tool_version = "0.0.0";
+    // A pull request's check: report only the findings that touch the lines changed since
+    // this git ref (of the repository holding the source root), or in this unified diff.
+    std::optional<std::string> changed_since;
+    std::optional<std::filesystem::path> changed_lines;
 };
 
 // Returns the exit code: 0 (no finding at or above fail_on), 1 (findings), 2 (translation

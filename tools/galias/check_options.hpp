@@ -24,6 +24,8 @@ struct CheckCommandOptions {
     bool per_context = false;
     bool stats = false;
     bool allow_partial = false;
+    std::string changed_since;
+    std::string changed_lines;
 
     void declare(CLI::App& app, const std::string& default_fail_on) {
         fail_on = default_fail_on;
@@ -50,6 +52,15 @@ struct CheckCommandOptions {
         app.add_flag("--stats", stats, "Print statistics at the end (stderr)");
         app.add_flag("--allow-partial", allow_partial,
                      "Translation units that fail to compile are reported but do not make the exit code 2");
+        auto* since = app.add_option("--changed-since", changed_since,
+                                     "Report only findings touching lines changed since this git ref (a pull "
+                                     "request's base)");
+        auto* lines =
+            app.add_option("--changed-lines", changed_lines,
+                           "Report only findings touching the lines this unified diff adds or changes "
+                           "(- for standard input)");
+        since->excludes(lines);
+        lines->excludes(since);
     }
 
     [[nodiscard]] int run() const {
@@ -66,6 +77,8 @@ struct CheckCommandOptions {
         request.stats = stats;
         request.allow_partial = allow_partial;
         request.automation_id = automation_id;
+        if (!changed_since.empty()) request.changed_since = changed_since;
+        if (!changed_lines.empty()) request.changed_lines = changed_lines;
         request.tool_version = kVersion;
         return reports::run_check(request);
     }
