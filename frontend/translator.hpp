@@ -355,6 +355,14 @@ private:
     // if (n > N) free(p);` (the small-buffer pattern; translator_memory.cpp says when).
     void correlated_guards(const clang::CallExpr* e, const clang::DeclRefExpr* read,
                            std::vector<TermId>& out);
+    // Whether `later` tests the condition `earlier` tested, with the same outcome: the same
+    // expression, reading only locals and parameters (with `fields`, also members of what they
+    // name or point to) that nothing writes after `earlier` begins, both in one loop body.
+    bool repeats_condition(const clang::IfStmt* earlier, const clang::IfStmt* later, bool fields);
+    // The nearest `if` whose then or else branch holds `s` (not its condition), and whether
+    // `s` is in the then branch of `branch`.
+    const clang::IfStmt* enclosing_if(const clang::Stmt* s);
+    bool in_then(const clang::IfStmt* branch, const clang::Stmt* s);
     // Records a store `target = value` (or, with `target` null, `return value`) whose value is
     // the address of the frame's own storage; whether the cell is written again before the
     // function returns is decided by finish_frame_stores(), once the body is translated.

@@ -95,9 +95,18 @@ void Translator::guarded_objects(const clang::Expr* condition, bool equal, const
 namespace {
 
 // The variables a condition reads, when it reads nothing else: locals and parameters, with
-// no call, no assignment and no memory access; false otherwise.
-bool stable_reads(const clang::Stmt* s, std::vector<const clang::VarDecl*>& vars) {
+// no call, no assignment and no memory access but, with `fields`, a member of a struct a local
+// or a parameter names or points to (`pTab->bStat1`, its field added to `fields`); false
+// otherwise.
+bool stable_reads(const clang::Stmt* s, std::vector<const clang::VarDecl*>& vars,
+                  std::vector<const clang::ValueDecl*>* fields = nullptr) {
     if (s == nullptr) return true;
+    if (const auto* member = llvm::dyn_cast<clang::MemberExpr>(s); member != nullptr && fields != nullptr) {
+        const auto* base = llvm::dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+        if (base == nullptr) return false;
+        fields->push_back(member->getMemberDecl());
+        return stable_reads(base, vars, fields);
+    }
     if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(s)) {
         const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
         if (var == nullptr) return llvm::isa<clang::EnumConstantDecl>(ref->getDecl());
@@ -115,7 +124,7 @@ bool stable_reads(const clang::Stmt* s, std::vector<const clang::VarDecl*>& vars
         binary != nullptr && binary->isAssignmentOp())
         return false;
     for (const clang::Stmt* child : s->children()) {
-        if (!stable_reads(child, vars)) return false;
+        if (!stable_reads(child, vars, fields)) return false;
     }
     return true;
 }
@@ -150,10 +159,27 @@ bool assigns_first(const clang::Stmt* branch, const clang::VarDecl* var) {
 // and in its other branch do not reach the release, and the objects they point to are
 // excluded. That is the small-buffer pattern, where the release is guarded by the condition
 // that chose the heap over the buffer.
-void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRefExpr* read,
-                                   std::vector<TermId>& out) {
-    const auto* var = llvm::dyn_cast<clang::VarDecl>(read->getDecl());
-    if (var == nullptr || current_decl_ == nullptr || current_decl_->getBody() == nullptr) return;
+const clang::IfStmt* Translator::enclosing_if(const clang::Stmt* s) {
+    for (const clang::Stmt *node = s, *parent = parent_of(s); parent != nullptr;
+         node = parent, parent = parent_of(node)) {
+        const auto* branch = llvm::dyn_cast<clang::IfStmt>(parent);
+        if (branch != nullptr && branch->getCond() != node) return branch;
+    }
+    return nullptr;
+}
+
+bool Translator::in_then(const clang::IfStmt* branch, const clang::Stmt* s) {
+    for (const clang::Stmt* node = s; node != nullptr; node = parent_of(node)) {
+        if (node == branch->getThen()) return true;
+        if (node == branch) return false;
+    }
+    return false;
+}
+
+bool Translator::repeats_condition(const clang::IfStmt* earlier, const clang::IfStmt* later, bool fields) {
+    const auto before = [&](clang::SourceLocation a, clang::SourceLocation b) {
+        return sm_.isBeforeInTranslationUnit(sm_.getFileLoc(a), sm_.getFileLoc(b));
+    };
     const auto loop_of = [&](const clang::Stmt* s) -> const clang::Stmt* {
         for (const clang::Stmt* p = parent_of(s); p != nullptr; p = parent_of(p)) {
             if (llvm::isa<clang::ForStmt>(p) || llvm::isa<clang::WhileStmt>(p) || llvm::isa<clang::DoStmt>(p))
@@ -161,6 +187,55 @@ void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRe
         }
         return nullptr;
     };
+    if (earlier == later || !before(earlier->getEndLoc(), later->getBeginLoc()) ||
+        loop_of(earlier) != loop_of(later))
+        return false;
+    std::vector<const clang::VarDecl*> vars;
+    std::vector<const clang::ValueDecl*> members;
+    if (!stable_reads(later->getCond(), vars, fields ? &members : nullptr)) return false;
+    llvm::FoldingSetNodeID condition;
+    later->getCond()->IgnoreParenImpCasts()->Profile(condition, context_, true);
+    llvm::FoldingSetNodeID same;
+    earlier->getCond()->IgnoreParenImpCasts()->Profile(same, context_, true);
+    if (same != condition) return false;
+    // Nothing the condition reads is written after the earlier if begins.
+    std::vector<const clang::Stmt*> scan{current_decl_->getBody()};
+    while (!scan.empty()) {
+        const clang::Stmt* t = scan.back();
+        scan.pop_back();
+        for (const clang::Stmt* child : t->children()) {
+            if (child != nullptr) scan.push_back(child);
+        }
+        const clang::Expr* written = nullptr;
+        if (const auto* assign = llvm::dyn_cast<clang::BinaryOperator>(t); assign && assign->isAssignmentOp())
+            written = assign->getLHS();
+        if (const auto* step = llvm::dyn_cast<clang::UnaryOperator>(t)) {
+            if (step->isIncrementDecrementOp() || step->getOpcode() == clang::UO_AddrOf)
+                written = step->getSubExpr();
+        }
+        if (written == nullptr || before(t->getBeginLoc(), earlier->getBeginLoc())) continue;
+        written = written->IgnoreParenImpCasts();
+        const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(written);
+        if (ref != nullptr && std::find(vars.begin(), vars.end(), ref->getDecl()) != vars.end()) return false;
+        const auto* member = llvm::dyn_cast<clang::MemberExpr>(written);
+        if (member != nullptr &&
+            std::find(members.begin(), members.end(), member->getMemberDecl()) != members.end())
+            return false;
+    }
+    return true;
+}
+
+// The release happens in branch S of `if (C)` (S: then or else), and an earlier `if (C)` with
+// the same condition assigns the variable first thing in its branch S. When C reads only
+// locals and parameters that nothing assigns after the earlier `if` (the two in the same loop
+// body), every path to the release took branch S there too, so the variable holds what branch
+// S (or later code) assigned: definitions before the earlier `if` and in its other branch do
+// not reach the release, and the objects they point to are excluded. That is the small-buffer
+// pattern, where the release is guarded by the condition that chose the heap over the buffer.
+void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRefExpr* read,
+                                   std::vector<TermId>& out) {
+    const auto* var = llvm::dyn_cast<clang::VarDecl>(read->getDecl());
+    if (var == nullptr || current_decl_ == nullptr || current_decl_->getBody() == nullptr) return;
     const auto before = [&](clang::SourceLocation a, clang::SourceLocation b) {
         return sm_.isBeforeInTranslationUnit(sm_.getFileLoc(a), sm_.getFileLoc(b));
     };
@@ -171,10 +246,6 @@ void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRe
         const auto* guard = llvm::dyn_cast<clang::IfStmt>(parent);
         if (guard == nullptr || guard->getCond() == node) continue;
         const bool then_branch = guard->getThen() == node;
-        std::vector<const clang::VarDecl*> vars;
-        if (!stable_reads(guard->getCond(), vars)) continue;
-        llvm::FoldingSetNodeID condition;
-        guard->getCond()->IgnoreParenImpCasts()->Profile(condition, context_, true);
         // An earlier if with the same condition, whose same branch assigns the variable first.
         std::vector<const clang::Stmt*> work{current_decl_->getBody()};
         while (!work.empty()) {
@@ -184,38 +255,9 @@ void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRe
                 if (child != nullptr) work.push_back(child);
             }
             const auto* earlier = llvm::dyn_cast<clang::IfStmt>(s);
-            if (earlier == nullptr || earlier == guard || !before(earlier->getEndLoc(), guard->getBeginLoc()))
-                continue;
-            llvm::FoldingSetNodeID same;
-            earlier->getCond()->IgnoreParenImpCasts()->Profile(same, context_, true);
+            if (earlier == nullptr) continue;
             const clang::Stmt* chosen = then_branch ? earlier->getThen() : earlier->getElse();
-            if (same != condition || !assigns_first(chosen, var) || loop_of(earlier) != loop_of(guard))
-                continue;
-            // Nothing the condition reads changes after the earlier if.
-            bool stable = true;
-            std::vector<const clang::Stmt*> scan{current_decl_->getBody()};
-            while (stable && !scan.empty()) {
-                const clang::Stmt* t = scan.back();
-                scan.pop_back();
-                for (const clang::Stmt* child : t->children()) {
-                    if (child != nullptr) scan.push_back(child);
-                }
-                const clang::Expr* written = nullptr;
-                if (const auto* assign = llvm::dyn_cast<clang::BinaryOperator>(t);
-                    assign && assign->isAssignmentOp())
-                    written = assign->getLHS();
-                if (const auto* step = llvm::dyn_cast<clang::UnaryOperator>(t)) {
-                    if (step->isIncrementDecrementOp() || step->getOpcode() == clang::UO_AddrOf)
-                        written = step->getSubExpr();
-                }
-                const auto* ref = written == nullptr
-                                      ? nullptr
-                                      : llvm::dyn_cast<clang::DeclRefExpr>(written->IgnoreParens());
-                if (ref == nullptr || std::find(vars.begin(), vars.end(), ref->getDecl()) == vars.end())
-                    continue;
-                stable = before(t->getBeginLoc(), earlier->getBeginLoc());
-            }
-            if (!stable) continue;
+            if (!assigns_first(chosen, var) || !repeats_condition(earlier, guard, false)) continue;
             // The definitions reaching the release that come before the earlier if's end and
             // not from its chosen branch.
             for (DefinitionId d : locals_->reaching(read)) {
@@ -363,10 +405,21 @@ void Translator::finish_frame_stores() {
             // What ends the cell's hold on the address: another store into it, or (through a
             // pointer) the release of the object it is part of.
             std::vector<Point> kills;
+            std::vector<const clang::Stmt*> kill_sites;
             for (const Store& other : stores()) {
-                if (other.site != pending.site && other.address.kind != Base::Unknown &&
-                    other.address.base == cell.base && other.address.offset == cell.offset)
+                if (other.site == pending.site || other.address.kind == Base::Unknown ||
+                    other.address.base != cell.base || !other.address.offset)
+                    continue;
+                // The same cell, or an aggregate holding it (`*cf = saved;` puts back all of *cf).
+                const std::int64_t from = *other.address.offset;
+                const clang::QualType type = other.target->getType();
+                const std::int64_t size = type->isIncompleteType() || type->isDependentType()
+                                              ? 1
+                                              : context_.getTypeSizeInChars(type).getQuantity();
+                if (*cell.offset == from || (*cell.offset > from && *cell.offset < from + size)) {
                     kills.push_back(Point{other.site, nullptr});
+                    kill_sites.push_back(other.site);
+                }
             }
             if (store.target == Target::Pointer) {
                 for (const clang::CallExpr* call : calls_in_body()) {
@@ -388,6 +441,21 @@ void Translator::finish_frame_stores() {
                     (model != nullptr && model->kind != ModelKind::CopyPointees &&
                      model->kind != ModelKind::StoreAllocate);
                 if (!writes_nothing) writers.push_back(Point{call, nullptr});
+            }
+            // A store under `if (C)` and its undoing under a later `if (C)` of the same condition:
+            // the paths that skip the undoing did not store either (`if (pTab->bStat1) { save;
+            // point at the frame; } ... if (pTab->bStat1) restore;`), when nothing writes what C
+            // reads after the first if (a callee is taken not to).
+            for (const clang::Stmt* kill : kill_sites) {
+                for (const clang::IfStmt* undo = enclosing_if(kill); undo != nullptr;
+                     undo = enclosing_if(undo)) {
+                    for (const clang::IfStmt* set = enclosing_if(pending.site); set != nullptr;
+                         set = enclosing_if(set)) {
+                        if (in_then(set, pending.site) == in_then(undo, kill) &&
+                            repeats_condition(set, undo, true))
+                            kills.push_back(Point{undo->getCond(), nullptr});
+                    }
+                }
             }
             const Point from{pending.site, nullptr};
             if (!locals_->returns_avoiding(from, kills)) {

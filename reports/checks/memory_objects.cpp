@@ -16,14 +16,13 @@ std::string address_key(std::string_view name, std::uint32_t context) {
     return fmt::format("{}\n{}", name, context);
 }
 
-// A node the direct flow of an address does not pass: memory that stands for many objects.
-bool summary_memory(const facts::Node& node) {
+}  // namespace
+
+bool is_summary_memory(const facts::Node& node) {
     if (node.kind == facts::NodeKind::Deref) return true;
     return node.kind == facts::NodeKind::Field &&
            (node.name.starts_with("struct:") || node.name.starts_with("union:"));
 }
-
-}  // namespace
 
 MemoryModel::MemoryModel(const facts::ProgramFacts& facts, const CheckOptions& options) : facts_(facts) {
     for (const facts::Allocator& allocator : facts.allocators) {
@@ -199,12 +198,12 @@ Flow flow_of(const CheckContext& context, const MemoryModel& model, NodeId addre
     const NodeId from = context.facts.value_representative(address);
     const NodeId to = context.facts.value_representative(pointer);
     const facts::Node* target = context.facts.node(to);
-    if (target == nullptr || summary_memory(*target)) return Flow::Summary;  // a field of every object
+    if (target == nullptr || is_summary_memory(*target)) return Flow::Summary;  // a field of every object
     const bool direct = context.witness.flows_within(
         from, to, max_steps,
         [&](NodeId node) {
             const facts::Node* n = context.facts.node(node);
-            return n != nullptr && !summary_memory(*n);
+            return n != nullptr && !is_summary_memory(*n);
         },
         [&](const WitnessEdge& edge) {
             const facts::Node* n = context.facts.node(edge.dst);

@@ -101,6 +101,10 @@ std::string pointer_label(const CheckContext& context, NodeId pointer);
 //            points to (a `void *` slot, a container).
 enum class Flow : std::uint8_t { Summary, Direct };
 
+// Memory that stands for many objects: the field node of a struct or union type (that field of
+// every instance), or a dereference `*p`.
+bool is_summary_memory(const facts::Node& node);
+
 // Whether the address node `address` reaches `pointer` directly, within `max_steps` assignments,
 // not through the arguments of a call through a pointer to several functions.
 Flow flow_of(const CheckContext& context, const MemoryModel& model, NodeId address, NodeId pointer,

@@ -123,7 +123,7 @@ void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Findi
                 // ring spliced back): only named objects (a caller's variable, a global, an entry
                 // point's caller object) make the evidence more than a note.
                 bool heap_only = true;
-                bool summary = targets.size() > kImpreciseSet || pointer->kind == facts::NodeKind::Deref;
+                bool summary = targets.size() > kImpreciseSet || is_summary_memory(*pointer);
                 for (NodeId t : targets) {
                     const facts::Node* n = context.facts.node(t);
                     if (n == nullptr || n->kind == facts::NodeKind::Field) continue;
