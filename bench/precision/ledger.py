@@ -21,7 +21,9 @@ call, and at level `warning` or `note` when they overlap on some feasible execut
         takes the verdict of a read row of OLD_LEDGER with the same project, rule and
         location and a level that asks the same question (warning and note both ask
         whether an overlap is feasible; the reason is marked `(carried)`), so only
-        findings nobody read before need reading.
+        findings nobody read before need reading. With --rules R1,R2 only the findings of
+        those rules count: a sample of their own for checks added later (every error and
+        warning of theirs, and SIZE findings of theirs in all).
     ledger.py summary LEDGER [RUN_DIR] [--markdown]
         verdicts per project and level; with RUN_DIR, the number of findings of each run.
     ledger.py recall LEDGER RUN_DIR
@@ -105,8 +107,9 @@ def sample(args):
     for r in read_ledger(args.carry) if args.carry else []:
         if r["verdict"] != "?":
             earlier.setdefault(where(r), r)
+    rules = set(args.rules.split(",")) if args.rules else None
     for project in args.projects or projects_in(args.run_dir):
-        found = findings_of(args.run_dir, project)
+        found = [r for r in findings_of(args.run_dir, project) if rules is None or r["rule"] in rules]
         chosen = [r for r in found if r["level"] == "error"]
         warnings = [r for r in found if r["level"] == "warning"]
         notes = [r for r in found if r["level"] == "note"]
@@ -137,13 +140,16 @@ def sample(args):
 
 def summary(args):
     rows = read_ledger(args.ledger)
+    rules = set(args.rules.split(",")) if args.rules else None
+    rows = [r for r in rows if rules is None or r["rule"] in rules]
     counts = collections.defaultdict(collections.Counter)
     for r in rows:
         counts[r["project"]][(r["level"], r["verdict"])] += 1
     totals = {}
     if args.run_dir:
         for project in projects_in(args.run_dir):
-            levels = collections.Counter(r["level"] for r in findings_of(args.run_dir, project))
+            levels = collections.Counter(r["level"] for r in findings_of(args.run_dir, project)
+                                         if rules is None or r["rule"] in rules)
             totals[project] = levels
     header = ["project", "findings (errors/warnings/notes)", "read", "errors TRUE/FALSE/UNCLEAR",
               "warnings TRUE/FALSE/UNCLEAR", "warnings TRUE %", "notes TRUE/FALSE/UNCLEAR"]
@@ -213,10 +219,12 @@ def main():
     p.add_argument("--seed", default="26")
     p.add_argument("--size", type=int, default=30)
     p.add_argument("--carry", metavar="OLD_LEDGER")
+    p.add_argument("--rules", metavar="R1,R2", help="only the findings of these rules")
     p = sub.add_parser("summary")
     p.add_argument("ledger")
     p.add_argument("run_dir", nargs="?")
     p.add_argument("--markdown", action="store_true")
+    p.add_argument("--rules", metavar="R1,R2", help="only the findings of these rules")
     p = sub.add_parser("recall")
     p.add_argument("ledger")
     p.add_argument("run_dir")
