@@ -25,9 +25,13 @@ std::string Program::explain() const {
 }
 
 Program compile_program(std::string_view text, const std::string& file_name) {
-    datalog::CheckedProgram checked = datalog::check_program(datalog::parse_program(text, file_name));
+    return compile_checked(datalog::check_program(datalog::parse_program(text, file_name)), file_name);
+}
+
+Program compile_checked(datalog::CheckedProgram checked, const std::string& file_name) {
     Program program;
     program.plan_ = std::make_unique<plan::Plan>(plan::build_plan(checked, file_name));
+    program.source_ = std::make_unique<datalog::CheckedProgram>(std::move(checked));
     return program;
 }
 

@@ -31,6 +31,9 @@ namespace galias::engine {
 namespace plan {
 struct Plan;
 }
+namespace datalog {
+struct CheckedProgram;
+}
 
 enum class BackendKind { Auto, Cpu, Cuda };
 const char* backend_name(BackendKind kind);
@@ -83,6 +86,9 @@ struct EngineOptions {
     // Copy every relation into Result::relations[].rows. Off for large runs that only write
     // their outputs: then rows stay empty and only tuple counts are reported.
     bool keep_rows = true;
+    // With keep_rows, only these relations' rows (empty: every relation's): a caller that
+    // reads a few small relations need not copy the large ones (demand.hpp's answers).
+    std::vector<std::string> keep_rows_of;
     std::function<void(const Progress&)> on_progress;  // called after each iteration
     // Concurrency (`--sched`, docs/SCHEDULING.md): off = the rules of an iteration one
     // after another; streams = independent rules on separate lanes (CUDA streams),
@@ -117,16 +123,21 @@ public:
     Program& operator=(Program&&) noexcept;
 
     [[nodiscard]] const plan::Plan& plan() const { return *plan_; }
+    // The program as written, checked: what transformations read (demand.hpp).
+    [[nodiscard]] const datalog::CheckedProgram& source() const { return *source_; }
     // Human-readable semi-naive plan, not bound to a backend (engine::explain binds it).
     [[nodiscard]] std::string explain() const;
 
 private:
-    friend Program compile_program(std::string_view, const std::string&);
+    friend Program compile_checked(datalog::CheckedProgram, const std::string&);
+    std::unique_ptr<datalog::CheckedProgram> source_;
     std::unique_ptr<plan::Plan> plan_;
 };
 
 // Throws DiagnosticError on syntax and semantic errors.
 Program compile_program(std::string_view text, const std::string& file_name);
+// A program already parsed and checked (one a transformation made): planned.
+Program compile_checked(datalog::CheckedProgram checked, const std::string& file_name);
 
 // Where input relations come from. In-memory relations win over files.
 struct Inputs {

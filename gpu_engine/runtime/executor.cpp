@@ -458,7 +458,11 @@ void Executor::finish(Result& result) {
         out.delimiter = relation.info.output.delimiter;
         out.tuple_count = store_.state(r).full[0].data.size;
         const bool write = out.is_output && !options_.output_dir.empty();
-        if (write || options_.keep_rows) {
+        const bool keep =
+            options_.keep_rows && (options_.keep_rows_of.empty() ||
+                                   std::find(options_.keep_rows_of.begin(), options_.keep_rows_of.end(),
+                                             relation.name) != options_.keep_rows_of.end());
+        if (write || keep) {
             const OperatorTimer timer = time_operator(backend_, it, Operator::Write);
             TupleArray copy;
             const TupleArray* rows = &store_.state(r).full[0].data;
@@ -468,7 +472,7 @@ void Executor::finish(Result& result) {
             }
             std::filesystem::path file = out.output_file;
             if (file.is_relative()) file = options_.output_dir / file;
-            if (backend_.host_accessible() && !options_.keep_rows && !codes_.active()) {
+            if (backend_.host_accessible() && !keep && !codes_.active()) {
                 // Host memory: write straight from the relation, no copy.
                 facts::write_tsv(file, rows->data(), out.tuple_count, relation.types,
                                  facts::TsvFormat{out.delimiter}, *symbols_);
@@ -482,7 +486,7 @@ void Executor::finish(Result& result) {
             if (write)
                 facts::write_tsv(file, host.data(), out.tuple_count, relation.types,
                                  facts::TsvFormat{out.delimiter}, *symbols_);
-            if (options_.keep_rows) out.rows = std::move(host);
+            if (keep) out.rows = std::move(host);
         }
         result.relations.push_back(std::move(out));
     }

@@ -1,5 +1,6 @@
 // `galias run PROG.dl -F FACTS -D OUT`: the Datalog engine on its own, Soufflé-style flags.
 // `galias run --batch JOBS`: several analyses on one device (docs/SCHEDULING.md).
+// `galias run PROG --demand SPEC ...`: only the rows some queries ask for (gpu_engine/demand.hpp).
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +12,9 @@
 #include "facts/diagnostic.hpp"
 #include "facts/input_file.hpp"
 #include "facts/output_file.hpp"
+#include "facts/tsv.hpp"
+#include "gpu_engine/demand.hpp"
+#include "gpu_engine/demand_spec.hpp"
 #include "gpu_engine/engine.hpp"
 #include "tools/galias/batch_jobs.hpp"
 #include "tools/galias/command.hpp"
@@ -39,6 +43,10 @@ struct RunOptions {
     std::string batch_file;
     std::size_t max_concurrent = 0;
     unsigned lanes = 0;
+    std::vector<std::string> demands;  // --demand SPEC, in order
+    std::string demand_sips = "most-bound";
+    bool demand_plain = false;
+    std::string demand_bound = "one";
     EngineSwitchOptions switches;  // --cuda-trace, --cuda-off, --cuda-difference, --batch-priority
 };
 
@@ -234,18 +242,95 @@ int run_batch(const RunOptions& options) {
     return status;
 }
 
+// How large the demand grew (after --stats' engine statistics).
+void print_demand_stats(const engine::DemandStats& stats) {
+    std::fprintf(stderr,
+                 "demand: %llu queries run; %llu demand tuples in %zu magic relations (%.3g per input tuple, "
+                 "%llu input tuples); %llu tuples derived\n",
+                 static_cast<unsigned long long>(stats.queries),
+                 static_cast<unsigned long long>(stats.demand_tuples), stats.magic.size(),
+                 stats.demand_ratio(), static_cast<unsigned long long>(stats.input_tuples),
+                 static_cast<unsigned long long>(stats.derived_tuples));
+    for (const auto& [relation, tuples] : stats.magic)
+        std::fprintf(stderr, "  %s\t%llu\n", relation.c_str(), static_cast<unsigned long long>(tuples));
+}
+
+// --demand: the program rewritten for the queries' shapes (plan/magic_sets.hpp) runs with
+// the queries as facts; -D gets each queried relation's matching rows, in the file a full
+// run writes it to.
+int run_on_demand(const RunOptions& options, const engine::Program& program) {
+    std::vector<engine::DemandSpec> specs;
+    std::vector<engine::DemandForm> forms;
+    for (std::size_t i = 0; i < options.demands.size(); ++i) {
+        specs.push_back(engine::parse_demand_spec(
+            options.demands[i], SourceLocation{"--demand", static_cast<std::uint32_t>(i + 1), 0}));
+        forms.push_back(specs.back().form);
+    }
+    engine::MagicOptions magic;
+    magic.sips = options.demand_sips == "left-to-right" ? engine::plan::Sips::LeftToRight
+                                                        : engine::plan::Sips::MostBoundFirst;
+    magic.supplementary = !options.demand_plain;
+    magic.one_bound_column = options.demand_bound == "one";
+    engine::DemandSolver solver(program, forms, magic);
+    engine::Inputs inputs;
+    inputs.facts_dir = options.facts_dir;
+    inputs.symbols = std::make_shared<facts::StringInterner>();
+    std::vector<engine::Demand> demands;
+    for (const engine::DemandSpec& spec : specs)
+        demands.push_back(engine::read_demand(spec, program.source(), *inputs.symbols));
+    engine::EngineOptions engine_options = engine_options_from(options);
+    if (options.explain) {
+        if (options.facts_given) check_facts_dir(options.facts_dir);
+        const engine::Inputs seeded = solver.with_queries(inputs, demands);
+        facts::write_stdout(
+            "program for the demands:\n" + solver.transformed_text() + "\n" +
+            engine::explain(solver.transformed(), engine_options, options.facts_given ? &seeded : nullptr));
+        return kExitOk;
+    }
+    check_facts_dir(options.facts_dir);
+    if (!options.stats_json.empty()) facts::check_output_file(options.stats_json);
+    std::unique_ptr<facts::StagedDirectory> output;
+    if (options.output_dir != "-") output = std::make_unique<facts::StagedDirectory>(options.output_dir);
+    const engine::DemandResult result = solver.solve(std::move(inputs), demands, engine_options);
+    for (const std::string& note : result.run.notes)
+        std::fprintf(stderr, "galias: warning: %s\n", note.c_str());
+    std::string sizes;
+    for (const auto& [relation, answers] : result.answers) {
+        if (output) {
+            std::filesystem::path path = answers.output_file;
+            if (path.is_relative()) path = output->staging() / path;
+            facts::write_tsv(path, answers.rows.data(), answers.size(), answers.types,
+                             facts::TsvFormat{answers.delimiter}, *result.symbols);
+        } else {
+            sizes += relation + "\t" + std::to_string(answers.size()) + "\n";
+        }
+    }
+    if (output) output->commit();
+    facts::write_stdout(sizes);
+    if (options.stats) {
+        result.run.stats.print(stderr);
+        print_demand_stats(result.stats);
+    }
+    if (!options.stats_json.empty())
+        facts::write_output_file(options.stats_json, result.run.stats.to_json() + "\n");
+    return kExitOk;
+}
+
 int run(const RunOptions& options) {
     if (!options.batch_file.empty()) {
         if (!options.program.empty())
             throw DiagnosticError(SourceLocation{}, "give either a program or --batch JOBS_FILE, not both");
         if (!options.stats_json.empty())
             throw DiagnosticError(SourceLocation{}, "--stats-json is for one program, not --batch");
+        if (!options.demands.empty())
+            throw DiagnosticError(SourceLocation{}, "--demand is for one program, not --batch");
         return run_batch(options);
     }
     if (options.program.empty())
         throw DiagnosticError(SourceLocation{}, "no program given (or --batch JOBS_FILE)");
     auto [text, file] = load_program_text(options.program);
     engine::Program program = engine::compile_program(text, file);
+    if (!options.demands.empty()) return run_on_demand(options, program);
     if (options.explain) {
         // Bound to the backend the options select; with -F the inputs are read first, so
         // that choices depending on their values are the run's.
@@ -337,6 +422,25 @@ const RegisterCommand kRegister{CommandInfo{
             "--lanes", options->lanes,
             "With --sched streams|model: at most this many lanes (streams and host threads) per analysis "
             "(default 0: automatic; in a batch with several jobs at once, one per job)");
+        app.add_option(
+               "--demand", options->demands,
+               "Derive only what these queries need (repeatable): RELATION(b|f,...)[:FILE], a letter a "
+               "column, b bound or f free; FILE holds the bound columns' values, one query a line "
+               "(TSV). -D gets the matching rows of each queried relation; --stats the magic "
+               "relations' sizes; --explain the rewritten program")
+            ->allow_extra_args(false);
+        app.add_option("--demand-sips", options->demand_sips,
+                       "With --demand, the order in which a rule's body atoms pass bindings on: most-bound "
+                       "(the atom with the most arguments bound so far next) or left-to-right (body order)")
+            ->check(CLI::IsMember({"most-bound", "left-to-right"}));
+        app.add_option(
+               "--demand-bound", options->demand_bound,
+               "With --demand, how many of a body atom's bound columns its demand binds: one (the one "
+               "bound first; the default) or all")
+            ->check(CLI::IsMember({"one", "all"}));
+        app.add_flag("--demand-plain", options->demand_plain,
+                     "With --demand, plain magic rules that each join their rule's prefix, instead of "
+                     "supplementary relations that store it once");
         options->switches.declare(app, true);
         return [options, facts] {
             options->facts_given = facts->count() != 0;
