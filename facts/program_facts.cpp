@@ -58,6 +58,11 @@ constexpr const char* kStatsFile = "stats.tsv";
 constexpr const char* kStatsHeader = "name\tvalue";
 constexpr const char* kAllocatorsFile = "allocators.tsv";
 constexpr const char* kAllocatorsHeader = "function\tkind\tfile\tline\tcolumn\tallocates";
+constexpr const char* kReleaseSummariesFile = "release_summaries.tsv";
+constexpr const char* kReleaseSummariesHeader = "function\tparam\tfield\talways";
+constexpr const char* kReleasedUsesFile = "released_uses.tsv";
+constexpr const char* kReleasedUsesHeader =
+    "call\targ\tfield\tvia\tkind\tuse_call\tuse_arg\tagain\talways\tfile\tline\tcolumn";
 constexpr const char* kFrameStoresFile = "frame_stores.tsv";
 constexpr const char* kFrameStoresHeader =
     "function\ttarget\tobject\tvariable\tpointer\toverwritten\tcontext\tfile\tline\tcolumn";
@@ -202,6 +207,26 @@ constexpr std::array<std::pair<FrameStore::Overwritten, const char*>, 3> kOverwr
     {FrameStore::Overwritten::Some, "some"},
     {FrameStore::Overwritten::All, "all"},
 }};
+
+constexpr std::array<std::pair<ReleasedUse::Via, const char*>, 3> kViaNames{{
+    {ReleasedUse::Via::Library, "library"},
+    {ReleasedUse::Via::Summary, "summary"},
+    {ReleasedUse::Via::SummarySome, "summary-some"},
+}};
+
+constexpr std::array<std::pair<ReleasedUse::Kind, const char*>, 5> kUseKindNames{{
+    {ReleasedUse::Kind::Deref, "deref"},
+    {ReleasedUse::Kind::Pass, "pass"},
+    {ReleasedUse::Kind::Library, "library"},
+    {ReleasedUse::Kind::Return, "return"},
+    {ReleasedUse::Kind::Release, "release"},
+}};
+
+// 0 or 1.
+bool parse_flag(const TableRecord& record, const std::string& text) {
+    if (text != "0" && text != "1") record.fail("expected 0 or 1, found '" + excerpt(text) + "'");
+    return text == "1";
+}
 
 // The name of `value` in a table of (value, name) pairs, and back.
 template <typename Value, std::size_t N>
@@ -483,6 +508,29 @@ ProgramFacts ProgramFacts::read(const std::filesystem::path& facts_dir, Tables t
     read_side_table(facts_dir / kAllocatorsFile, 6, [&](const TableRecord& r) {
         facts.allocators.push_back(Allocator{r.text(0), r.text(1), read_pos(r, 2), r.text(5)});
     });
+    read_side_table(facts_dir / kReleaseSummariesFile, 4, [&](const TableRecord& r) {
+        ReleaseSummary summary{r.text(0), r.u32(1), parse_optional(r, r.text(2)).value_or(-1),
+                               parse_flag(r, r.text(3))};
+        if (summary.function.empty()) r.fail("empty function name");
+        facts.release_summaries.push_back(std::move(summary));
+    });
+    read_side_table(facts_dir / kReleasedUsesFile, 12, [&](const TableRecord& r) {
+        ReleasedUse use;
+        use.call = r.u32(0);
+        use.arg = r.u32(1);
+        use.field = parse_optional(r, r.text(2)).value_or(-1);
+        use.via = parse_name_in(kViaNames, r, r.text(3), "release kind");
+        use.kind = parse_name_in(kUseKindNames, r, r.text(4), "use kind");
+        const std::optional<std::int64_t> use_call = parse_optional(r, r.text(5));
+        if (use_call && (*use_call < 0 || *use_call >= std::int64_t{kNoNode}))
+            r.fail("bad call id '" + r.text(5) + "'");
+        use.use_call = use_call ? static_cast<std::uint32_t>(*use_call) : kNoNode;
+        use.use_arg = r.u32(6);
+        use.again = parse_name_in(kViaNames, r, r.text(7), "release kind");
+        use.always = parse_flag(r, r.text(8));
+        use.pos = read_pos(r, 9);
+        facts.released_uses.push_back(std::move(use));
+    });
     read_side_table(facts_dir / kFrameStoresFile, 10, [&](const TableRecord& r) {
         FrameStore s;
         s.function = r.text(0);
@@ -609,6 +657,27 @@ void ProgramFacts::write(const std::filesystem::path& facts_dir) const {
         allocators_out.end_record();
     }
     allocators_out.write(facts_dir / kAllocatorsFile);
+
+    TableWriter summaries_out(kReleaseSummariesHeader);
+    for (const ReleaseSummary& summary : release_summaries) {
+        summaries_out.text(summary.function).number(summary.param);
+        summaries_out.text(summary.field < 0 ? std::string("-") : std::to_string(summary.field));
+        summaries_out.text(summary.always ? "1" : "0");
+        summaries_out.end_record();
+    }
+    summaries_out.write(facts_dir / kReleaseSummariesFile);
+
+    TableWriter uses_out(kReleasedUsesHeader);
+    for (const ReleasedUse& use : released_uses) {
+        uses_out.number(use.call).number(use.arg);
+        uses_out.text(use.field < 0 ? std::string("-") : std::to_string(use.field));
+        uses_out.text(name_in(kViaNames, use.via)).text(name_in(kUseKindNames, use.kind));
+        uses_out.text(use.use_call == kNoNode ? std::string("-") : std::to_string(use.use_call));
+        uses_out.number(use.use_arg).text(name_in(kViaNames, use.again)).text(use.always ? "1" : "0");
+        write_pos(uses_out, use.pos);
+        uses_out.end_record();
+    }
+    uses_out.write(facts_dir / kReleasedUsesFile);
 
     TableWriter frame_out(kFrameStoresHeader);
     for (const FrameStore& f : frame_stores) {

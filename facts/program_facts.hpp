@@ -15,6 +15,8 @@
 //   FACTS_DIR/allocators.tsv            the program's functions treated as returning fresh memory
 //   FACTS_DIR/allocation_candidates.tsv arguments that would be fresh memory if a function allocated
 //   FACTS_DIR/frame_stores.tsv          addresses of a function's own frame stored where they outlive it
+//   FACTS_DIR/release_summaries.tsv     what each function releases of its arguments
+//   FACTS_DIR/released_uses.tsv         uses of values after calls that release them
 //
 // Every table is tab-separated with a header line starting with '#'.
 
@@ -204,6 +206,45 @@ struct FrameStore {
     SourcePos pos;  // the store or the return statement
 };
 
+// What a function releases of its arguments on some path or on every path (a release
+// summary, release_summaries.tsv): the block parameter `param` points to, or (field >= 0) the
+// block whose pointer is stored at that byte offset of what it points to. Computed bottom-up
+// over the call graph from the C library's and the configuration's release functions.
+struct ReleaseSummary {
+    std::string function;
+    std::uint32_t param = 0;
+    std::int64_t field = -1;
+    bool always = false;  // on every path from the function's entry to its return
+};
+
+// A use of a value after a call that releases it (released_uses.tsv; one row per call site,
+// every calling context): the value passed as argument `arg` (or, field >= 0, the pointer at
+// that byte offset of what it points to), with nothing between that changes it.
+struct ReleasedUse {
+    enum class Via : std::uint8_t {
+        Library,      // a release function of the C library or the configuration
+        Summary,      // a function of the program whose summary releases it on every path
+        SummarySome,  // ... on some path
+    };
+    enum class Kind : std::uint8_t {
+        Deref,    // *p, p->f, p[i]
+        Pass,     // passed to a function of the program
+        Library,  // passed to a C library function, which accesses it
+        Return,   // returned
+        Release,  // released again (Via of that release in `again`)
+    };
+    std::uint32_t call = 0;  // CallSite::id of the release
+    std::uint32_t arg = 0;
+    std::int64_t field = -1;
+    Via via = Via::Library;
+    Kind kind = Kind::Deref;
+    std::uint32_t use_call = 0xFFFFFFFFu;  // Pass, Library, Release: the call (CallSite::id)
+    std::uint32_t use_arg = 0;
+    Via again = Via::Library;  // Release: how that call releases it
+    bool always = false;       // every path from the release to the function's return passes the use
+    SourcePos pos;             // the use
+};
+
 // A construct the frontend saw but does not model (inline assembly, an integer cast to a
 // pointer, a call to an external function without a model, ...). Listed one per occurrence
 // so nothing is dropped silently; stats.tsv has the counts per category.
@@ -241,6 +282,8 @@ public:
     std::vector<Allocator> allocators;                            // allocators.tsv
     std::vector<AllocationCandidate> allocation_candidates;       // sorted by (call, arg)
     std::vector<FrameStore> frame_stores;                         // frame_stores.tsv
+    std::vector<ReleaseSummary> release_summaries;                // release_summaries.tsv
+    std::vector<ReleasedUse> released_uses;                       // released_uses.tsv
     // value_classes.tsv: the node whose analysis results answer for each node (copy
     // reduction, docs/FACTS.md "Value classes"); empty when every node answers for itself.
     std::vector<NodeId> value_class;

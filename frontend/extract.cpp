@@ -278,7 +278,8 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     }
 
     program.allocation_wrappers = find_allocation_wrappers(program, options.allocators, options.field_model);
-    const EmitOptions emit_options{options.field_model, options.merge_string_literals, options.allocators};
+    const EmitOptions emit_options{options.field_model, options.merge_string_literals, options.allocators,
+                                   translate_options(options).release_functions};
     IndirectCallStats indirect;
     stage("resolving calls through function pointers (" +
           std::string(options.indirect_calls == IndirectCalls::Types ? "by type" : "points-to pre-analysis") +

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <tuple>
 
 #include "facts/predicates.hpp"
 #include "frontend/field_model.hpp"
 #include "frontend/library_models.hpp"
+#include "frontend/release_summaries.hpp"
 
 namespace galias::frontend {
 
@@ -361,6 +363,61 @@ void FactEmitter::emit_program() {
     }
     emit_caller_objects();
     emit_argument_addresses();
+    emit_released_uses();
+}
+
+void FactEmitter::emit_released_uses() {
+    const ReleaseSummaries summaries(program_, targets_, options_.release_functions);
+    using Via = facts::ReleasedUse::Via;
+    using Kind = facts::ReleasedUse::Kind;
+    for (const auto& [entity, released] : summaries.summaries()) {
+        for (const ReleaseSummaries::Released& entry : released) {
+            out_.program.release_summaries.push_back(facts::ReleaseSummary{
+                program_.entities[entity].name, entry.param, entry.field, entry.always});
+        }
+    }
+    std::sort(out_.program.release_summaries.begin(), out_.program.release_summaries.end(),
+              [](const facts::ReleaseSummary& a, const facts::ReleaseSummary& b) {
+                  return std::tie(a.function, a.param, a.field) < std::tie(b.function, b.param, b.field);
+              });
+    for (const Function& f : program_.functions) {
+        if (!f.has_body) continue;
+        for (const LaterUse& later : f.later_uses) {
+            if (later.call >= f.calls.size()) continue;
+            const CallSite& call = f.calls[later.call];
+            const std::optional<Via> via = summaries.releases(call, later.arg, later.field);
+            if (!via) continue;
+            facts::ReleasedUse row;
+            row.call = call.id;
+            row.arg = later.arg;
+            row.field = later.field;
+            row.via = *via;
+            row.always = later.always;
+            row.pos = later.pos;
+            switch (later.kind) {
+                case LaterUse::Kind::Deref:
+                    row.kind = Kind::Deref;
+                    break;
+                case LaterUse::Kind::Return:
+                    row.kind = Kind::Return;
+                    break;
+                case LaterUse::Kind::Pass: {
+                    if (later.use_call >= f.calls.size()) continue;
+                    const CallSite& use = f.calls[later.use_call];
+                    row.use_call = use.id;
+                    row.use_arg = later.use_arg;
+                    if (const std::optional<Via> again = summaries.releases(use, later.use_arg, -1)) {
+                        row.kind = Kind::Release;
+                        row.again = *again;
+                    } else {
+                        row.kind = summaries.external(use) ? Kind::Library : Kind::Pass;
+                    }
+                    break;
+                }
+            }
+            out_.program.released_uses.push_back(row);
+        }
+    }
 }
 
 // Parameters of the functions nothing in the program calls (a library's API, callbacks

@@ -20,7 +20,8 @@ namespace galias::frontend {
 struct EmitOptions {
     FieldModel field_model = FieldModel::Types;
     bool merge_string_literals = true;
-    std::vector<std::string> allocators;  // functions treated as malloc, body or not
+    std::vector<std::string> allocators;         // functions treated as malloc, body or not
+    std::vector<std::string> release_functions;  // FrontendOptions::release_functions
 };
 
 class FactEmitter {
@@ -60,6 +61,8 @@ private:
     [[nodiscard]] std::vector<EntityId> targets_in(const CallSite& call, ContextId context) const;
     void emit_library_call(const CallSite& call, ContextId context, const std::string& callee);
     void emit_argument_addresses();
+    // release_summaries.tsv and released_uses.tsv (release_summaries.hpp).
+    void emit_released_uses();
     void emit_caller_objects();
     [[nodiscard]] bool returns_fresh_memory(const CallSite& call) const;
     [[nodiscard]] std::string allocation_candidate(const CallSite& call) const;

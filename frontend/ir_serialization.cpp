@@ -17,14 +17,15 @@ static_assert(sizeof(Term) == 88, "update ir_serialization.cpp for Term");
 static_assert(sizeof(Leaf) == 40, "update ir_serialization.cpp for Leaf");
 static_assert(sizeof(Assign) == 48, "update ir_serialization.cpp for Assign");
 static_assert(sizeof(facts::ArgumentAddress) == 232, "update ir_serialization.cpp for ArgumentAddress");
-static_assert(sizeof(CallValue) == 344, "update ir_serialization.cpp for CallValue");
-static_assert(sizeof(CallSite) == 632, "update ir_serialization.cpp for CallSite");
-static_assert(sizeof(Function) == 304, "update ir_serialization.cpp for Function");
+static_assert(sizeof(CallValue) == 368, "update ir_serialization.cpp for CallValue");
+static_assert(sizeof(CallSite) == 664, "update ir_serialization.cpp for CallSite");
+static_assert(sizeof(Function) == 328, "update ir_serialization.cpp for Function");
 static_assert(sizeof(facts::UnmodelledConstruct) == 104,
               "update ir_serialization.cpp for UnmodelledConstruct");
 static_assert(sizeof(CollapsedPath) == 48, "update ir_serialization.cpp for CollapsedPath");
 static_assert(sizeof(FieldOverlap) == 8, "update ir_serialization.cpp for FieldOverlap");
 static_assert(sizeof(FrameStore) == 64, "update ir_serialization.cpp for FrameStore");
+static_assert(sizeof(LaterUse) == 72, "update ir_serialization.cpp for LaterUse");
 static_assert(sizeof(TranslationUnitIr) == 312, "update ir_serialization.cpp for TranslationUnitIr");
 #endif
 
@@ -142,7 +143,10 @@ template <class A> void io(A& a, facts::ArgumentAddress& x) {
 template <class A> void io(A& a, CallValue::Apart& x) { a(x.arg); a(x.needs_fresh); }
 template <class A> void io(A& a, CallValue& x) {
     a(x.term); a(x.aggregate); a(x.leaves); a(x.address); a(x.needs_fresh); a(x.allocation); a(x.apart);
-    a(x.excluded);
+    a(x.excluded); a(x.param); a(x.param_field); a(x.param_some);
+}
+template <class A> void io(A& a, LaterUse& x) {
+    a(x.call); a(x.arg); a(x.field); a(x.kind); a(x.use_call); a(x.use_arg); a(x.always); a(x.pos);
 }
 template <class A> void io(A& a, FrameStore& x) {
     a(x.target); a(x.object); a(x.alloca_call); a(x.variable); a(x.pointer); a(x.overwritten); a(x.pos);
@@ -150,13 +154,13 @@ template <class A> void io(A& a, FrameStore& x) {
 template <class A> void io(A& a, CallSite& x) {
     a(x.id); a(x.begin); a(x.end); a(x.macro); a(x.direct_callee); a(x.callee_pointer); a(x.args); a(x.result);
     a(x.restrict_params); a(x.read_only_params); a(x.copies_bytes_only); a(x.param_count); a(x.variadic);
-    a(x.has_prototype); a(x.signature);
+    a(x.has_prototype); a(x.signature); a(x.every_path);
 }
 template <class A> void io(A& a, facts::UnmodelledConstruct& x) { a(x.category); a(x.pos); a(x.detail); }
 template <class A> void io(A& a, Function& x) {
     a(x.entity); a(x.has_body); a(x.inline_only); a(x.params); a(x.param_aggregate); a(x.return_value);
     a(x.return_aggregate); a(x.varargs); a(x.param_count); a(x.variadic); a(x.has_prototype); a(x.signature);
-    a(x.restrict_params); a(x.read_only_params); a(x.assigns); a(x.calls); a(x.frame_stores); a(x.unmodelled);
+    a(x.restrict_params); a(x.read_only_params); a(x.assigns); a(x.calls); a(x.frame_stores); a(x.later_uses); a(x.unmodelled);
 }
 template <class A> void io(A& a, CollapsedPath& x) { a(x.entity); a(x.path); a(x.field); a(x.kind); }
 template <class A> void io(A& a, FieldOverlap& x) { a(x.a); a(x.b); }

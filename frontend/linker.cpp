@@ -130,6 +130,11 @@ private:
         for (FrameStore& store : f.frame_stores) {
             if (store.alloca_call != kNone) store.alloca_call += shift;
         }
+        for (LaterUse& use : f.later_uses) {
+            use.call += shift;
+            if (use.use_call != kNone) use.use_call += shift;
+        }
+        existing.later_uses.insert(existing.later_uses.end(), f.later_uses.begin(), f.later_uses.end());
         existing.frame_stores.insert(existing.frame_stores.end(), f.frame_stores.begin(),
                                      f.frame_stores.end());
         existing.calls.insert(existing.calls.end(), std::make_move_iterator(f.calls.begin()),

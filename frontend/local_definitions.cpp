@@ -383,7 +383,7 @@ bool LocalDefinitions::reaches_avoiding(Point from, Point to, Point avoid) const
 
 bool LocalDefinitions::returns_avoiding(Point from, const std::vector<Point>& avoid) const {
     const Position* start = position(from);
-    if (cfg_ == nullptr || start == nullptr) return true;
+    if (cfg_ == nullptr || (start == nullptr && !from.entry())) return true;
     std::vector<bool> blocked(positions_, false);
     for (const Point& p : avoid) {
         if (const Position* q = position(p)) blocked[number(*q)] = true;
@@ -409,7 +409,44 @@ bool LocalDefinitions::returns_avoiding(Point from, const std::vector<Point>& av
         }
         return false;
     };
-    if (scan(start->block, start->index + 1)) return true;
+    if (start != nullptr ? scan(start->block, start->index + 1) : scan(cfg_->getEntry().getBlockID(), 0))
+        return true;
+    while (!work.empty()) {
+        const unsigned b = work.back();
+        work.pop_back();
+        if (scan(b, 0)) return true;
+    }
+    return false;
+}
+
+bool LocalDefinitions::reaches_avoiding_all(Point from, Point to, const std::vector<Point>& avoid) const {
+    const Position* target = position(to);
+    const Position* start = position(from);
+    if (cfg_ == nullptr || target == nullptr || (start == nullptr && !from.entry())) return true;
+    std::vector<bool> blocked(positions_, false);
+    for (const Point& p : avoid) {
+        if (const Position* q = position(p)) blocked[number(*q)] = true;
+    }
+    const std::size_t goal = number(*target);
+    std::vector<bool> entered(blocks_.size(), false);
+    std::vector<unsigned> work;
+    const auto scan = [&](unsigned b, unsigned index) {
+        const unsigned size = static_cast<unsigned>(blocks_[b]->size());
+        for (unsigned i = index; i < size; ++i) {
+            if (block_start_[b] + i == goal) return true;
+            if (blocked[block_start_[b] + i]) return false;
+        }
+        for (const clang::CFGBlock::AdjacentBlock& next : blocks_[b]->succs()) {
+            const clang::CFGBlock* n = next.getReachableBlock();
+            if (n != nullptr && !entered[n->getBlockID()]) {
+                entered[n->getBlockID()] = true;
+                work.push_back(n->getBlockID());
+            }
+        }
+        return false;
+    };
+    if (start != nullptr ? scan(start->block, start->index + 1) : scan(cfg_->getEntry().getBlockID(), 0))
+        return true;
     while (!work.empty()) {
         const unsigned b = work.back();
         work.pop_back();

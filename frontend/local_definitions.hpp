@@ -87,10 +87,14 @@ public:
     // `to`: an allocation `avoid` that comes after a definition `from` on every path to a
     // use `to` made that definition's value before the block existed.
     [[nodiscard]] bool reaches_avoiding(Point from, Point to, Point avoid) const;
-    // Can control go from `from` to the function's return without passing through any of
-    // `avoid`? A path that ends in a call that does not return (exit, abort) does not return.
-    // True when nothing is known (no CFG, or `from` not in it).
+    // Can control go from `from` (the entry too) to the function's return without passing
+    // through any of `avoid`? A path that ends in a call that does not return (exit, abort)
+    // does not return. True when nothing is known (no CFG, or `from` not in it).
     [[nodiscard]] bool returns_avoiding(Point from, const std::vector<Point>& avoid) const;
+    // Can control go from `from` (the entry too) to `to` without passing through any of
+    // `avoid`? (`to` may be `from` itself, reached again through a loop.) True when nothing is
+    // known.
+    [[nodiscard]] bool reaches_avoiding_all(Point from, Point to, const std::vector<Point>& avoid) const;
     // Can control go from `from` to one of `targets`?
     [[nodiscard]] bool reaches_any(Point from, const std::vector<Point>& targets) const;
     // Whether `point` is evaluated by the CFG at all.

@@ -165,6 +165,33 @@ struct CallValue {
     // A released pointer (free(p)): the objects a guard of the caller shows it cannot point to
     // (`if (p != buf)`), as the terms of those objects (facts::ArgumentAddress::excluded).
     std::vector<TermId> excluded;
+    // Where a pointer argument comes from in the calling function, for release summaries: the
+    // value of its parameter `param` on entry, or (field >= 0) the pointer stored at that
+    // byte offset of what the parameter points to; param -1: neither.
+    std::int32_t param = -1;
+    std::int64_t param_field = -1;
+    bool param_some = false;  // the argument holds it on some path only (a loop's first value)
+};
+
+// A use of a pointer value after a call that may release it: the value passed as argument
+// `arg`, or (field >= 0) the pointer stored at that byte offset of what the argument points to
+// (which a callee's release summary may say it releases), with nothing between that changes
+// the value (a definition of a variable it is read from, a store into the memory it is read
+// from). Whether the call releases it is known once the program is linked (fact_emitter.cpp).
+struct LaterUse {
+    enum class Kind : std::uint8_t {
+        Deref,   // *p, p->f, p[i]
+        Pass,    // passed to a call (a release of it again is a double release)
+        Return,  // returned
+    };
+    std::uint32_t call = kNone;  // index into the function's calls
+    std::uint32_t arg = 0;
+    std::int64_t field = -1;
+    Kind kind = Kind::Deref;
+    std::uint32_t use_call = kNone;  // Pass: index into calls
+    std::uint32_t use_arg = 0;
+    bool always = false;  // every path from the call to the function's return passes the use
+    facts::SourcePos pos;
 };
 
 // A store or return of the address of the function's own frame storage
@@ -198,6 +225,8 @@ struct CallSite {
     bool variadic = false;
     bool has_prototype = true;
     std::string signature;  // function_signature() of the called type
+    // Every path from the function's entry to its return passes the call.
+    bool every_path = false;
 };
 
 // A function as declared or defined in one TU. A TU records every function it defines and
@@ -226,6 +255,7 @@ struct Function {
     std::vector<Assign> assigns;                         // the body's value flows
     std::vector<CallSite> calls;                         // the body's call sites
     std::vector<FrameStore> frame_stores;                // addresses of its frame stored to outlive it
+    std::vector<LaterUse> later_uses;                    // uses of values after calls that may release them
     std::vector<facts::UnmodelledConstruct> unmodelled;  // found in the body
 };
 

@@ -5,6 +5,7 @@
 //   translator_calls.cpp        call sites, builtins, atomics
 //   translator_addresses.cpp    where call arguments point (argument addresses)
 //   translator_memory.cpp       released pointers' guards and steps, frame stores
+//   translator_lifetimes.cpp    the uses of values after calls that may release them
 // The entry point is translate_translation_unit() (tu_translator.hpp).
 
 #include <clang/AST/ASTContext.h>
@@ -375,6 +376,15 @@ private:
         FrameStore store;
     };
     std::vector<PendingFrameStore> pending_frame_stores_;
+
+    // ---------------------------------------------------------------- lifetimes
+    // (translator_lifetimes.cpp; docs/FACTS.md "Released values"): calls on every path, where
+    // arguments come from, and the uses of each value after a call that may release it.
+
+    // A key for the block a pointer expression points into: the base of its address, or the
+    // memory a value is read from ("cell:BASE+OFFSET"); "" when not known.
+    std::string block_identity(const clang::Expr* e, const EvaluationPoint& at);
+    void finish_lifetimes();
 
     clang::ASTContext& context_;
     clang::SourceManager& sm_;

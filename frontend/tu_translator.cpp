@@ -219,6 +219,7 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
     statement(fd->getBody());
     forward_field_arguments();
     finish_frame_stores();
+    finish_lifetimes();
     locals_.reset();
     current_ = kNone;
     current_decl_ = nullptr;

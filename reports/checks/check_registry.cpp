@@ -1,6 +1,7 @@
 #include "reports/checks/check_registry.hpp"
 
 #include "reports/checks/alias_assertion_check.hpp"
+#include "reports/checks/double_free_check.hpp"
 #include "reports/checks/free_nonheap_check.hpp"
 #include "reports/checks/free_offset_check.hpp"
 #include "reports/checks/mismatched_release_check.hpp"
@@ -8,6 +9,7 @@
 #include "reports/checks/overlapping_copy_check.hpp"
 #include "reports/checks/restrict_alias_check.hpp"
 #include "reports/checks/stack_address_escape_check.hpp"
+#include "reports/checks/use_after_free_check.hpp"
 
 namespace galias::reports {
 
@@ -20,10 +22,16 @@ std::unique_ptr<Check> make() {
 
 // Keep sorted by id (tests/reports/check_registry_test.cpp enforces it).
 const CheckEntry kChecks[] = {
-    {"alias-assertion", &make<AliasAssertionCheck>}, {"free-nonheap", &make<FreeNonheapCheck>},
-    {"free-offset", &make<FreeOffsetCheck>},         {"mismatched-release", &make<MismatchedReleaseCheck>},
-    {"must-not-alias", &make<MustNotAliasCheck>},    {"overlapping-copy", &make<OverlappingCopyCheck>},
-    {"restrict-alias", &make<RestrictAliasCheck>},   {"stack-address-escape", &make<StackAddressEscapeCheck>},
+    {"alias-assertion", &make<AliasAssertionCheck>},
+    {"double-free", &make<DoubleFreeCheck>},
+    {"free-nonheap", &make<FreeNonheapCheck>},
+    {"free-offset", &make<FreeOffsetCheck>},
+    {"mismatched-release", &make<MismatchedReleaseCheck>},
+    {"must-not-alias", &make<MustNotAliasCheck>},
+    {"overlapping-copy", &make<OverlappingCopyCheck>},
+    {"restrict-alias", &make<RestrictAliasCheck>},
+    {"stack-address-escape", &make<StackAddressEscapeCheck>},
+    {"use-after-free", &make<UseAfterFreeCheck>},
 };
 
 }  // namespace

@@ -22,9 +22,9 @@ Diagnostic error_of(const std::string& text) {
 TEST(Config, DefaultsEnableEveryCheck) {
     ReportConfig config = parse_config("", "x.toml");
     EXPECT_EQ(config.enabled_checks,
-              (std::vector<std::string>{"alias-assertion", "free-nonheap", "free-offset",
+              (std::vector<std::string>{"alias-assertion", "double-free", "free-nonheap", "free-offset",
                                         "mismatched-release", "must-not-alias", "overlapping-copy",
-                                        "restrict-alias", "stack-address-escape"}));
+                                        "restrict-alias", "stack-address-escape", "use-after-free"}));
     EXPECT_FALSE(config.context_k);
 }
 
@@ -53,8 +53,9 @@ exclude = ["third_party/**", "gen/"]
 )",
                                        "cfg.toml");
     EXPECT_EQ(config.enabled_checks,
-              (std::vector<std::string>{"free-nonheap", "free-offset", "mismatched-release",
-                                        "overlapping-copy", "restrict-alias", "stack-address-escape"}));
+              (std::vector<std::string>{"double-free", "free-nonheap", "free-offset", "mismatched-release",
+                                        "overlapping-copy", "restrict-alias", "stack-address-escape",
+                                        "use-after-free"}));
     EXPECT_EQ(config.context_k, 2u);
     EXPECT_EQ(config.allocators, (std::vector<std::string>{"xmalloc", "pool_alloc"}));
     EXPECT_EQ(config.max_witness_steps, 12u);

@@ -48,54 +48,54 @@ def main():
             os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
             shutil.copy(os.path.join(REPO, path), os.path.join(root, path))
         before = snapshot(root)
-        p = run("use-after-free", "A block used after it is released", "--cwe", "416", "--root", root)
+        p = run("memory-leak", "A block no pointer holds any more", "--cwe", "401", "--root", root)
         check("adds a check", p.returncode == 0, p.stderr)
-        for path in ["reports/checks/use_after_free_check.hpp", "reports/checks/use_after_free_check.cpp",
-                     "docs/checks/use-after-free.md", "tests/checks/use_after_free_test.cpp",
-                     "tests/checks/use-after-free/bad.c", "tests/checks/use-after-free/fixed.c"]:
+        for path in ["reports/checks/memory_leak_check.hpp", "reports/checks/memory_leak_check.cpp",
+                     "docs/checks/memory-leak.md", "tests/checks/memory_leak_test.cpp",
+                     "tests/checks/memory-leak/bad.c", "tests/checks/memory-leak/fixed.c"]:
             check(f"writes {path}", os.path.exists(os.path.join(root, path)))
         with open(os.path.join(root, "reports/checks/check_registry.cpp")) as f:
             registry = f.read()
         ids = re.findall(r'\{"([a-z-]+)", &make<\w+>\}', registry)
-        check("registers it, sorted", "use-after-free" in ids and ids == sorted(ids), ids)
+        check("registers it, sorted", "memory-leak" in ids and ids == sorted(ids), ids)
         includes = re.findall(r'#include "reports/checks/(\w+)_check.hpp"', registry)
-        check("includes it, sorted", "use_after_free" in includes and includes == sorted(includes), includes)
+        check("includes it, sorted", "memory_leak" in includes and includes == sorted(includes), includes)
         with open(os.path.join(root, "reports/CMakeLists.txt")) as f:
             sources = re.findall(r"^\s+(checks/\w+\.cpp)$", f.read(), re.M)
-        check("builds it, sorted", "checks/use_after_free_check.cpp" in sources and sources == sorted(sources),
+        check("builds it, sorted", "checks/memory_leak_check.cpp" in sources and sources == sorted(sources),
               sources)
         with open(os.path.join(root, "tests/checks/CMakeLists.txt")) as f:
             tests = re.findall(r"^\s+(\w+_test\.cpp)$", f.read(), re.M)
-        check("builds its test, sorted", "use_after_free_test.cpp" in tests and tests == sorted(tests), tests)
+        check("builds its test, sorted", "memory_leak_test.cpp" in tests and tests == sorted(tests), tests)
         with open(os.path.join(root, "docs/CHECKS.md")) as f:
             rows = re.findall(r"^\| \[`([a-z-]+)`\]", f.read(), re.M)
-        check("lists it in docs/CHECKS.md, sorted", "use-after-free" in rows and rows == sorted(rows), rows)
-        with open(os.path.join(root, "docs/checks/use-after-free.md")) as f:
+        check("lists it in docs/CHECKS.md, sorted", "memory-leak" in rows and rows == sorted(rows), rows)
+        with open(os.path.join(root, "docs/checks/memory-leak.md")) as f:
             page = f.read()
         check("its page has the sections the registry test asks for",
-              page.startswith("# use-after-free") and all(s in page for s in (
+              page.startswith("# memory-leak") and all(s in page for s in (
                   "**What it finds.**", "**Why it matters.**", "**Bad**", "**Good**")))
         includes_flags = ["-std=c++20", "-fsyntax-only", "-I", root, "-I", REPO,
                           "-I", os.path.join(REPO, "tests/checks"), "-I", os.path.join(REPO, "tests/reports")]
-        for path in ["reports/checks/use_after_free_check.cpp", "tests/checks/use_after_free_test.cpp"]:
+        for path in ["reports/checks/memory_leak_check.cpp", "tests/checks/memory_leak_test.cpp"]:
             c = subprocess.run([CXX, *includes_flags, os.path.join(root, path)], capture_output=True, text=True)
             check(f"{path} compiles", c.returncode == 0, c.stderr[-2000:])
-        for path in ["tests/checks/use-after-free/bad.c", "tests/checks/use-after-free/fixed.c"]:
+        for path in ["tests/checks/memory-leak/bad.c", "tests/checks/memory-leak/fixed.c"]:
             c = subprocess.run(["cc", "-std=c11", "-fsyntax-only", os.path.join(root, path)],
                                capture_output=True, text=True)
             check(f"{path} compiles", c.returncode == 0, c.stderr)
 
         after = snapshot(root)
-        for bad_id, why in [("use-after-free", "exists"), ("UseAfterFree", "kebab-case"), ("a--b", "kebab-case")]:
+        for bad_id, why in [("memory-leak", "exists"), ("UseAfterFree", "kebab-case"), ("a--b", "kebab-case")]:
             p = run(bad_id, "Something", "--root", root)
             check(f"refuses '{bad_id}' ({why}), exit 2", p.returncode == 2 and why in p.stderr, p.stderr)
             check(f"refusing '{bad_id}' leaves every file as it was", snapshot(root) == after)
         check("the first run changed only what it should",
-              set(after) - set(before) == {"reports/checks/use_after_free_check.hpp",
-                                           "reports/checks/use_after_free_check.cpp",
-                                           "docs/checks/use-after-free.md", "tests/checks/use_after_free_test.cpp",
-                                           "tests/checks/use-after-free/bad.c",
-                                           "tests/checks/use-after-free/fixed.c"})
+              set(after) - set(before) == {"reports/checks/memory_leak_check.hpp",
+                                           "reports/checks/memory_leak_check.cpp",
+                                           "docs/checks/memory-leak.md", "tests/checks/memory_leak_test.cpp",
+                                           "tests/checks/memory-leak/bad.c",
+                                           "tests/checks/memory-leak/fixed.c"})
     finally:
         shutil.rmtree(root)
     print(f"{len(FAILURES)} failed" if FAILURES else "all passed")

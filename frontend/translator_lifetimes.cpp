@@ -1,0 +1,244 @@
+// The order of a function's events that use-after-free and double-free need
+// (frontend/translator.hpp; docs/FACTS.md "Released values"):
+//   - which calls lie on every path from the entry to the return, and where each pointer
+//     argument comes from (a parameter's value, or a pointer field of what it points to), for
+//     the release summaries that the fact emitter computes over the call graph;
+//   - after each call that may release a value (a release function of the C library or the
+//     configuration, or any function of the program, whose summary says so once it is known),
+//     the later uses of that same value: a dereference, a call it is passed to, a return,
+//     reached along the control-flow graph (loops included) with nothing between that changes
+//     the value: no definition of a variable it is read from, no store into the memory it is
+//     read from, no call that may write that memory.
+#include <algorithm>
+
+#include "facts/memory_functions.hpp"
+#include "frontend/library_models.hpp"
+#include "frontend/translator.hpp"
+
+namespace galias::frontend::detail {
+
+namespace {
+
+using Base = facts::ArgumentAddress::Base;
+using Point = LocalDefinitions::Point;
+
+// Uses of values the analysis follows per release, at most: a bound for very long functions.
+constexpr std::size_t kMaxUsesPerValue = 64;
+
+// The variables an expression reads (their declarations).
+void variables_read(const clang::Stmt* s, std::vector<const clang::VarDecl*>& out) {
+    if (s == nullptr || llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) return;
+    if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(s)) {
+        if (const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) out.push_back(var);
+    }
+    for (const clang::Stmt* child : s->children()) variables_read(child, out);
+}
+
+bool inside(const clang::Stmt* node, const clang::Stmt* outer) {
+    return node != nullptr && outer != nullptr &&
+           outer->getSourceRange().fullyContains(node->getSourceRange());
+}
+
+}  // namespace
+
+std::string Translator::block_identity(const clang::Expr* e, const EvaluationPoint& at) {
+    const Symbolic s = pointer_address(e, at, 0);
+    if (s.kind == Base::Unknown) return {};
+    if (s.cell != nullptr) {
+        if (s.cell->kind == Base::Unknown || !s.cell->offset || s.cell->base.starts_with("read#")) return {};
+        return "cell:" + s.cell->base + "+" + std::to_string(*s.cell->offset);
+    }
+    if (s.base.starts_with("read#")) return {};
+    return s.base;
+}
+
+void Translator::finish_lifetimes() {
+    if (current_ == kNone || locals_ == nullptr || current_decl_ == nullptr ||
+        current_decl_->getBody() == nullptr)
+        return;
+    Function& f = current();
+    // Calls on every path, and where their pointer arguments come from.
+    for (const auto& [expr, index] : call_index_) {
+        CallSite& site = f.calls[index];
+        site.every_path = !locals_->returns_avoiding(Point{}, {Point{expr, nullptr}});
+        const EvaluationPoint at{"c" + expression_key(expr), Point{expr, nullptr}};
+        for (unsigned i = 0; i < site.args.size() && i < expr->getNumArgs(); ++i) {
+            CallValue& arg = site.args[i];
+            if (arg.term == kNone || arg.aggregate) continue;
+            const Symbolic s = pointer_address(expr->getArg(i), at, 0);
+            const auto param_of = [](const std::string& base) {
+                return base.starts_with("param#") ? std::stoi(base.substr(6)) : -1;
+            };
+            if (s.kind == Base::Value && s.cell == nullptr && s.offset == 0) {
+                arg.param = param_of(s.base);
+            } else if (s.kind == Base::Value && s.cell != nullptr && s.cell->kind == Base::Value &&
+                       s.cell->offset && param_of(s.cell->base) >= 0 && s.offset == 0) {
+                arg.param = param_of(s.cell->base);
+                arg.param_field = *s.cell->offset;
+            }
+            // A variable that holds such a field on some path (`n = l->head; while (n) { next =
+            // n->next; free(n); n = next; }`): the field's block is released on some path.
+            const clang::DeclRefExpr* read = tracked_reference(expr->getArg(i)->IgnoreParenCasts());
+            if (arg.param < 0 && read != nullptr && locals_->reaching(read).size() > 1) {
+                for (DefinitionId d : locals_->reaching(read)) {
+                    const Symbolic defined = definition_address(d, 0);
+                    if (defined.cell == nullptr || !defined.cell->offset ||
+                        param_of(defined.cell->base) < 0 || defined.offset != 0)
+                        continue;
+                    arg.param = param_of(defined.cell->base);
+                    arg.param_field = *defined.cell->offset;
+                    arg.param_some = true;
+                    break;
+                }
+            }
+        }
+    }
+
+    // Every use of a pointer value in the body, with the block it points into.
+    struct Use {
+        const clang::Stmt* site;  // the use (an expression or a return statement)
+        const clang::Expr* value;
+        LaterUse::Kind kind;
+        std::uint32_t call = kNone;
+        std::uint32_t arg = 0;
+        std::string identity;
+    };
+    std::vector<Use> uses;
+    const auto add_use = [&](const clang::Stmt* site, const clang::Expr* value, LaterUse::Kind kind,
+                             std::uint32_t call = kNone, std::uint32_t arg = 0) {
+        if (value == nullptr || !value->getType()->isPointerType()) return;
+        const EvaluationPoint at{"u" + expression_key(site), Point{site, nullptr}};
+        std::string identity = block_identity(value, at);
+        if (!identity.empty()) uses.push_back(Use{site, value, kind, call, arg, std::move(identity)});
+    };
+    std::vector<const clang::Stmt*> work{current_decl_->getBody()};
+    while (!work.empty()) {
+        const clang::Stmt* s = work.back();
+        work.pop_back();
+        if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) continue;  // not evaluated
+        for (const clang::Stmt* child : s->children()) {
+            if (child != nullptr) work.push_back(child);
+        }
+        if (const auto* member = llvm::dyn_cast<clang::MemberExpr>(s);
+            member != nullptr && member->isArrow()) {
+            add_use(member, member->getBase(), LaterUse::Kind::Deref);
+        } else if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(s);
+                   unary != nullptr && unary->getOpcode() == clang::UO_Deref) {
+            add_use(unary, unary->getSubExpr(), LaterUse::Kind::Deref);
+        } else if (const auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(s)) {
+            const clang::Expr* base = subscript->getBase();
+            if (!base->getType()->isPointerType()) base = subscript->getIdx();
+            add_use(subscript, base, LaterUse::Kind::Deref);
+        } else if (const auto* call = llvm::dyn_cast<clang::CallExpr>(s)) {
+            const auto index = call_index_.find(call);
+            if (index != call_index_.end()) {
+                for (unsigned i = 0; i < call->getNumArgs(); ++i)
+                    add_use(call, call->getArg(i), LaterUse::Kind::Pass, index->second, i);
+            } else if (call->getDirectCallee() != nullptr) {
+                // A pure library function the translation skips (strlen, strcmp): it reads
+                // through its pointer arguments.
+                for (unsigned i = 0; i < call->getNumArgs(); ++i)
+                    add_use(call, call->getArg(i), LaterUse::Kind::Deref);
+            }
+        } else if (const auto* ret = llvm::dyn_cast<clang::ReturnStmt>(s)) {
+            add_use(ret->getRetValue(), ret->getRetValue(), LaterUse::Kind::Return);
+        }
+    }
+    if (uses.empty()) return;
+
+    // Calls that may release an argument: the release functions, and any function of the
+    // program (a summary may say it releases), direct or through a pointer.
+    const auto may_release = [&](const clang::CallExpr* call) {
+        if (may_release_block(call)) return true;
+        const clang::FunctionDecl* callee = call->getDirectCallee();
+        if (callee == nullptr) return true;
+        if (callee->getBuiltinID() != 0 && call_index_.count(call) == 0) return false;
+        return find_library_model(callee->getName()) == nullptr;
+    };
+    // What may change a value between its release and a use: definitions of the variables it
+    // is read from; for a value read from memory, stores into that memory and calls that may
+    // write it.
+    const auto kills_of = [&](const clang::CallExpr* release, const clang::Expr* a, const clang::Expr* b,
+                              bool in_memory) {
+        std::vector<Point> kills;
+        std::vector<const clang::VarDecl*> vars;
+        variables_read(a, vars);
+        variables_read(b, vars);
+        for (const clang::VarDecl* var : vars) {
+            if (!locals_->tracked(var)) continue;
+            for (DefinitionId d : locals_->definitions_of(var)) {
+                const LocalDefinition& def = locals_->definition(d);
+                if (def.kind != LocalDefinition::Kind::Entry) kills.push_back(locals_->point_of(d));
+            }
+        }
+        if (in_memory) {
+            for (const Store& store : stores()) kills.push_back(Point{store.site, nullptr});
+            for (const clang::CallExpr* call : calls_in_body()) {
+                if (call == release) continue;
+                const clang::FunctionDecl* callee = call->getDirectCallee();
+                const LibraryModel* model =
+                    callee != nullptr ? find_library_model(callee->getName()) : nullptr;
+                if (model == nullptr || model->kind == ModelKind::CopyPointees ||
+                    model->kind == ModelKind::StoreAllocate)
+                    kills.push_back(Point{call, nullptr});
+            }
+        }
+        return kills;
+    };
+
+    for (const auto& [expr, index] : call_index_) {
+        if (!may_release(expr)) continue;
+        const EvaluationPoint at{"c" + expression_key(expr), Point{expr, nullptr}};
+        const Point release{expr, nullptr};
+        for (unsigned i = 0; i < expr->getNumArgs(); ++i) {
+            const clang::Expr* arg = expr->getArg(i);
+            if (!arg->getType()->isPointerType()) continue;
+            const std::string identity = block_identity(arg, at);
+            const Symbolic base = pointer_address(arg, at, 0);
+            const bool program_call = !may_release_block(expr);
+            std::size_t found = 0;
+            for (const Use& use : uses) {
+                if (found >= kMaxUsesPerValue) break;
+                std::int64_t field = -1;
+                if (use.identity != identity || identity.empty()) {
+                    // The pointer stored in a field of what the argument points to, which a
+                    // function of the program may release (a list's nodes, an object's buffer).
+                    const std::string prefix = "cell:" + base.base + "+";
+                    if (!program_call || base.kind == Base::Unknown || base.cell != nullptr ||
+                        !use.identity.starts_with(prefix))
+                        continue;
+                    field = std::stoll(use.identity.substr(prefix.size()));
+                }
+                // Evaluated before the call (its own arguments): not after it.
+                if (use.site == expr || inside(use.site, expr)) {
+                    if (!(use.kind == LaterUse::Kind::Pass && use.call == index && use.arg == i)) continue;
+                }
+                const std::vector<Point> kills =
+                    kills_of(expr, arg, use.value, identity.starts_with("cell:") || field >= 0);
+                const Point at_use{use.site, nullptr};
+                if (!locals_->in_graph(at_use) || !locals_->reaches_avoiding_all(release, at_use, kills))
+                    continue;
+                LaterUse later;
+                later.call = index;
+                later.arg = i;
+                later.field = field;
+                later.kind = use.kind;
+                later.use_call = use.call;
+                later.use_arg = use.arg;
+                std::vector<Point> unchanged = kills;
+                // On every path: the release comes before the use on every path to it, and the
+                // use after the release on every path from it, with nothing changing the value.
+                later.always = !locals_->reaches_avoiding_all(Point{}, at_use, {release}) &&
+                               !locals_->returns_avoiding(release, {at_use}) &&
+                               !std::any_of(kills.begin(), kills.end(), [&](const Point& kill) {
+                                   return locals_->reaches_avoiding_all(release, kill, {at_use});
+                               });
+                later.pos = pos(use.site->getBeginLoc());
+                f.later_uses.push_back(later);
+                ++found;
+            }
+        }
+    }
+}
+
+}  // namespace galias::frontend::detail

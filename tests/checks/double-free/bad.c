@@ -1,0 +1,49 @@
+/* double-free: the shapes real code has, each with its twin in fixed.c. */
+#include <stdlib.h>
+
+struct buffer {
+    char *data;
+};
+
+void twice(void) {
+    char *p = malloc(8);
+    free(p);
+    free(p); /* expect: double-free error */
+}
+
+void in_a_loop(int n) {
+    char *p = malloc(8);
+    for (int i = 0; i < n; ++i) free(p); /* expect: double-free warning */
+}
+
+void drop(char *p) {
+    free(p);
+}
+
+void callee_then_caller(void) {
+    char *p = malloc(8);
+    drop(p);
+    free(p); /* expect: double-free error */
+}
+
+void on_a_branch(int c) {
+    char *p = malloc(8);
+    if (c) free(p);
+    free(p); /* expect: double-free warning */
+}
+
+void through_a_field(struct buffer *b) {
+    free(b->data);
+    free(b->data); /* expect: double-free error */
+}
+
+int main(int argc, char **argv) {
+    (void)argv;
+    twice();
+    in_a_loop(argc);
+    callee_then_caller();
+    on_a_branch(argc);
+    struct buffer b = {malloc(4)};
+    through_a_field(&b);
+    return 0;
+}
