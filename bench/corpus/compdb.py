@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Post-processing and checks of a compile_commands.json recorded by bear.
 
-  compdb.py filter --root SRC [--drop-file GLOB]... [--drop-output REGEX]... IN OUT
+  compdb.py filter --root SRC [--drop-file GLOB]... [--drop-output REGEX]...
+                   [--keep-variants] IN OUT
       Keep the C translation units of IN (file ends in .c), minus the dropped ones, each
-      source file once; write OUT. Prints what was dropped and why.
-  compdb.py verify BUILD_DIR
+      source file once; write OUT. Prints what was dropped and why. --keep-variants (a
+      database of several programs): a file compiled again with other flags (a shared
+      and a static library, a test program built against each) is kept once per flag
+      set; only a compile with the same flags apart from the output names is dropped.
+  compdb.py verify [--allow-variants] BUILD_DIR
       Check BUILD_DIR/compile_commands.json: a JSON list, at least one C translation
-      unit, every listed file exists, no file listed twice. Prints `key<TAB>value` lines
-      (tus, lines, bytes, missing, duplicates); exit status 1 when a check fails.
+      unit, every listed file exists, no file listed twice (--allow-variants: no file
+      listed twice with the same flags). Prints `key<TAB>value` lines (entries, tus,
+      files, lines, bytes, missing, duplicates, variants); exit status 1 when a check
+      fails. tus: C compile commands; files: distinct C files (lines and bytes are theirs).
 
 stdlib only (no PyPI here).
 """
@@ -48,6 +54,32 @@ def arguments(entry):
     return entry.get("command", "").split()  # bear writes "arguments"; good enough otherwise
 
 
+# Arguments that only name outputs (the object, dependency files): two compiles of a file
+# that differ only in these are the same code. Each is followed by its value.
+OUTPUT_ARGS = {"-o", "-MF", "-MT", "-MQ"}
+OUTPUT_FLAGS = {"-MD", "-MMD", "-MP"}
+
+
+def flag_set(entry):
+    """The arguments of an entry that decide the code it compiles: without the compiler,
+    the source file, the output and dependency-file names."""
+    src = entry_file(entry)
+    args, out, skip = arguments(entry)[1:], [], False
+    for a in args:
+        if skip:
+            skip = False
+            continue
+        if a in OUTPUT_ARGS:
+            skip = True
+            continue
+        if a in OUTPUT_FLAGS or any(a.startswith(o) and len(a) > len(o) for o in OUTPUT_ARGS):
+            continue
+        if os.path.normpath(os.path.join(entry["directory"], a)) == src:
+            continue
+        out.append(a)
+    return tuple(out)
+
+
 def load(path):
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
@@ -60,7 +92,8 @@ def cmd_filter(args):
     root = os.path.abspath(args.root)
     entries = load(args.input)
     drop_out = [re.compile(r) for r in args.drop_output]
-    kept, seen = [], set()
+    kept, seen, seen_flags = [], set(), set()
+    variants = 0
     dropped = {"not compiling": 0, "not C": 0, "drop-file": 0, "drop-output": 0, "duplicate": 0}
     for e in entries:
         src = entry_file(e)
@@ -78,13 +111,18 @@ def cmd_filter(args):
         if out and any(r.search(relative(out, root)) for r in drop_out):
             dropped["drop-output"] += 1
             continue
-        if src in seen:
+        key = (src, flag_set(e))
+        if src in seen and (not args.keep_variants or key in seen_flags):
             # The same file compiled twice (e.g. libtool's PIC + non-PIC objects) would
-            # put its symbols twice into the whole program: keep the first.
+            # put its symbols twice into the whole program: keep the first. With
+            # --keep-variants only a compile with the same flags is a duplicate.
             dropped["duplicate"] += 1
             print(f"compdb: duplicate dropped: {rel} -> {out}", file=sys.stderr)
             continue
+        if src in seen:
+            variants += 1
         seen.add(src)
+        seen_flags.add(key)
         kept.append(e)
     tmp = args.output + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
@@ -92,6 +130,8 @@ def cmd_filter(args):
         f.write("\n")
     os.replace(tmp, args.output)  # atomic: a reader never sees half a file
     summary = ", ".join(f"{k}: {v}" for k, v in dropped.items())
+    if args.keep_variants:
+        summary += f"; kept as variants (other flags): {variants}"
     print(f"compdb: {len(entries)} entries recorded, {len(kept)} kept ({summary})")
     return 0
 
@@ -116,23 +156,36 @@ def cmd_verify(args):
     except (ValueError, json.JSONDecodeError) as err:
         print(f"compdb: {db}: not valid: {err}", file=sys.stderr)
         return 1
-    files = [entry_file(e) for e in entries if entry_file(e).endswith(".c")]
+    c_entries = [e for e in entries if entry_file(e).endswith(".c")]
+    files = [entry_file(e) for e in c_entries]
     missing = [f for f in files if not os.path.isfile(f)]
-    duplicates = len(files) - len(set(files))
+    # A file listed again with the same flags is a duplicate (its symbols would be in the
+    # program twice); with other flags, a variant (another program's build of it).
+    keys = [(entry_file(e), flag_set(e)) for e in c_entries]
+    duplicates = len(keys) - len(set(keys))
+    variants = len(set(keys)) - len(set(files))
     lines = size = 0
     for f in set(files) - set(missing):
         n, b = count_lines(f)
         lines += n
         size += b
     print(f"entries\t{len(entries)}")
-    print(f"tus\t{len(set(files))}")
+    print(f"tus\t{len(set(keys))}")
+    print(f"files\t{len(set(files))}")
     print(f"lines\t{lines}")
     print(f"bytes\t{size}")
     print(f"missing\t{len(missing)}")
     print(f"duplicates\t{duplicates}")
+    print(f"variants\t{variants}")
     for f in missing[:20]:
         print(f"compdb: listed but missing: {f}", file=sys.stderr)
-    ok = files and not missing and not duplicates
+    if duplicates:
+        print(f"compdb: {db}: {duplicates} file(s) listed twice with the same flags",
+              file=sys.stderr)
+    if variants and not args.allow_variants:
+        print(f"compdb: {db}: {variants} file(s) listed again with other flags "
+              "(a database of several programs: verify --allow-variants)", file=sys.stderr)
+    ok = files and not missing and not duplicates and (args.allow_variants or not variants)
     if not files:
         print(f"compdb: {db}: no C translation units", file=sys.stderr)
     return 0 if ok else 1
@@ -146,9 +199,11 @@ def main():
     f.add_argument("--root", required=True)
     f.add_argument("--drop-file", action="append", default=[])
     f.add_argument("--drop-output", action="append", default=[])
+    f.add_argument("--keep-variants", action="store_true")
     f.add_argument("input")
     f.add_argument("output")
     v = sub.add_parser("verify")
+    v.add_argument("--allow-variants", action="store_true")
     v.add_argument("build_dir")
     args = ap.parse_args()
     return cmd_filter(args) if args.cmd == "filter" else cmd_verify(args)

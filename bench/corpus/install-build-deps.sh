@@ -7,7 +7,7 @@
 # Default: a minimal list per project, matching the configure options in projects.sh (we
 # build one program per project with few optional features, not the Debian package).
 # --full: `apt-get build-dep PROJECT` instead, i.e. everything the Debian package needs
-# (docs tool chains included; ~200 packages for all eight projects).
+# (docs tool chains included; ~200 packages for the first eight projects).
 # Idempotent; needs root (or sudo). Also enables deb-src (for --full and for prepare.sh).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -39,6 +39,12 @@ declare -A DEPS=(
     [libzstd]=""
     [jq]="autoconf automake libtool"
     [git]="zlib1g-dev libssl-dev"
+    [libxml2]="autoconf automake libtool pkg-config zlib1g-dev liblzma-dev"
+    [jansson]="autoconf automake libtool"
+    [curl]="autoconf automake libtool pkg-config libssl-dev zlib1g-dev libnghttp2-dev"
+    [libuv1]="cmake"
+    [xz-utils]=""
+    [gawk]=""
 )
 
 full=0

@@ -6,6 +6,7 @@
 # a whole program for the alias analysis: one `main` at most, each C file once. Where the
 # upstream build also compiles other programs (tools, generators, client binaries) we either
 # do not build them or drop their entries afterwards (CORPUS_DROP_FILES / _OUTPUTS below).
+# The exceptions, built with several programs on purpose, are listed in CORPUS_PROGRAMS.
 #
 # A recipe is two functions, run with the unpacked source tree as the working directory:
 #   configure_<id>   configure (not recorded by bear)
@@ -15,7 +16,8 @@
 # analysis through the preprocessor, and -O0 halves build time on this shared machine),
 # JOBS (parallel make jobs, default 2).
 
-CORPUS_PROJECTS=(lua5.4 zlib bzip2 sqlite3 redis nginx apache2 postgresql-15 libzstd jq git)
+CORPUS_PROJECTS=(lua5.4 zlib bzip2 sqlite3 redis nginx apache2 postgresql-15 libzstd jq git
+    libxml2 jansson curl libuv1 xz-utils gawk)
 
 # Entries dropped from compile_commands.json after the build, as shell globs on the source
 # path relative to the tree (CORPUS_DROP_FILES) or as Python regexes on the object path
@@ -30,6 +32,18 @@ declare -A CORPUS_DROP_FILES=(
 # shellcheck disable=SC2034
 declare -A CORPUS_DROP_OUTPUTS=(
     [postgresql-15]='^src/(port|common)/(?!.*_srv\.o$).*'
+)
+
+# Projects whose database holds SEVERAL programs on purpose (a library with its tools, a
+# library with its test programs): the shapes users give galias, which finds the programs
+# itself (docs/FRONTEND.md, "Several programs in one database"). Their filter keeps a file
+# compiled again with other flags (a shared and a static build of the library, a test
+# program built against each: a variant, code of another program) and verify accepts it;
+# a file compiled again with the same flags is still dropped as a duplicate.
+# shellcheck disable=SC2034
+declare -A CORPUS_PROGRAMS=(
+    [libxml2]="the library, xmllint, xmlcatalog"
+    [libuv1]="the shared and the static library, a test runner against each, the benchmarks"
 )
 
 project_known() {
@@ -188,4 +202,92 @@ configure_git() { :; }
 build_git() {
     make -j"$JOBS" git CC="$CC" CFLAGS="$CFLAGS" V=1 NO_CURL=1 NO_EXPAT=1 NO_GETTEXT=1 \
         NO_TCLTK=1 NO_PERL=1 NO_PYTHON=1
+}
+
+# --- Shapes the first eleven lack: a library with its tools, an event loop with its test
+# --- programs, a JSON parser, a network library, a compression library, an interpreter ----
+
+# --- libxml2: the library with its two command-line tools xmllint and xmlcatalog ----------
+# SEVERAL PROGRAMS on purpose (CORPUS_PROGRAMS above): the library units, and xmllint.c and
+# xmlcatalog.c, each a main that links the library. This is the shape of a user's database
+# for a library and its tools. Static only (libtool compiles each file once), with zlib
+# and liblzma as Debian builds it, without ICU, readline and Python (Debian's python
+# flavours build the same C sources again). Debian's patches touch Makefile.am: autoreconf.
+configure_libxml2() {
+    autoreconf -fi
+    ./configure --disable-shared --enable-static --without-python --without-history \
+        --without-readline --without-icu --with-zlib --with-lzma CC="$CC" CFLAGS="$CFLAGS"
+}
+build_libxml2() { make -j"$JOBS" libxml2.la xmllint xmlcatalog; }
+
+# --- jansson: the JSON library libjansson (no main) ---------------------------------------
+# Autotools as Debian builds it (the source has configure.ac, no configure: autoreconf).
+# Static only, so that libtool compiles each file once; no tests, no docs.
+configure_jansson() {
+    autoreconf -fi
+    ./configure --disable-shared --enable-static CC="$CC" CFLAGS="$CFLAGS"
+}
+build_jansson() { make -C src -j"$JOBS" libjansson.la; }
+
+# --- curl: libcurl and the curl tool (one program: the tool links all of libcurl) ---------
+# Debian's OpenSSL flavour (debian/rules builds three: OpenSSL, GnuTLS, NSS, and reverts
+# the NSS and GnuTLS patches, which rename the library, for the OpenSSL one; so do we).
+# With zlib and nghttp2 (HTTP/2), the threaded resolver; without the optional libraries
+# Debian also links (libssh2, libpsl, libidn2, brotli, zstd, GSS-API, LDAP, RTMP).
+# Static only. The tool compiles seven lib/*.c files again (CURLX_CFILES: dynbuf.c,
+# warnless.c, ...) with its own flags; the filter keeps the library's copy of each.
+configure_curl() {
+    patch -R -p1 <debian/patches/99_nss.patch
+    patch -R -p1 <debian/patches/90_gnutls.patch
+    autoreconf -fi
+    ./configure --disable-shared --enable-static --disable-dependency-tracking \
+        --disable-symbol-hiding --enable-threaded-resolver --disable-manual \
+        --with-openssl --with-zlib --with-nghttp2 --without-libssh2 --without-libssh \
+        --without-libpsl --without-libidn2 --without-brotli --without-zstd \
+        --without-gssapi --without-librtmp --disable-ldap --disable-ldaps \
+        CC="$CC" CFLAGS="$CFLAGS"
+}
+build_curl() {
+    make -C lib -j"$JOBS" libcurl.la
+    make -C src -j"$JOBS" curl
+}
+
+# --- libuv1: the event-loop library with its test programs, as Debian builds them --------
+# SEVERAL PROGRAMS on purpose (CORPUS_PROGRAMS above): CMake with the tests on (Debian
+# runs them) builds the library twice, shared (uv: -fPIC, -DBUILDING_UV_SHARED=1) and
+# static (uv_a), the test runner twice, uv_run_tests against the shared library
+# (-DUSING_UV_SHARED=1) and uv_run_tests_a against the static one, and the benchmark
+# runner uv_run_benchmarks_a (1.44 builds it with the tests; LIBUV_BUILD_BENCH is not
+# read). So most files are compiled twice with different flags, for different programs,
+# and the database keeps both; the four runner files the benchmarks share with
+# uv_run_tests_a (same flags) are kept once.
+configure_libuv1() {
+    cmake -S . -B build -DCMAKE_C_COMPILER="$CC" -DCMAKE_C_FLAGS="$CFLAGS" \
+        -DCMAKE_BUILD_TYPE=None -DBUILD_TESTING=ON -DLIBUV_BUILD_TESTS=ON
+}
+build_libuv1() { cmake --build build -j "$JOBS" -- VERBOSE=1; }
+
+# --- xz-utils: liblzma and the xz program (one program: xz links liblzma) -----------------
+# As Debian's static build of liblzma (--disable-shared) plus the xz tool; without xzdec,
+# lzmadec, lzmainfo (other programs), scripts, translations. Threads on, as Debian.
+configure_xz_utils() {
+    ./configure --disable-shared --enable-static --enable-threads --disable-nls \
+        --disable-xzdec --disable-lzmadec --disable-lzmainfo --disable-lzma-links \
+        --disable-scripts --disable-doc CC="$CC" CFLAGS="$CFLAGS"
+}
+build_xz_utils() {
+    make -C src/liblzma -j"$JOBS" liblzma.la
+    make -C src/xz -j"$JOBS" xz
+}
+
+# --- gawk: the gawk interpreter (with its support library: regex, dfa, pma) --------------
+# Without readline (the debugger's line editing), MPFR (-M arbitrary precision) and NLS;
+# the dynamic extensions (extension/, shared objects loaded at run time) are not built.
+configure_gawk() {
+    ./configure --disable-rpath --without-readline --without-mpfr --disable-nls \
+        --disable-extensions CC="$CC" CFLAGS="$CFLAGS"
+}
+build_gawk() {
+    make -C support -j"$JOBS" libsupport.a
+    make -j"$JOBS" gawk
 }
