@@ -59,8 +59,14 @@ ContextTable::ContextTable(const ProgramIr& program, const CallGraph& graph, con
         }
         const std::uint64_t extra = (contexts.size() - 1) * size;
         const std::uint64_t extra_statements = (contexts.size() - 1) * statements;
-        if (clones_ + extra > options_.max_clones ||
-            clone_statements_ + extra_statements > options_.max_clone_statements) {
+        if (size > 1 && options_.max_component_clone_statements != 0 &&
+            extra_statements > options_.max_component_clone_statements) {
+            // A large recursive component: one copy, by design rather than over the budget.
+            merged_[c] = true;
+            contexts = {0};
+            large_recursive_functions_ += size;
+        } else if (clones_ + extra > options_.max_clones ||
+                   clone_statements_ + extra_statements > options_.max_clone_statements) {
             // Over budget: this component gets one copy for all its callers (context 0).
             merged_[c] = true;
             contexts = {0};

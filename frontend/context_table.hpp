@@ -37,6 +37,12 @@ struct ContextOptions {
     // keep the caller's context, so each context copies all of it (an interpreter's or a
     // server's core: lua5.4's has 746 functions), for little precision. 0: no limit.
     std::uint32_t max_component_cloned = 32;
+    // A recursive component whose copies beyond the first would hold more statements than
+    // this keeps one copy too: error reporting and string helpers that call each other
+    // (libxml2's __xmlRaiseError, xmlStrdup, ...; gawk's fatal and format_tree) are called
+    // from thousands of places, and a copy of all of them per call site made most of the
+    // program (two thirds of libxml2's nodes, nine tenths of gawk's). 0: no limit.
+    std::uint64_t max_component_clone_statements = 100'000;
 };
 
 class ContextTable {
@@ -63,6 +69,9 @@ public:
     [[nodiscard]] const std::vector<std::uint32_t>& merged_functions() const { return merged_functions_; }
     // Functions kept in one copy because cloning them would not tell anything apart.
     [[nodiscard]] std::uint64_t uncloned_functions() const { return uncloned_functions_; }
+    // Functions of recursive components kept in one copy for their size
+    // (ContextOptions::max_component_clone_statements).
+    [[nodiscard]] std::uint64_t large_recursive_functions() const { return large_recursive_functions_; }
 
 private:
     ContextId extend(ContextId context, std::uint32_t site);
@@ -81,6 +90,7 @@ private:
     std::uint64_t clones_ = 0;
     std::uint64_t clone_statements_ = 0;
     std::uint64_t uncloned_functions_ = 0;
+    std::uint64_t large_recursive_functions_ = 0;
 };
 
 }  // namespace galias::frontend

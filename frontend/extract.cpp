@@ -306,6 +306,7 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     context_options.max_clones = options.max_clones;
     context_options.max_clone_statements = options.max_clone_statements;
     context_options.max_component_cloned = options.max_component_cloned;
+    context_options.max_component_clone_statements = options.max_component_clone_statements;
     std::size_t shared_entities = 0;
     if (options.context_k == 1 && !options.clone_all) {
         CloneSelection selection =
@@ -343,6 +344,7 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     c.emplace_back("call_graph.largest_component", graph.largest_component);
     c.emplace_back("clone_statements", contexts.clone_statements());
     c.emplace_back("uncloned_functions", contexts.uncloned_functions());
+    c.emplace_back("large_recursive_functions", contexts.large_recursive_functions());
     c.emplace_back("context_shared_entities", shared_entities);
     c.emplace_back("indirect_calls.sites", indirect.indirect_sites);
     c.emplace_back("indirect_calls.resolved_sites", indirect.resolved_sites);

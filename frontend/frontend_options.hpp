@@ -60,6 +60,9 @@ struct FrontendOptions {
     std::uint64_t max_clone_statements = 5'000'000;  // statements in those copies, in total
     // A recursive component of more functions keeps one copy (context_table.hpp); 0: no limit.
     std::uint32_t max_component_cloned = 32;
+    // A recursive component whose extra copies would hold more statements keeps one copy
+    // too (context_table.hpp); 0: no limit.
+    std::uint64_t max_component_clone_statements = 100'000;
     FieldModel field_model = FieldModel::Types;
     // Track integers as wide as a pointer (uintptr_t, long, size_t, PostgreSQL's Datum) like
     // pointers, so that a pointer cast to one and back keeps its target. Off by default:

@@ -364,14 +364,23 @@ private:
     // `s` is in the then branch of `branch`.
     const clang::IfStmt* enclosing_if(const clang::Stmt* s);
     bool in_then(const clang::IfStmt* branch, const clang::Stmt* s);
-    // Records a store `target = value` (or, with `target` null, `return value`) whose value is
-    // the address of the frame's own storage; whether the cell is written again before the
-    // function returns is decided by finish_frame_stores(), once the body is translated.
+    // Records a store `target = value` (or, with `target` null, `return value`).
+    // finish_frame_stores() keeps those whose value is the address of the frame's own storage
+    // and decides whether the cell is written again before the function returns. Both wait
+    // until the whole body is translated: an address read at a store may depend on calls
+    // further down the body (through a loop or a load), which are numbered only once
+    // translated, and an answer computed earlier would be remembered for every later question.
     void note_frame_store(const clang::Expr* site, const clang::Expr* target, TermId place,
                           const clang::Expr* value);
     void finish_frame_stores();
+    // The store's frame object and target, or nothing when `value` is no address of the frame.
+    struct PendingFrameStore;
+    bool describe_frame_store(PendingFrameStore& pending);
     struct PendingFrameStore {
         const clang::Expr* site = nullptr;
+        const clang::Expr* target = nullptr;  // null for a return
+        const clang::Expr* value = nullptr;
+        TermId place = kNone;
         Symbolic cell;  // the address written (unknown for a return)
         FrameStore store;
     };
@@ -401,6 +410,10 @@ private:
     std::map<std::vector<DefinitionId>, TermId> phis_;
     std::unordered_map<const clang::CallExpr*, std::uint32_t> call_index_;  // into current().calls
     std::unordered_map<DefinitionId, Symbolic> definition_addresses_;
+    // Calls met by pointer_address before they were translated (a definition further down a
+    // loop body, reaching back): their results are not numbered yet, so an address that
+    // depends on one is not remembered in definition_addresses_.
+    std::uint64_t untranslated_calls_met_ = 0;
     std::uint64_t inexact_reads_ = 0;  // names the values read from places not known exactly
     // Names the expressions that argument addresses refer to, in the order they are first
     // met: the same input gives the same fact files (a memory address would not).

@@ -188,6 +188,7 @@ Translator::Symbolic Translator::definition_address(DefinitionId definition, int
     if (auto it = definition_addresses_.find(definition); it != definition_addresses_.end())
         return it->second;
     definition_addresses_.emplace(definition, Symbolic::unknown());  // a cycle through a loop: unknown
+    const std::uint64_t untranslated_before = untranslated_calls_met_;
     const LocalDefinition& d = locals_->definition(definition);
     const EvaluationPoint at{"d" + std::to_string(definition), locals_->point_of(definition)};
     Symbolic s;
@@ -238,7 +239,10 @@ Translator::Symbolic Translator::definition_address(DefinitionId definition, int
             break;
         }
     }
-    definition_addresses_[definition] = s;
+    if (untranslated_calls_met_ == untranslated_before)
+        definition_addresses_[definition] = s;
+    else
+        definition_addresses_.erase(definition);  // asked again once the call is translated
     return s;
 }
 
@@ -686,6 +690,7 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
                 s.base = "call:" + std::to_string(it->second);
             } else {
                 s.base = "call@" + expression_key(call);
+                ++untranslated_calls_met_;
             }
             s.born.push_back(Point{call, nullptr});
             return s;

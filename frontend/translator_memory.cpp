@@ -346,55 +346,65 @@ void Translator::note_frame_store(const clang::Expr* site, const clang::Expr* ta
     if (current_ == kNone || current_decl_ == nullptr || current_decl_->isNoReturn() || locals_ == nullptr ||
         value == nullptr)
         return;
+    PendingFrameStore pending;
+    pending.site = site;
+    pending.target = target;
+    pending.value = value;
+    pending.place = place;
+    pending_frame_stores_.push_back(std::move(pending));
+}
+
+bool Translator::describe_frame_store(PendingFrameStore& pending) {
+    const clang::Expr* site = pending.site;
     const EvaluationPoint at{"s" + expression_key(site), Point{site, nullptr}};
-    const Symbolic stored = pointer_address(value, at, 0);
+    const Symbolic stored = pointer_address(pending.value, at, 0);
     FrameStore store;
     if (stored.kind == Base::Object && stored.object != kNone &&
         (stored.base.starts_with("frame:") || stored.base.starts_with("literal:"))) {
         const Entity& object = ir_.entities[stored.object];
-        if (object.kind == NodeKind::Static || object.kind == NodeKind::Global) return;
+        if (object.kind == NodeKind::Static || object.kind == NodeKind::Global) return false;
         store.object = terms().entity(stored.object, "", object.pos);
     } else if (stored.allocation != kNone && stored.allocation < current().calls.size()) {
         const CallSite& call = current().calls[stored.allocation];
-        if (call.direct_callee == kNone) return;
+        if (call.direct_callee == kNone) return false;
         const std::optional<facts::MemoryFamily> family =
             facts::allocator_family(ir_.entities[call.direct_callee].name);
-        if (family != facts::MemoryFamily::Stack) return;
+        if (family != facts::MemoryFamily::Stack) return false;
         store.alloca_call = stored.allocation;
     } else {
-        return;
+        return false;
     }
     store.pos = pos(site->getExprLoc());
-    PendingFrameStore pending;
-    pending.site = site;
-    if (target == nullptr) {
+    if (pending.target == nullptr) {
         store.target = Target::Return;
     } else {
         // What the place is: a variable of the program (a global or static, or a part of one),
         // the frame's own variable (nothing escapes), or memory through a pointer.
-        TermId location = place;
+        TermId location = pending.place;
         if (location != kNone && terms()[location].kind == TermKind::Member)
             location = terms()[location].operand;
-        if (location == kNone) return;
+        if (location == kNone) return false;
         const Term& t = terms()[location];
         if (t.kind == TermKind::Entity) {
             const NodeKind kind = ir_.entities[t.entity].kind;
-            if (kind != NodeKind::Global && kind != NodeKind::Static) return;
+            if (kind != NodeKind::Global && kind != NodeKind::Static) return false;
             store.target = Target::Variable;
             store.variable = terms().entity(t.entity, "", ir_.entities[t.entity].pos);
         } else if (t.kind == TermKind::Deref) {
             store.target = Target::Pointer;
             store.pointer = t.operand;
         } else {
-            return;
+            return false;
         }
-        pending.cell = location_address(target, at, 0);
+        pending.cell = location_address(pending.target, at, 0);
     }
     pending.store = store;
-    pending_frame_stores_.push_back(std::move(pending));
+    return true;
 }
 
 void Translator::finish_frame_stores() {
+    std::erase_if(pending_frame_stores_,
+                  [&](PendingFrameStore& pending) { return !describe_frame_store(pending); });
     for (PendingFrameStore& pending : pending_frame_stores_) {
         FrameStore& store = pending.store;
         const Symbolic& cell = pending.cell;

@@ -123,6 +123,10 @@ const RegisterCommand kRegister{CommandInfo{
         app.add_option("--max-component-cloned", options->frontend.max_component_cloned,
                        "A recursive component of more functions keeps one copy; 0 = no limit")
             ->capture_default_str();
+        app.add_option("--max-component-clone-statements", options->frontend.max_component_clone_statements,
+                       "A recursive component whose extra copies would hold more statements keeps one "
+                       "copy; 0 = no limit")
+            ->capture_default_str();
         app.add_option("--field-model", options->field_model,
                        "Struct fields: types (a field through a pointer is its type's field), variables "
                        "(only fields of variables are told apart) or none")

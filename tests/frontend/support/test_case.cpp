@@ -97,6 +97,8 @@ frontend::ExtractResult extract_case(const TestCase& test, const std::filesystem
                 options.max_clones = std::stoull(value);
             else if (flag == "--max-component-cloned")
                 options.max_component_cloned = static_cast<std::uint32_t>(std::stoul(value));
+            else if (flag == "--max-component-clone-statements")
+                options.max_component_clone_statements = std::stoull(value);
             else if (flag == "--max-clone-statements")
                 options.max_clone_statements = std::stoull(value);
             else if (flag == "--field-insensitive")

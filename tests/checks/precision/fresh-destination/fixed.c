@@ -74,7 +74,65 @@ void extend(struct path **all, int n) {
     }
 }
 
+/* The holder of the block is read before the loop that allocates it (a trie node split
+ * off its parent): the copy still knows the block is new. */
+struct trie {
+    struct trie *children[4];
+    void *value;
+};
+void *split(struct trie *root, void *value, int n) {
+    void *old;
+    if (n == 0) {
+        old = root->value;
+        root->value = value;
+        return old;
+    }
+    for (int i = 0; i < n; i++) {
+        struct trie *child = malloc(sizeof *child);
+        if (child == NULL) return NULL;
+        memcpy(child->children, root->children, sizeof root->children);
+        child->value = root->value;
+        root->children[0] = child;
+    }
+    return NULL;
+}
+
+/* The block of the previous turn is released at the top of the loop, before the new one is
+ * made: the copy into the new one still knows it is new. */
+char *rename_each(char **names, int n) {
+    char *name = NULL;
+    for (int i = 0; i < n; i++) {
+        free(name);
+        name = malloc(32);
+        if (name == NULL) return NULL;
+        memcpy(name, names[i], 32);
+    }
+    return name;
+}
+
+/* The block of the previous turn is copied out at the top of the loop: the copy into the
+ * new one, further down, still knows it is new. */
+char *rotate(char **names, char *out, int n) {
+    char *name = NULL;
+    for (int i = 0; i < n; i++) {
+        if (name != NULL) memcpy(out, name, 32);
+        name = malloc(32);
+        if (name == NULL) return NULL;
+        memcpy(name, names[i], 32);
+    }
+    return name;
+}
+
 int main(void) {
+    struct trie root = {{NULL}, NULL};
+    split(&root, &root, 2);
+    static char first[32] = "a";
+    char *names[2] = {first, first};
+    names[1] = rename_each(names, 1);
+    free(rename_each(names, 2));
+    static char spare[32];
+    names[0] = rotate(names, spare, 1);
+    free(rotate(names, spare, 2));
     struct path *all[2] = {malloc(sizeof(struct path) + 2), NULL};
     if (all[0] != NULL) {
         all[0]->name = all[0]->bytes;
