@@ -6,6 +6,7 @@
 #include <string>
 
 #include "reports/pipeline/check_driver.hpp"
+#include "tools/galias/html_report_option.hpp"
 #include "tools/galias/report_options.hpp"
 #include "tools/galias/version.hpp"
 
@@ -26,6 +27,7 @@ struct CheckCommandOptions {
     bool allow_partial = false;
     std::string changed_since;
     std::string changed_lines;
+    HtmlReportOption html;
 
     void declare(CLI::App& app, const std::string& default_fail_on) {
         fail_on = default_fail_on;
@@ -61,6 +63,7 @@ struct CheckCommandOptions {
                            "(- for standard input)");
         since->excludes(lines);
         lines->excludes(since);
+        html.declare(app);
     }
 
     [[nodiscard]] int run() const {
@@ -80,7 +83,13 @@ struct CheckCommandOptions {
         if (!changed_since.empty()) request.changed_since = changed_since;
         if (!changed_lines.empty()) request.changed_lines = changed_lines;
         request.tool_version = kVersion;
-        return reports::run_check(request);
+        if (!html.requested()) return reports::run_check(request);
+        html.check(sarif);
+        std::optional<TemporaryLogFile> temporary_log;
+        if (sarif.empty()) request.sarif = temporary_log.emplace().path();
+        const int status = reports::run_check(request);
+        html.write(*request.sarif, sarif, common.quiet);
+        return status;
     }
 };
 

@@ -13,6 +13,7 @@
 #include "facts/temporary_files.hpp"
 #include "gpu_engine/engine.hpp"
 #include "tools/galias/command.hpp"
+#include "tools/galias/command_line.hpp"
 #include "tools/galias/version_text.hpp"
 
 namespace galias::tool {
@@ -31,6 +32,11 @@ unsigned sane_thread_count(unsigned requested, const char* option) {
 }
 
 namespace {
+
+std::vector<std::string>& recorded_command_line() {
+    static std::vector<std::string> words;
+    return words;
+}
 
 // What may let an analysis that ran out of memory fit, per command.
 const char* memory_hint(const std::string& command) {
@@ -65,6 +71,7 @@ int run_command(const std::string& command, const CommandAction& action) {
 }
 
 int run_tool(int argc, char** argv) {
+    recorded_command_line().assign(argv, argv + argc);
     CLI::App app{"galias: GPU-accelerated static alias analysis for C", "galias"};
     app.set_version_flag("--version", version_text,
                          "Print the version, the commit and what was compiled in, and exit");
@@ -92,6 +99,9 @@ int run_tool(int argc, char** argv) {
 }
 
 }  // namespace
+
+const std::vector<std::string>& command_line_words() { return recorded_command_line(); }
+
 }  // namespace galias::tool
 
 int main(int argc, char** argv) {
