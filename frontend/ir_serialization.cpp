@@ -143,7 +143,7 @@ template <class A> void io(A& a, facts::ArgumentAddress& x) {
 template <class A> void io(A& a, CallValue::Apart& x) { a(x.arg); a(x.needs_fresh); }
 template <class A> void io(A& a, CallValue& x) {
     a(x.term); a(x.aggregate); a(x.leaves); a(x.address); a(x.needs_fresh); a(x.allocation); a(x.apart);
-    a(x.excluded); a(x.param); a(x.param_field); a(x.param_some);
+    a(x.excluded); a(x.param); a(x.param_field); a(x.param_some); a(x.param_field_rewritten);
 }
 template <class A> void io(A& a, LaterUse& x) {
     a(x.call); a(x.arg); a(x.field); a(x.kind); a(x.use_call); a(x.use_arg); a(x.always); a(x.pos);

@@ -13,7 +13,7 @@
 
 namespace galias::frontend {
 
-inline constexpr unsigned kIrFormatVersion = 7;
+inline constexpr unsigned kIrFormatVersion = 8;
 
 std::string serialize_ir(const TranslationUnitIr& ir);
 

@@ -171,6 +171,10 @@ struct CallValue {
     std::int32_t param = -1;
     std::int64_t param_field = -1;
     bool param_some = false;  // the argument holds it on some path only (a loop's first value)
+    // The function stores into that field after the call on some path (`free(*slot); *slot =
+    // strdup(s);`): its caller does not find the released block there, so the release is no
+    // part of the function's summary.
+    bool param_field_rewritten = false;
 };
 
 // A use of a pointer value after a call that may release it: the value passed as argument

@@ -36,21 +36,24 @@ ReleaseSummaries::ReleaseSummaries(const ProgramIr& program, const CallTargets& 
             for (const CallSite& call : f.calls) {
                 for (std::uint32_t i = 0; i < call.args.size(); ++i) {
                     const CallValue& arg = call.args[i];
-                    if (arg.param < 0) continue;
+                    if (arg.param < 0 || arg.param_field_rewritten) continue;
                     const auto param = static_cast<std::uint32_t>(arg.param);
                     // The argument's block, or the block in the field it was read from.
-                    if (const auto via = releases(call, i, -1)) {
-                        const bool always = call.every_path && !arg.param_some &&
-                                            *via != facts::ReleasedUse::Via::SummarySome;
-                        merge(found, Released{param, arg.param_field, always});
-                    }
+                    // A callee's release on some of its paths is not passed further up: two
+                    // conditions that are each the callee's own (an error path, a reference
+                    // count, a flag) make a guess, not evidence, and on a server's reply
+                    // functions such guesses multiply into thousands of findings.
+                    const auto via = releases(call, i, -1);
+                    if (via && *via != facts::ReleasedUse::Via::SummarySome)
+                        merge(found, Released{param, arg.param_field, call.every_path && !arg.param_some});
                     if (arg.param_field >= 0) continue;  // one level of fields
                     for (EntityId target : targets_[call.id]) {
                         const auto it = summaries_.find(target);
                         if (it == summaries_.end()) continue;
                         for (const Released& entry : it->second) {
-                            if (entry.param == i && entry.field >= 0 && releases(call, i, entry.field))
-                                merge(found, Released{param, entry.field, entry.always && call.every_path});
+                            if (entry.param == i && entry.field >= 0 && entry.always &&
+                                releases(call, i, entry.field))
+                                merge(found, Released{param, entry.field, call.every_path});
                         }
                     }
                 }

@@ -76,6 +76,19 @@ void Translator::finish_lifetimes() {
                 arg.param = param_of(s.cell->base);
                 arg.param_field = *s.cell->offset;
             }
+            if (arg.param_field >= 0) {
+                // A store into the same field after the call puts another block there.
+                const Point call_point{expr, nullptr};
+                for (const Store& store : stores()) {
+                    const Symbolic& written = store.address;
+                    if (written.kind == s.cell->kind && written.base == s.cell->base && written.offset &&
+                        *written.offset == arg.param_field &&
+                        locals_->reaches_avoiding_all(call_point, Point{store.site, nullptr}, {})) {
+                        arg.param_field_rewritten = true;
+                        break;
+                    }
+                }
+            }
             // A variable that holds such a field on some path (`n = l->head; while (n) { next =
             // n->next; free(n); n = next; }`): the field's block is released on some path.
             const clang::DeclRefExpr* read = tracked_reference(expr->getArg(i)->IgnoreParenCasts());

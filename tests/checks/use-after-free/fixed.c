@@ -83,6 +83,41 @@ char *returned_after_release(void) {
     return p;
 }
 
+/* A callee that releases the block in a slot and stores a new one there: the caller's
+ * slot holds the new block after the call. */
+void store_string(char **slot, const char *text) {
+    free(*slot);
+    *slot = strdup(text);
+}
+char *replaced_by_a_callee(const char *path) {
+    char *copy = strdup(path);
+    if (copy == NULL) return NULL;
+    if (copy[0] != '/') {
+        store_string(&copy, "/");
+        return copy;
+    }
+    return copy;
+}
+
+/* A release on some paths of a callee's callee: a condition of the inner function's own
+ * (here a flag the block carries) decides, which the outer caller cannot see; not a finding. */
+struct conn {
+    int closing;
+    int sent;
+};
+void close_if_closing(struct conn *c) {
+    if (c->closing) free(c);
+}
+void reply(struct conn *c, int n) {
+    c->sent += n;
+    close_if_closing(c);
+}
+int replied_twice(struct conn *c) {
+    reply(c, 1);
+    reply(c, 2);
+    return c->sent;
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     release_then_use();
@@ -95,5 +130,9 @@ int main(int argc, char **argv) {
     list_then_node(l);
     released_by_a_callee();
     free(returned_after_release());
+    free(replaced_by_a_callee("a"));
+    struct conn *c = calloc(1, sizeof *c);
+    replied_twice(c);
+    free(c);
     return 0;
 }
