@@ -35,6 +35,22 @@ Program compile_checked(datalog::CheckedProgram checked, const std::string& file
     return program;
 }
 
+namespace {
+
+std::string limit_message(RunLimitExceeded::Bound bound, std::uint64_t tuples, double seconds) {
+    return bound == RunLimitExceeded::Bound::Tuples
+               ? "the run passed its bound of derived tuples (" + std::to_string(tuples) + " derived)"
+               : "the run passed its time bound (" + std::to_string(seconds) + " s)";
+}
+
+}  // namespace
+
+RunLimitExceeded::RunLimitExceeded(Bound bound, std::uint64_t derived_tuples, double seconds)
+    : std::runtime_error(limit_message(bound, derived_tuples, seconds)),
+      bound_(bound),
+      derived_tuples_(derived_tuples),
+      seconds_(seconds) {}
+
 const RelationResult& Result::relation(std::string_view name) const {
     for (const RelationResult& r : relations)
         if (r.name == name) return r;

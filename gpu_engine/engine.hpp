@@ -56,6 +56,34 @@ struct Progress {
     std::size_t delta_tuples = 0;  // tuples found in this iteration, all relations of the stratum
 };
 
+// Bounds on one run, for a caller that has a cheaper way to answer when a run grows past
+// what it can afford (the report pipeline falls back from a full CSPA solve to a demand
+// solve). Checked after every iteration, on the evaluator every backend shares: a run
+// stops at the end of the iteration that passes a bound, throwing RunLimitExceeded and
+// keeping nothing. 0 = no bound.
+struct RunLimits {
+    // Tuples the run derived so far, every relation's (the sum of the iterations' deltas):
+    // what its memory grows with.
+    std::uint64_t max_derived_tuples = 0;
+    double max_seconds = 0;  // wall time since the run started, the input read included
+    [[nodiscard]] bool any() const { return max_derived_tuples != 0 || max_seconds > 0; }
+};
+
+// A run stopped at a bound of RunLimits; what it had derived is freed.
+class RunLimitExceeded : public std::runtime_error {
+public:
+    enum class Bound { Tuples, Seconds };
+    RunLimitExceeded(Bound bound, std::uint64_t derived_tuples, double seconds);
+    [[nodiscard]] Bound bound() const { return bound_; }
+    [[nodiscard]] std::uint64_t derived_tuples() const { return derived_tuples_; }  // when it stopped
+    [[nodiscard]] double seconds() const { return seconds_; }
+
+private:
+    Bound bound_;
+    std::uint64_t derived_tuples_;
+    double seconds_;
+};
+
 struct EngineOptions {
     BackendKind backend = BackendKind::Auto;
     unsigned threads = 0;       // host threads; 0 = all cores
@@ -90,6 +118,7 @@ struct EngineOptions {
     // reads a few small relations need not copy the large ones (demand.hpp's answers).
     std::vector<std::string> keep_rows_of;
     std::function<void(const Progress&)> on_progress;  // called after each iteration
+    RunLimits limits;  // stop the run past these bounds (RunLimitExceeded); none by default
     // Concurrency (`--sched`, docs/SCHEDULING.md): off = the rules of an iteration one
     // after another; streams = independent rules on separate lanes (CUDA streams),
     // default launch shapes; model = lanes plus launch shapes from the scheduling model.

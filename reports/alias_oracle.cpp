@@ -75,44 +75,31 @@ bool sorted_sets_meet(std::span<const NodeId> x, std::span<const NodeId> y) {
     return false;
 }
 
-RelationAliasOracle::RelationAliasOracle(const facts::ProgramFacts& facts,
-                                         std::vector<std::uint32_t> value_alias,
-                                         std::span<const std::uint32_t> points_to)
-    : RelationLookupOracle(facts), value_alias_(std::move(value_alias)) {
-    value_alias_.resize(value_alias_.size() / 2 * 2);
-    const std::size_t rows = value_alias_.size() / 2;
+SortedPairs::SortedPairs(std::vector<std::uint32_t> rows) : rows_(std::move(rows)) {
+    rows_.resize(rows_.size() / 2 * 2);
+    const std::size_t count = rows_.size() / 2;
     bool sorted = true;
-    for (std::size_t i = 1; i < rows && sorted; ++i)
-        sorted = pair_key(value_alias_[2 * i - 2], value_alias_[2 * i - 1]) <
-                 pair_key(value_alias_[2 * i], value_alias_[2 * i + 1]);
-    if (!sorted) {  // rows built by hand (tests, other producers): sort and deduplicate once
-        std::vector<std::uint64_t> keys(rows);
-        for (std::size_t i = 0; i < rows; ++i)
-            keys[i] = pair_key(value_alias_[2 * i], value_alias_[2 * i + 1]);
-        std::sort(keys.begin(), keys.end());
-        keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-        value_alias_.resize(2 * keys.size());
-        for (std::size_t i = 0; i < keys.size(); ++i) {
-            value_alias_[2 * i] = static_cast<std::uint32_t>(keys[i] >> 32);
-            value_alias_[2 * i + 1] = static_cast<std::uint32_t>(keys[i]);
-        }
-    }
-    for (std::size_t i = 0; i + 1 < points_to.size(); i += 2) {
-        points_to_[points_to[i]].push_back(points_to[i + 1]);
-    }
-    for (auto& [pointer, objects] : points_to_) {
-        std::sort(objects.begin(), objects.end());
-        objects.erase(std::unique(objects.begin(), objects.end()), objects.end());
+    for (std::size_t i = 1; i < count && sorted; ++i)
+        sorted = pair_key(rows_[2 * i - 2], rows_[2 * i - 1]) < pair_key(rows_[2 * i], rows_[2 * i + 1]);
+    if (sorted) return;
+    // Rows built by hand (tests, other producers): sort and deduplicate once.
+    std::vector<std::uint64_t> keys(count);
+    for (std::size_t i = 0; i < count; ++i) keys[i] = pair_key(rows_[2 * i], rows_[2 * i + 1]);
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    rows_.resize(2 * keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        rows_[2 * i] = static_cast<std::uint32_t>(keys[i] >> 32);
+        rows_[2 * i + 1] = static_cast<std::uint32_t>(keys[i]);
     }
 }
 
-// Binary search over the flat sorted rows.
-bool RelationAliasOracle::has_value_alias(NodeId a, NodeId b) const {
+bool SortedPairs::contains(NodeId a, NodeId b) const {
     const std::uint64_t key = pair_key(a, b);
-    std::size_t lo = 0, hi = value_alias_.size() / 2;
+    std::size_t lo = 0, hi = rows_.size() / 2;
     while (lo < hi) {
         const std::size_t mid = lo + (hi - lo) / 2;
-        const std::uint64_t at = pair_key(value_alias_[2 * mid], value_alias_[2 * mid + 1]);
+        const std::uint64_t at = pair_key(rows_[2 * mid], rows_[2 * mid + 1]);
         if (at == key) return true;
         if (at < key)
             lo = mid + 1;
@@ -122,10 +109,31 @@ bool RelationAliasOracle::has_value_alias(NodeId a, NodeId b) const {
     return false;
 }
 
-std::span<const NodeId> RelationAliasOracle::points_to_set(NodeId p) const {
-    auto it = points_to_.find(p);
-    if (it == points_to_.end()) return {};
+PointsToSets::PointsToSets(std::span<const std::uint32_t> rows) {
+    for (std::size_t i = 0; i + 1 < rows.size(); i += 2) sets_[rows[i]].push_back(rows[i + 1]);
+    for (auto& [pointer, objects] : sets_) {
+        std::sort(objects.begin(), objects.end());
+        objects.erase(std::unique(objects.begin(), objects.end()), objects.end());
+    }
+}
+
+std::span<const NodeId> PointsToSets::of(NodeId p) const {
+    auto it = sets_.find(p);
+    if (it == sets_.end()) return {};
     return it->second;
+}
+
+RelationAliasOracle::RelationAliasOracle(const facts::ProgramFacts& facts,
+                                         std::vector<std::uint32_t> value_alias,
+                                         std::span<const std::uint32_t> points_to)
+    : RelationLookupOracle(facts), value_alias_(std::move(value_alias)), points_to_(points_to) {}
+
+bool RelationAliasOracle::has_value_alias(NodeId a, NodeId b) const {
+    return value_alias_.contains(a, b);
+}
+
+std::span<const NodeId> RelationAliasOracle::points_to_set(NodeId p) const {
+    return points_to_.of(p);
 }
 
 bool RelationLookupOracle::may_alias(NodeId a, NodeId b) const {

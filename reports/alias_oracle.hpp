@@ -73,23 +73,46 @@ protected:
     const facts::ProgramFacts& facts_;
 };
 
+// A relation of pairs as flat rows (2 cells per row), for membership tests: taken over as it
+// is when sorted (the engine's rows are), so that a billion pairs cost neither a copy nor a
+// sort; sorted and deduplicated once otherwise.
+class SortedPairs {
+public:
+    SortedPairs() = default;
+    explicit SortedPairs(std::vector<std::uint32_t> rows);
+    [[nodiscard]] bool contains(NodeId a, NodeId b) const;  // binary search
+    [[nodiscard]] std::size_t size() const { return rows_.size() / 2; }
+
+private:
+    std::vector<std::uint32_t> rows_;  // flat (a, b) rows, sorted, distinct
+};
+
+// Andersen's PointsTo(pointer, object) rows grouped by pointer: each set sorted, distinct.
+class PointsToSets {
+public:
+    explicit PointsToSets(std::span<const std::uint32_t> rows);
+    [[nodiscard]] std::span<const NodeId> of(NodeId p) const;
+
+private:
+    std::unordered_map<NodeId, std::vector<NodeId>> sets_;
+};
+
 // Rows are flat pairs as the engine returns them (2 cells per row):
-//   value_alias   CSPA ValueAlias(a, b); taken over as it is when sorted (the engine's rows
-//                 are), so that a billion pairs cost neither a copy nor a sort
+//   value_alias   CSPA ValueAlias(a, b) (SortedPairs)
 //   points_to     Andersen PointsTo(pointer, object); may be empty
 class RelationAliasOracle final : public RelationLookupOracle {
 public:
     RelationAliasOracle(const facts::ProgramFacts& facts, std::vector<std::uint32_t> value_alias,
                         std::span<const std::uint32_t> points_to);
 
-    [[nodiscard]] std::size_t value_alias_pairs() const { return value_alias_.size() / 2; }
+    [[nodiscard]] std::size_t value_alias_pairs() const { return value_alias_.size(); }
 
 private:
     [[nodiscard]] bool has_value_alias(NodeId a, NodeId b) const override;
     [[nodiscard]] std::span<const NodeId> points_to_set(NodeId p) const override;
 
-    std::vector<std::uint32_t> value_alias_;  // flat (a, b) rows, sorted, distinct
-    std::unordered_map<NodeId, std::vector<NodeId>> points_to_;
+    SortedPairs value_alias_;
+    PointsToSets points_to_;
 };
 
 // The objects both nodes may point to (sorted).

@@ -90,6 +90,18 @@ void Executor::end_iteration(IterationStats& it, const std::vector<std::uint32_t
     ++stats_.iterations_run;
     if (options_.on_progress) options_.on_progress(Progress{it.stratum, it.iteration, delta_total});
     if (options_.collect_stats) stats_.iterations.push_back(it);
+    derived_tuples_ += delta_total;
+    check_limits();
+}
+
+void Executor::check_limits() const {
+    const RunLimits& limits = options_.limits;
+    if (!limits.any()) return;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    if (limits.max_derived_tuples != 0 && derived_tuples_ > limits.max_derived_tuples)
+        throw RunLimitExceeded(RunLimitExceeded::Bound::Tuples, derived_tuples_, seconds);
+    if (limits.max_seconds > 0 && seconds > limits.max_seconds)
+        throw RunLimitExceeded(RunLimitExceeded::Bound::Seconds, derived_tuples_, seconds);
 }
 
 // ---------------------------------------------------------------------------------------

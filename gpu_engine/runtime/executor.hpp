@@ -8,6 +8,7 @@
 // (bind_plan.hpp). All data work goes through Backend.
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -56,6 +57,8 @@ private:
                                       const Hisa* inner, std::uint64_t budget, Lane& lane);
     void begin_iteration(IterationStats& it);
     void end_iteration(IterationStats& it, const std::vector<std::uint32_t>& relations);
+    // Throws RunLimitExceeded when the run has passed a bound of options_.limits.
+    void check_limits() const;
 
     const plan::Plan& plan_;
     Backend& backend_;
@@ -76,6 +79,9 @@ private:
     std::unique_ptr<std::atomic<std::uint64_t>[]> rule_intermediate_;
     MemoryCounters memory_at_iteration_start_;
     std::uint64_t batch_bytes_ = 0;
+    // For options_.limits: when the run started and the tuples its iterations derived.
+    std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+    std::uint64_t derived_tuples_ = 0;
 };
 
 // engine::run on a backend the caller owns (tests wrap backends; several runs can share one).

@@ -12,14 +12,7 @@
 
 namespace galias::reports {
 
-namespace {
-
-// Runs analysis `name` with the built-in rule set `rules`.
-AnalysisRun run_one(std::string_view name, std::string_view rules, const RelationRows& relations,
-                    const SolveOptions& options, engine::Result& result) {
-    std::optional<analyses::BuiltinProgram> builtin = analyses::find_builtin_program(rules);
-    if (!builtin) throw std::logic_error("missing built-in rule set " + std::string(rules));
-    engine::Program program = engine::compile_program(builtin->text, std::string(builtin->file));
+engine::Inputs engine_inputs(const RelationRows& relations) {
     engine::Inputs inputs;
     for (const auto& [relation, cells] : relations) {
         engine::Inputs::Rows rows;
@@ -27,10 +20,23 @@ AnalysisRun run_one(std::string_view name, std::string_view rules, const Relatio
         rows.cells = cells;
         inputs.relations.emplace(relation, std::move(rows));
     }
+    return inputs;
+}
+
+engine::Program compile_builtin(std::string_view name) {
+    std::optional<analyses::BuiltinProgram> builtin = analyses::find_builtin_program(name);
+    if (!builtin) throw std::logic_error("missing built-in rule set " + std::string(name));
+    return engine::compile_program(builtin->text, std::string(builtin->file));
+}
+
+AnalysisRun run_rule_set(std::string_view name, const engine::Program& program, const engine::Inputs& inputs,
+                         const SolveOptions& options, const engine::RunLimits& limits,
+                         engine::Result& result) {
     engine::EngineOptions engine_options;
     engine_options.backend = options.backend;
     engine_options.threads = options.threads;
     engine_options.cuda = options.cuda;
+    engine_options.limits = limits;
     std::size_t iterations = 0;
     engine_options.on_progress = [&options, &iterations, name](const engine::Progress& progress) {
         ++iterations;
@@ -50,28 +56,36 @@ AnalysisRun run_one(std::string_view name, std::string_view rules, const Relatio
     return run;
 }
 
-// The rows of `name`, moved out of the result (they can be gigabytes).
 std::vector<std::uint32_t> take_rows(engine::Result& result, std::string_view name) {
     for (engine::RelationResult& relation : result.relations)
         if (relation.name == name) return std::move(relation.rows);
     throw std::logic_error("the analysis has no relation " + std::string(name));
 }
 
-}  // namespace
-
-AliasResults solve_aliases(const ProgramInput& input, const SolveOptions& options) {
-    AliasResults results;
+void solve_cspa_fully(const ProgramInput& input, const SolveOptions& options, AliasResults& results) {
     engine::Result cspa;
     // The linear form of CSPA: the published rules' relations with far fewer duplicate
     // derivations (analyses/cspa_linear.dl).
-    results.runs.push_back(
-        run_one(facts::analysis_name(facts::Analysis::Cspa), "cspa_linear", input.cspa, options, cspa));
+    AnalysisRun run =
+        run_rule_set(facts::analysis_name(facts::Analysis::Cspa), compile_builtin("cspa_linear"),
+                     engine_inputs(input.cspa), options, options.cspa_limits, cspa);
+    results.runs.push_back(std::move(run));
     results.value_alias = take_rows(cspa, facts::predicates::kValueAlias.name);
     results.memory_alias = take_rows(cspa, facts::predicates::kMemoryAlias.name);
+}
+
+void solve_points_to(const ProgramInput& input, const SolveOptions& options, AliasResults& results) {
     engine::Result andersen;
-    results.runs.push_back(run_one(facts::analysis_name(facts::Analysis::Andersen), "andersen",
-                                   input.andersen, options, andersen));
+    results.runs.push_back(run_rule_set(facts::analysis_name(facts::Analysis::Andersen),
+                                        compile_builtin("andersen"), engine_inputs(input.andersen), options,
+                                        engine::RunLimits{}, andersen));
     results.points_to = take_rows(andersen, facts::predicates::kPointsTo.name);
+}
+
+AliasResults solve_aliases(const ProgramInput& input, const SolveOptions& options) {
+    AliasResults results;
+    solve_cspa_fully(input, options, results);
+    solve_points_to(input, options, results);
     return results;
 }
 

@@ -174,16 +174,10 @@ void AnalysisSession::analyse(ProgressLine& progress) {
     auto extracted = std::chrono::steady_clock::now();
     times_.input_seconds = std::chrono::duration<double>(extracted - start).count();
 
-    SolveOptions solve;
-    solve.backend = request_.backend;
-    solve.threads = request_.threads;
-    solve.cuda = request_.cuda;
-    solve.on_progress = [&progress](std::string_view analysis, const engine::Progress& p) {
-        progress.update(fmt::format("{}: stratum {}, iteration {}, delta {} tuples", analysis, p.stratum,
-                                    p.iteration, p.delta_tuples),
-                        p.iteration <= 1);  // always show each analysis starting
-    };
-    results_ = solve_aliases(input_, solve);
+    SolveSettings settings = request_.solve;
+    settings.writes_database = snapshot.has_value();
+    answers_ = std::make_unique<AliasAnswers>(input_, settings);
+    answers_->solve(solve_options(progress), results_);
     times_.solve_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - extracted).count();
     progress.clear();
@@ -192,14 +186,45 @@ void AnalysisSession::analyse(ProgressLine& progress) {
             for (const std::string& note : run.notes)
                 std::fprintf(stderr, "galias: warning: %s: %s\n", run.name.c_str(), note.c_str());
     }
+    // A bound passed is said even with --quiet: the findings may differ from an unbounded run.
+    for (const std::string& bounded : answers_->bounded())
+        std::fprintf(stderr, "galias: warning: %s\n", bounded.c_str());
 
-    if (snapshot) {
+    if (snapshot && answers_->solved_fully()) {
         progress.update("writing the results database " + request_.database.string(), true);
         add_input_files(*snapshot, input_.input_files);
         write_database(request_.database, database_key(), *snapshot, input_, results_);
         progress.clear();
     }
     build_views();
+}
+
+SolveOptions AnalysisSession::solve_options(ProgressLine& progress) const {
+    SolveOptions solve;
+    solve.backend = request_.backend;
+    solve.threads = request_.threads;
+    solve.cuda = request_.cuda;
+    solve.cspa_limits = request_.solve.bounds.limits();
+    solve.on_progress = [&progress](std::string_view analysis, const engine::Progress& p) {
+        progress.update(fmt::format("{}: stratum {}, iteration {}, delta {} tuples", analysis, p.stratum,
+                                    p.iteration, p.delta_tuples),
+                        p.iteration <= 1);  // always show each analysis starting
+    };
+    return solve;
+}
+
+bool AnalysisSession::solve_asked(ProgressLine& progress) {
+    if (!answers_) return false;
+    const auto start = std::chrono::steady_clock::now();
+    const std::size_t bounded = answers_->bounded().size();
+    const bool solved = answers_->solve_asked(solve_options(progress), results_);
+    progress.clear();
+    for (std::size_t i = bounded; i < answers_->bounded().size(); ++i)
+        std::fprintf(stderr, "galias: warning: %s\n", answers_->bounded()[i].c_str());
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    times_.solve_seconds += seconds;
+    times_.asked_seconds += seconds;
+    return solved;
 }
 
 void AnalysisSession::build_views() {
@@ -210,9 +235,8 @@ void AnalysisSession::build_views() {
         witness_ = std::make_unique<WitnessFinder>(input_.facts, *stored_memory_);
     } else {
         // The oracle takes ValueAlias over (it can be billions of rows; nothing else reads it).
-        oracle_ = std::make_unique<RelationAliasOracle>(input_.facts, std::move(results_.value_alias),
-                                                        results_.points_to);
-        witness_ = std::make_unique<WitnessFinder>(input_.facts, results_.memory_alias);
+        oracle_ = answers_->make_oracle(input_.facts, results_);
+        witness_ = answers_->make_witness(input_.facts, results_);
     }
     view_ = std::make_unique<SourceView>(input_.facts);
 }

@@ -1,7 +1,8 @@
 #pragma once
 // One analysed program, as every report command needs it: input (frontend or fact
-// directory) -> CSPA and Andersen on the engine -> alias oracle, source view and witness
-// finder. Shared by analyze/check, query and points-to.
+// directory) -> CSPA and Andersen on the engine, whole or on demand (alias_answers.hpp) ->
+// alias oracle, source view and witness finder. Shared by analyze/check, query and
+// points-to.
 
 #include <filesystem>
 #include <memory>
@@ -11,6 +12,7 @@
 
 #include "reports/alias_oracle.hpp"
 #include "reports/config.hpp"
+#include "reports/pipeline/alias_answers.hpp"
 #include "reports/pipeline/alias_solver.hpp"
 #include "reports/pipeline/database_inputs.hpp"
 #include "reports/pipeline/program_input.hpp"
@@ -39,11 +41,15 @@ struct SessionRequest {
     DatabaseUse database_use = DatabaseUse::Off;
     std::string tool_identity;         // galias version and commit: a database from another build is stale
     std::filesystem::path unit_cache;  // --cache DIR: the frontend's per-unit fact cache; empty = off
+    // --solve, --solve-memory-limit, --solve-time-limit; what the command reads of CSPA.
+    // (writes_database is the session's to set.)
+    SolveSettings solve;
 };
 
 struct SessionTimes {
     double input_seconds = 0;
-    double solve_seconds = 0;
+    double solve_seconds = 0;    // every solve, the demand's rounds while the work ran included
+    double asked_seconds = 0;    // of it, the rounds answer_on_demand ran (inside the work's time)
     bool from_database = false;  // the results were read from --db, nothing was extracted or solved
 };
 
@@ -56,6 +62,19 @@ public:
     // Extracts or reads the facts and solves; shows progress on `progress`.
     void analyse(ProgressLine& progress);
 
+    // Runs `work` (which asks oracle() and witness()) and returns what it returns. On a
+    // demand solve the oracle answers the ValueAlias pairs it has not solved "no" and
+    // records them; they are solved and `work` runs again, until a run asks nothing new:
+    // that run had every answer a full solve gives. Usually one run (the checks ask no
+    // pair unless must-not-alias is configured), else two.
+    template <class Work>
+    auto answer_on_demand(Work work, ProgressLine& progress) {
+        for (;;) {
+            auto result = work();
+            if (!solve_asked(progress)) return result;
+        }
+    }
+
     [[nodiscard]] const ReportConfig& config() const { return config_; }
     [[nodiscard]] const ProgramInput& input() const { return input_; }
     [[nodiscard]] const AliasResults& results() const { return results_; }
@@ -64,6 +83,8 @@ public:
     [[nodiscard]] const WitnessFinder& witness() const { return *witness_; }
     [[nodiscard]] const SessionTimes& times() const { return times_; }
     [[nodiscard]] const SessionRequest& request() const { return request_; }
+    // How CSPA was solved, and what passed a bound; null when the results came from --db.
+    [[nodiscard]] const AliasAnswers* solve_report() const { return answers_.get(); }
 
 private:
     [[nodiscard]] std::filesystem::path compile_database() const;
@@ -71,12 +92,18 @@ private:
     // Loads a fresh --db; false when it must be (re)written. Throws for a stale or corrupt
     // one in Answer mode.
     bool read_database(ProgressLine& progress);
+    // The solve's options, its progress shown on `progress`.
+    [[nodiscard]] SolveOptions solve_options(ProgressLine& progress) const;
+    // Solves what the last run of answer_on_demand's work asked and could not be answered;
+    // false when nothing.
+    bool solve_asked(ProgressLine& progress);
     void build_views();
 
     SessionRequest request_;
     ReportConfig config_;
     ProgramInput input_;
     AliasResults results_;
+    std::unique_ptr<AliasAnswers> answers_;  // how the results were solved (none from --db)
     // From --db: the solved relations, mapped, and the witness paths' view of MemoryAlias;
     // the oracle and the witness finder below read them (declared first: destroyed last).
     StoredResults stored_;

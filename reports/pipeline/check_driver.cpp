@@ -42,6 +42,18 @@ std::vector<std::string> enabled_checks(const CheckRequest& request, const Repor
     return ids;
 }
 
+// How CSPA was solved and why, for --stats.
+std::string solve_lines(const AliasAnswers& solve) {
+    std::string out = fmt::format("  solve              {} ({})", solve_mode_name(solve.used()), solve.why());
+    if (solve.used() == SolveMode::Demand || solve.rounds() != 0)
+        out += fmt::format("; ValueAlias pairs asked {} in {} round{}", solve.pairs_asked(), solve.rounds(),
+                           solve.rounds() == 1 ? "" : "s");
+    out += "\n";
+    for (const std::string& bounded : solve.bounded())
+        out += fmt::format("  bounded            {}\n", bounded);
+    return out;
+}
+
 void print_stats(const AnalysisSession& session, const std::vector<Finding>& findings, std::size_t suppressed,
                  double check_seconds, const std::vector<std::pair<std::string, double>>& per_check) {
     const ProgramInput& input = session.input();
@@ -63,11 +75,13 @@ void print_stats(const AnalysisSession& session, const std::vector<Finding>& fin
         out += fmt::format("  {}  {}\n", group == &input.cspa ? "cspa facts       " : "andersen facts   ",
                            fmt::join(parts, ", "));
     }
+    if (const AliasAnswers* solve = session.solve_report()) out += solve_lines(*solve);
     for (const AnalysisRun& run : session.results().runs) {
         std::vector<std::string> sizes;
         for (const auto& [name, size] : run.sizes) sizes.push_back(fmt::format("{} {}", name, size));
-        out += fmt::format("  {:<18} {}; {} iterations, {:.3f} s on {}\n", run.name, fmt::join(sizes, ", "),
-                           run.iterations, run.seconds, run.backend);
+        out += fmt::format("  {:<18} {}; {} iterations, {:.3f} s on {}{}\n", run.name, fmt::join(sizes, ", "),
+                           run.iterations, run.seconds, run.backend,
+                           run.detail.empty() ? "" : " (" + run.detail + ")");
     }
     std::map<std::string, std::size_t> per_rule;
     for (const Finding& finding : findings) ++per_rule[finding.rule_id];
@@ -187,7 +201,14 @@ int run_check(const CheckRequest& request) {
     run.exclude = session.config().exclude;
     std::vector<std::pair<std::string, double>> per_check;
     run.seconds = &per_check;
-    std::vector<Finding> findings = run_checks(context, run);
+    // On a demand solve the checks run again when they asked ValueAlias pairs not solved
+    // yet; the last run's times are the ones reported.
+    std::vector<Finding> findings = session.answer_on_demand(
+        [&] {
+            per_check.clear();
+            return run_checks(context, run);
+        },
+        progress);
     std::size_t elsewhere = 0;  // findings that touch no changed line
     if (changed) elsewhere = std::erase_if(findings, [&](const Finding& f) { return !changed->touches(f); });
     SourceLines lines;
@@ -199,7 +220,9 @@ int run_check(const CheckRequest& request) {
                                       finding.fingerprint);
         });
     }
-    double check_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // The demand's rounds during the checks count as solving.
+    double check_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() -
+                           session.times().asked_seconds;
     const ProgramInput& input = session.input();
     const std::vector<AllocatorHint> hints = allocator_hints(findings);
 
@@ -219,6 +242,10 @@ int run_check(const CheckRequest& request) {
             for (const std::string& note : analysis.notes)
                 sarif.notifications.push_back(
                     ToolNotification{"backend-fallback", "warning", analysis.name + ": " + note, ""});
+        }
+        if (const AliasAnswers* solve = session.solve_report()) {
+            for (const std::string& bounded : solve->bounded())
+                sarif.notifications.push_back(ToolNotification{"solve-bounded", "warning", bounded, ""});
         }
         if (!hints.empty())
             sarif.notifications.push_back(

@@ -54,11 +54,6 @@ void emit(const std::string& text) {
     facts::write_stdout(text);
 }
 
-void analyse(AnalysisSession& session, const QueryRequest& request) {
-    ProgressLine progress(ProgressLine::on_tty(request.session.quiet));
-    session.analyse(progress);
-}
-
 std::vector<std::vector<NodeId>> resolve_all(const AnalysisSession& session,
                                              const std::vector<std::string>& names) {
     NodeResolver resolver(session.input().facts, session.view());
@@ -93,19 +88,20 @@ std::vector<std::pair<std::string, AliasKind>> per_context_answers(const Analysi
     return out;
 }
 
-}  // namespace
-
-int run_alias_query(const QueryRequest& request) {
-    if (request.variables.size() != 2)
-        throw DiagnosticError(SourceLocation{}, "query needs exactly two variables");
-    check_format(request.format);
-    AnalysisSession session(request.session);  // configuration errors before the work
-    analyse(session, request);
-    std::vector<std::vector<NodeId>> nodes = resolve_all(session, request.variables);
-    const SourceView& view = session.view();
+struct QueryAnswers {
     json answers = json::array();
     std::string text;
     std::string csv = "a,b,answer,context,objects\n";
+};
+
+// The answers for every pair of the two variables' nodes, in each format.
+QueryAnswers answer_pairs(const AnalysisSession& session, const QueryRequest& request,
+                          const std::vector<std::vector<NodeId>>& nodes) {
+    const SourceView& view = session.view();
+    QueryAnswers out;
+    json& answers = out.answers;
+    std::string& text = out.text;
+    std::string& csv = out.csv;
     for (NodeId a : nodes[0]) {
         for (NodeId b : nodes[1]) {
             const facts::Node& na = *view.node(a);
@@ -188,12 +184,28 @@ int run_alias_query(const QueryRequest& request) {
             }
         }
     }
+    return out;
+}
+
+}  // namespace
+
+int run_alias_query(const QueryRequest& request) {
+    if (request.variables.size() != 2)
+        throw DiagnosticError(SourceLocation{}, "query needs exactly two variables");
+    check_format(request.format);
+    AnalysisSession session(request.session);  // configuration errors before the work
+    ProgressLine progress(ProgressLine::on_tty(request.session.quiet));
+    session.analyse(progress);
+    std::vector<std::vector<NodeId>> nodes = resolve_all(session, request.variables);
+    // Answered again when a demand solve had not solved the ValueAlias pairs it asked.
+    const QueryAnswers out =
+        session.answer_on_demand([&] { return answer_pairs(session, request, nodes); }, progress);
     if (request.format == "json") {
-        emit(json{{"queries", answers}}.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+        emit(json{{"queries", out.answers}}.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
     } else if (request.format == "csv") {
-        emit(csv);
+        emit(out.csv);
     } else {
-        emit(text);
+        emit(out.text);
     }
     return 0;
 }
@@ -202,8 +214,11 @@ int run_points_to_query(const QueryRequest& request) {
     if (request.variables.empty())
         throw DiagnosticError(SourceLocation{}, "points-to needs at least one variable");
     check_format(request.format);
-    AnalysisSession session(request.session);  // configuration errors before the work
-    analyse(session, request);
+    SessionRequest session_request = request.session;
+    session_request.solve.needs_cspa = false;  // points-to reads PointsTo alone
+    AnalysisSession session(session_request);  // configuration errors before the work
+    ProgressLine progress(ProgressLine::on_tty(request.session.quiet));
+    session.analyse(progress);
     std::vector<std::vector<NodeId>> nodes = resolve_all(session, request.variables);
     const SourceView& view = session.view();
     json pointers = json::array();

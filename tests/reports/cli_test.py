@@ -192,13 +192,13 @@ if shutil.which("script"):
         return subprocess.run(["script", "-qec", cmd, "/dev/null"], capture_output=True).stdout.decode()
     shown = on_tty("check", "--facts", FACTS, "--fail-on", "none")
     check("progress: drawn on a TTY (rewritten in place, engine iterations)",
-          "\r\x1b[K" in shown and "reading facts" in shown and "cspa: stratum" in shown, repr(shown))
+          "\r\x1b[K" in shown and "reading facts" in shown and "cspa-memory: stratum" in shown, repr(shown))
     check("progress: erased before the summary", "\r\x1b[Kgalias: 4 findings" in shown, repr(shown))
     quiet = on_tty("check", "--facts", FACTS, "--fail-on", "none", "--quiet")
     check("progress: silent with --quiet", "\x1b[K" not in quiet and "reading" not in quiet, repr(quiet))
 code, _, err = run("check", "--facts", FACTS, "--fail-on", "none")
 check("progress: silent when stderr is not a TTY", "\x1b" not in err and "galias: 4 findings" in err, repr(err))
-code, _, err = run("check", "--facts", FACTS, "--fail-on", "none", "--stats", "-q")
+code, _, err = run("check", "--facts", FACTS, "--fail-on", "none", "--stats", "-q", "--solve", "full")
 check("--stats: summary with relation sizes and findings",
       "ValueAlias 39" in err and "PointsTo 8" in err and "findings           4 findings" in err, err)
 

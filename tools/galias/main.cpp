@@ -100,7 +100,9 @@ int run_tool(int argc, char** argv) {
 
 }  // namespace
 
-const std::vector<std::string>& command_line_words() { return recorded_command_line(); }
+const std::vector<std::string>& command_line_words() {
+    return recorded_command_line();
+}
 
 }  // namespace galias::tool
 

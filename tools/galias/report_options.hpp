@@ -3,6 +3,7 @@
 // program comes from, the configuration, the backend. Each command file declares its own
 // options on top and calls a driver in reports/pipeline/.
 
+#include <cmath>
 #include <string>
 
 #include "facts/diagnostic.hpp"
@@ -26,6 +27,9 @@ struct ReportCommonOptions {
     std::string unit_cache;
     reports::SessionRequest::DatabaseUse database_use = reports::SessionRequest::DatabaseUse::Off;
     EngineSwitchOptions switches;  // --cuda-trace, --cuda-off, --cuda-difference
+    std::string solve = "auto";
+    std::string solve_memory_limit;  // empty: half the physical memory
+    double solve_time_limit = 0;
 
     // `use`: how --db is used by this command (Answer for queries, Refresh for analyze/check).
     void declare(CLI::App& app, reports::SessionRequest::DatabaseUse use) {
@@ -59,7 +63,49 @@ struct ReportCommonOptions {
                        "Call-string depth for context cloning (overrides the config)")
             ->check(CLI::Range(0, 8));
         app.add_flag("-q,--quiet", quiet, "No progress line, no summary");
+        declare_solve(app);
         switches.declare(app, false);
+    }
+
+    // How CSPA is solved and its bounds (docs/ENGINE.md, "CSPA on demand in the report pipeline").
+    void declare_solve(CLI::App& app) {
+        app.add_option("--solve", solve,
+                       "How CSPA is solved: demand (MemoryAlias, and ValueAlias for the pairs the checks or "
+                       "queries ask), full (every tuple) or auto (demand, but full for a results database or "
+                       "when the questions cover most of the program; default)")
+            ->check(CLI::IsMember({"auto", "demand", "full"}));
+        app.add_option(
+               "--solve-memory-limit", solve_memory_limit,
+               "Stop a CSPA solve whose tuples would take more memory than this (e.g. 8G, 512M; 0: no "
+               "bound; default half the physical memory); a full solve is then done on demand, a "
+               "demand solve answers from the points-to sets")
+            ->check(CLI::Validator(
+                [](const std::string& text) -> std::string {
+                    if (reports::parse_memory_size(text)) return {};
+                    return "expected a size such as 8G, 512M or 0, got '" + text + "'";
+                },
+                "SIZE"));
+        app.add_option(
+               "--solve-time-limit", solve_time_limit,
+               "Stop a CSPA solve after this many seconds, with the same fallbacks (default: no bound)")
+            ->check(CLI::Validator(
+                [](const std::string& text) -> std::string {
+                    char* end = nullptr;
+                    const double value = std::strtod(text.c_str(), &end);
+                    if (end != text.c_str() && *end == '\0' && std::isfinite(value) && value >= 0) return {};
+                    return "expected seconds (0: no bound), got '" + text + "'";
+                },
+                "SECONDS"));
+    }
+
+    [[nodiscard]] reports::SolveSettings solve_settings() const {
+        reports::SolveSettings settings;
+        settings.mode = reports::parse_solve_mode(solve).value_or(reports::SolveMode::Auto);
+        settings.bounds.memory_bytes = solve_memory_limit.empty()
+                                           ? reports::default_solve_memory_bytes()
+                                           : *reports::parse_memory_size(solve_memory_limit);
+        settings.bounds.seconds = solve_time_limit;
+        return settings;
     }
 
     [[nodiscard]] reports::SessionRequest request() const {
@@ -81,6 +127,7 @@ struct ReportCommonOptions {
             request.database_use = database_use;
         }
         request.unit_cache = unit_cache;
+        request.solve = solve_settings();
         return request;
     }
 };
