@@ -69,10 +69,34 @@ WitnessFinder::WitnessFinder(const facts::ProgramFacts& facts, std::unique_ptr<M
     own_memory_ = std::move(memory);
 }
 
-WitnessFinder::Search WitnessFinder::start(std::span<const NodeId> targets) const {
+void WitnessFinder::Visits::begin() {
+    if (++number == 0) {  // wrapped: old stamps could read as this search's
+        std::fill(stamp.begin(), stamp.end(), 0);
+        number = 1;
+    }
+}
+
+bool WitnessFinder::Visits::visit(NodeId n, std::uint32_t depth, Step step) {
+    if (n == facts::kNoNode) return false;
+    if (n >= stamp.size()) {
+        const std::size_t size = std::max<std::size_t>(std::size_t{n} + 1, 2 * stamp.size());
+        stamp.resize(size, 0);
+        dist.resize(size);
+        next.resize(size);
+    }
+    if (stamp[n] == number) return false;
+    stamp[n] = number;
+    dist[n] = depth;
+    next[n] = step;
+    return true;
+}
+
+WitnessFinder::Search WitnessFinder::start(std::span<const NodeId> targets, Visits& visits) const {
     Search search;
+    search.visits = &visits;
+    visits.begin();
     for (NodeId t : targets) {
-        if (search.dist.emplace(t, 0).second) search.frontier.push_back(t);
+        if (visits.visit(t, 0, Step{})) search.frontier.push_back(t);
     }
     return search;
 }
@@ -80,24 +104,20 @@ WitnessFinder::Search WitnessFinder::start(std::span<const NodeId> targets) cons
 void WitnessFinder::expand(Search& search) const {
     std::vector<NodeId> reached;
     const std::size_t depth = search.depth + 1;
+    const auto level = static_cast<std::uint32_t>(depth);
+    Visits& visits = *search.visits;
     for (NodeId n : search.frontier) {
         // Assignments before memory steps, so plain chains are preferred at equal length.
         if (std::size_t{n} + 1 < incoming_begin_.size()) {
             const std::size_t* first = incoming_edges_.data() + incoming_begin_[n];
             const std::size_t* last = incoming_edges_.data() + incoming_begin_[n + 1];
             for (const std::size_t* e = first; e != last; ++e) {
-                NodeId m = edges_[*e].src;
-                if (search.dist.emplace(m, depth).second) {
-                    search.next.emplace(m, Step{n, *e});
-                    reached.push_back(m);
-                }
+                const NodeId m = edges_[*e].src;
+                if (visits.visit(m, level, Step{n, *e})) reached.push_back(m);
             }
         }
         for (NodeId m : memory_->sources_into(n)) {
-            if (search.dist.emplace(m, depth).second) {
-                search.next.emplace(m, Step{n, kMemoryStep});
-                reached.push_back(m);
-            }
+            if (visits.visit(m, level, Step{n, kMemoryStep})) reached.push_back(m);
         }
     }
     search.frontier = std::move(reached);
@@ -106,9 +126,10 @@ void WitnessFinder::expand(Search& search) const {
 
 std::vector<WitnessEdge> WitnessFinder::walk(NodeId from, const Search& search) const {
     std::vector<WitnessEdge> path;
+    const Visits& visits = *search.visits;
     NodeId n = from;
-    for (auto it = search.next.find(n); it != search.next.end(); it = search.next.find(n)) {
-        const Step& step = it->second;
+    while (visits.visited(n) && visits.next[n].dst != facts::kNoNode) {
+        const Step step = visits.next[n];
         path.push_back(step.edge == kMemoryStep ? WitnessEdge{n, step.dst, {}, true} : edges_[step.edge]);
         n = step.dst;
     }
@@ -123,8 +144,10 @@ std::vector<WitnessEdge> WitnessFinder::walk(NodeId from, const Search& search) 
 // that of searching both sides to max_steps, without visiting what lies beyond the answer.
 std::optional<Witness> WitnessFinder::find(std::span<const NodeId> a, std::span<const NodeId> b,
                                            std::size_t max_steps) const {
-    Search sa = start(a);
-    Search sb = start(b);
+    thread_local Visits visits_a;
+    thread_local Visits visits_b;
+    Search sa = start(a, visits_a);
+    Search sb = start(b, visits_b);
     NodeId best = facts::kNoNode;
     std::size_t best_length = max_steps + 1;
     auto meet = [&](NodeId node, std::size_t length) {
@@ -135,7 +158,7 @@ std::optional<Witness> WitnessFinder::find(std::span<const NodeId> a, std::span<
         }
     };
     for (NodeId n : sa.frontier) {
-        if (sb.dist.contains(n)) meet(n, 0);
+        if (visits_b.visited(n)) meet(n, 0);
     }
     constexpr std::size_t kClosed = static_cast<std::size_t>(-1);
     auto next_level = [&](const Search& s) {
@@ -150,8 +173,7 @@ std::optional<Witness> WitnessFinder::find(std::span<const NodeId> a, std::span<
         const Search& other = grow_a ? sb : sa;
         expand(grown);
         for (NodeId n : grown.frontier) {
-            auto it = other.dist.find(n);
-            if (it != other.dist.end()) meet(n, grown.depth + it->second);
+            if (other.visits->visited(n)) meet(n, grown.depth + other.visits->dist[n]);
         }
     }
     if (best == facts::kNoNode) return std::nullopt;

@@ -86,13 +86,27 @@ private:
         NodeId dst = facts::kNoNode;
         std::size_t edge = kMemoryStep;
     };
+    // A search's visited nodes as dense arrays indexed by node id, stamped with the search's
+    // number so that starting a search clears nothing: on a program whose memory steps join
+    // most pointers (a library's generic containers), one search visits hundreds of
+    // thousands of nodes, and the checks run thousands of searches. One pair of them per
+    // thread (find() is called from the checks' threads).
+    struct Visits {
+        std::vector<std::uint32_t> stamp;  // == the search's number: visited
+        std::vector<std::uint32_t> dist;
+        std::vector<Step> next;  // the node's step toward the target (none for a target)
+        std::uint32_t number = 0;
+        void begin();  // a new search: every node unvisited
+        [[nodiscard]] bool visited(NodeId n) const { return n < stamp.size() && stamp[n] == number; }
+        // Marks n visited at `depth`; false when it was already.
+        bool visit(NodeId n, std::uint32_t depth, Step step);
+    };
     struct Search {
-        std::unordered_map<NodeId, std::size_t> dist;
-        std::unordered_map<NodeId, Step> next;  // node -> its step toward the target
-        std::vector<NodeId> frontier;           // the nodes at distance `depth`
+        Visits* visits = nullptr;
+        std::vector<NodeId> frontier;  // the nodes at distance `depth`
         std::size_t depth = 0;
     };
-    [[nodiscard]] Search start(std::span<const NodeId> targets) const;
+    [[nodiscard]] Search start(std::span<const NodeId> targets, Visits& visits) const;
     // Visits the next level: `frontier` becomes the nodes reached for the first time.
     void expand(Search& search) const;
     [[nodiscard]] std::vector<WitnessEdge> walk(NodeId from, const Search& search) const;
