@@ -217,10 +217,14 @@ void Translator::finish_lifetimes() {
                     // The pointer stored in a field of what the argument points to, which a
                     // function of the program may release (a list's nodes, an object's buffer).
                     const std::string prefix = "cell:" + base.base + "+";
-                    if (!program_call || base.kind == Base::Unknown || base.cell != nullptr ||
+                    if (!program_call || base.kind == Base::Unknown || base.cell != nullptr || !base.offset ||
                         !use.identity.starts_with(prefix))
                         continue;
-                    field = std::stoll(use.identity.substr(prefix.size()));
+                    // The use's offset is from the base; the summary's field is from what the
+                    // argument points to (`oidset_clear(&e->trees)` releases e->trees's fields,
+                    // not e's).
+                    field = std::stoll(use.identity.substr(prefix.size())) - *base.offset;
+                    if (field < 0) continue;
                 }
                 // Evaluated before the call (its own arguments): not after it.
                 if (use.site == expr || inside(use.site, expr)) {

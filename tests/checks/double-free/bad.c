@@ -37,6 +37,25 @@ void through_a_field(struct buffer *b) {
     free(b->data); /* expect: double-free error */
 }
 
+/* A callee releases a field of a member struct; the caller releases it again. */
+struct set {
+    long count;
+    long size;
+    char *keys;
+};
+struct entry {
+    long hash;
+    char *path;
+    struct set set;
+};
+void set_clear(struct set *s) {
+    free(s->keys);
+}
+void entry_clear(struct entry *e) {
+    set_clear(&e->set);
+    free(e->set.keys); /* expect: double-free error */
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     twice();
@@ -45,5 +64,8 @@ int main(int argc, char **argv) {
     on_a_branch(argc);
     struct buffer b = {malloc(4)};
     through_a_field(&b);
+    struct entry *e = calloc(1, sizeof *e);
+    entry_clear(e);
+    free(e);
     return 0;
 }

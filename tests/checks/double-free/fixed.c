@@ -43,6 +43,28 @@ void through_a_field(struct buffer *b) {
     free(b->data);
 }
 
+/* A callee releases the fields of a member struct (`set_clear(&e->set)`); the caller then
+ * releases another field of the outer struct that lies at the same offset from its start as
+ * the released field from the member's: a different block. */
+struct set {
+    long count;
+    long size;
+    char *keys;
+};
+struct entry {
+    long hash;
+    long next;
+    char *path;
+    struct set set;
+};
+void set_clear(struct set *s) {
+    free(s->keys);
+}
+void entry_clear(struct entry *e) {
+    set_clear(&e->set);
+    free(e->path);
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     twice();
@@ -51,5 +73,8 @@ int main(int argc, char **argv) {
     on_a_branch(argc);
     struct buffer b = {malloc(4)};
     through_a_field(&b);
+    struct entry *e = calloc(1, sizeof *e);
+    entry_clear(e);
+    free(e);
     return 0;
 }
