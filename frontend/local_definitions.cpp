@@ -107,8 +107,18 @@ LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTCont
     if (cfg == nullptr) return;
     blocks_.assign(cfg->getNumBlockIDs(), nullptr);
     block_start_.assign(cfg->getNumBlockIDs(), 0);
+    once_loops_.assign(cfg->getNumBlockIDs(), false);
     for (const clang::CFGBlock* b : *cfg) {
         blocks_[b->getBlockID()] = b;
+        // `do { ... } while (0)`, the body of most statement macros: its edge back is kept in
+        // the graph (trivially false edges are), but no execution takes it.
+        if (const auto* loop = llvm::dyn_cast_or_null<clang::DoStmt>(b->getTerminatorStmt())) {
+            bool repeats = true;
+            const clang::Expr* condition = loop->getCond();
+            if (condition != nullptr && !condition->isValueDependent() &&
+                condition->EvaluateAsBooleanCondition(repeats, context) && !repeats)
+                once_loops_[b->getBlockID()] = true;
+        }
         block_start_[b->getBlockID()] = positions_;
         positions_ += b->size();
         unsigned index = 0;
@@ -312,6 +322,11 @@ bool LocalDefinitions::in_graph(Point point) const {
     return cfg_ != nullptr && (point.entry() || position(point) != nullptr);
 }
 
+bool LocalDefinitions::never_taken(const clang::CFGBlock* from, const clang::CFGBlock* to) const {
+    if (!once_loops_[from->getBlockID()] || from->succ_empty()) return false;
+    return from->succ_begin()->getReachableBlock() == to;  // the loop's edge back to its body
+}
+
 std::vector<bool> LocalDefinitions::forward(Point from, const Position* avoid) const {
     std::vector<bool> marks(positions_, false);
     std::vector<bool> entered(blocks_.size(), false);
@@ -325,7 +340,7 @@ std::vector<bool> LocalDefinitions::forward(Point from, const Position* avoid) c
         }
         for (const clang::CFGBlock::AdjacentBlock& next : blocks_[b]->succs()) {
             const clang::CFGBlock* n = next.getReachableBlock();
-            if (n != nullptr && !entered[n->getBlockID()]) {
+            if (n != nullptr && !entered[n->getBlockID()] && !never_taken(blocks_[b], n)) {
                 entered[n->getBlockID()] = true;
                 work.push_back(n->getBlockID());
             }
@@ -358,7 +373,7 @@ std::vector<bool> LocalDefinitions::backward(const Position& to, const Position*
         }
         for (const clang::CFGBlock::AdjacentBlock& prev : blocks_[b]->preds()) {
             const clang::CFGBlock* p = prev.getReachableBlock();
-            if (p != nullptr && !entered[p->getBlockID()]) {
+            if (p != nullptr && !entered[p->getBlockID()] && !never_taken(p, blocks_[b])) {
                 entered[p->getBlockID()] = true;
                 work.push_back(p->getBlockID());
             }
@@ -402,7 +417,7 @@ bool LocalDefinitions::returns_avoiding(Point from, const std::vector<Point>& av
         if (blocks_[b]->hasNoReturnElement()) return false;
         for (const clang::CFGBlock::AdjacentBlock& next : blocks_[b]->succs()) {
             const clang::CFGBlock* n = next.getReachableBlock();
-            if (n != nullptr && !entered[n->getBlockID()]) {
+            if (n != nullptr && !entered[n->getBlockID()] && !never_taken(blocks_[b], n)) {
                 entered[n->getBlockID()] = true;
                 work.push_back(n->getBlockID());
             }
@@ -438,7 +453,7 @@ bool LocalDefinitions::reaches_avoiding_all(Point from, Point to, const std::vec
         }
         for (const clang::CFGBlock::AdjacentBlock& next : blocks_[b]->succs()) {
             const clang::CFGBlock* n = next.getReachableBlock();
-            if (n != nullptr && !entered[n->getBlockID()]) {
+            if (n != nullptr && !entered[n->getBlockID()] && !never_taken(blocks_[b], n)) {
                 entered[n->getBlockID()] = true;
                 work.push_back(n->getBlockID());
             }

@@ -125,6 +125,8 @@ private:
     // Positions reachable from `from` (from its successor on) without passing `avoid`, and
     // positions from which `to` is reachable without passing `avoid`.
     [[nodiscard]] std::vector<bool> forward(Point from, const Position* avoid) const;
+    // The edge from a `do ... while (0)` back to its body, which no execution takes.
+    [[nodiscard]] bool never_taken(const clang::CFGBlock* from, const clang::CFGBlock* to) const;
     [[nodiscard]] std::vector<bool> backward(const Position& to, const Position* avoid) const;
 
     void find_tracked(const clang::FunctionDecl* fd,
@@ -138,6 +140,7 @@ private:
     std::unordered_map<const clang::VarDecl*, Position> declaration_positions_;
     std::vector<const clang::CFGBlock*> blocks_;  // by block id
     std::vector<std::size_t> block_start_;        // by block id: the number of its first position
+    std::vector<bool> once_loops_;                // by block id: the test of a `do ... while (0)`
     std::size_t positions_ = 0;
     std::unordered_set<const clang::VarDecl*> tracked_;
     std::vector<LocalDefinition> definitions_;

@@ -65,6 +65,16 @@ void entry_clear(struct entry *e) {
     free(e->path);
 }
 
+/* A release inside a statement macro's `do { ... } while (0)`: the loop runs once. */
+#define RELEASE(x) \
+    do {           \
+        free(x);   \
+    } while (0)
+void in_a_macro(void) {
+    char *p = malloc(8);
+    RELEASE(p);
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     twice();
@@ -75,6 +85,7 @@ int main(int argc, char **argv) {
     through_a_field(&b);
     struct entry *e = calloc(1, sizeof *e);
     entry_clear(e);
+    in_a_macro();
     free(e);
     return 0;
 }
