@@ -393,6 +393,10 @@ private:
     // A key for the block a pointer expression points into: the base of its address, or the
     // memory a value is read from ("cell:BASE+OFFSET"); "" when not known.
     std::string block_identity(const clang::Expr* e, const EvaluationPoint& at);
+    // Whether a store may write `cell` between a point of `read` (where a value was read from
+    // it) and `release`.
+    bool rewritten_before(const Symbolic& cell, const std::vector<LocalDefinitions::Point>& read,
+                          LocalDefinitions::Point release);
     void finish_lifetimes();
 
     clang::ASTContext& context_;

@@ -52,6 +52,27 @@ std::string Translator::block_identity(const clang::Expr* e, const EvaluationPoi
     return s.base;
 }
 
+bool Translator::rewritten_before(const Symbolic& cell, const std::vector<Point>& read, Point release) {
+    // A value read from memory is the cell's block only until a store writes the cell again:
+    // `elem = *stack; *stack = elem->prev; free(elem);` leaves the next element in *stack,
+    // and a read of *stack after the release is not a use of the released block.
+    for (const Point& at : read) {
+        if (at.entry() || (at.stmt == release.stmt && at.declaration == release.declaration)) continue;
+        for (const Store& store : stores()) {
+            const Symbolic& written = store.address;
+            const bool same_cell = written.kind == Base::Unknown ||
+                                   (written.kind == cell.kind && written.base == cell.base &&
+                                    (!written.offset || !cell.offset || *written.offset == *cell.offset));
+            if (!same_cell) continue;
+            const Point write{store.site, nullptr};
+            if (locals_->reaches_avoiding_all(at, write, {release}) &&
+                locals_->reaches_avoiding_all(write, release, {at}))
+                return true;
+        }
+    }
+    return false;
+}
+
 void Translator::finish_lifetimes() {
     if (current_ == kNone || locals_ == nullptr || current_decl_ == nullptr ||
         current_decl_->getBody() == nullptr)
@@ -206,8 +227,10 @@ void Translator::finish_lifetimes() {
         for (unsigned i = 0; i < expr->getNumArgs(); ++i) {
             const clang::Expr* arg = expr->getArg(i);
             if (!arg->getType()->isPointerType()) continue;
-            const std::string identity = block_identity(arg, at);
+            std::string identity = block_identity(arg, at);
             const Symbolic base = pointer_address(arg, at, 0);
+            if (identity.starts_with("cell:") && rewritten_before(*base.cell, base.born, release))
+                identity.clear();  // later reads of the cell see another block
             const bool program_call = !may_release_block(expr);
             std::size_t found = 0;
             for (const Use& use : uses) {

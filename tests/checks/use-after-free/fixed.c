@@ -118,6 +118,20 @@ int replied_twice(struct conn *c) {
     return c->sent;
 }
 
+/* Popping a stack: the top is read, the cell gets the next element, then the old top is
+ * released; the next read of the cell sees the next element, not the released one. */
+struct frame {
+    const char *origin;
+    struct frame *prev;
+};
+void pop_until_root(struct frame **stack) {
+    while ((*stack)->origin) {
+        struct frame *elem = *stack;
+        *stack = elem->prev;
+        free(elem);
+    }
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     release_then_use();
@@ -133,6 +147,9 @@ int main(int argc, char **argv) {
     free(replaced_by_a_callee("a"));
     struct conn *c = calloc(1, sizeof *c);
     replied_twice(c);
+    struct frame *top = calloc(1, sizeof *top);
+    pop_until_root(&top);
+    free(top);
     free(c);
     return 0;
 }
