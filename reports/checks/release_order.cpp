@@ -37,8 +37,12 @@ Finding ReleaseOrder::finding(const RuleInfo& rule, const facts::ReleasedUse& us
     finding.rule_id = std::string(rule.id);
     finding.level = level;
     finding.region = SourceRegion::at(use.pos);
-    finding.key = fmt::format("{}:{}:{}", use.call, use.arg, use.field);
     const facts::CallSite* release = call(use.call);
+    // By the release's place, not its call id: the copies of one function in several
+    // programs of a database (or contexts) are one finding.
+    finding.key = release != nullptr ? fmt::format("{}:{}:{}:{}:{}", release->begin.file, release->begin.line,
+                                                   release->begin.column, use.arg, use.field)
+                                     : fmt::format("{}:{}:{}", use.call, use.arg, use.field);
     std::string text = message;
     if (release != nullptr) {
         const SourceRegion where = SourceRegion::between(release->begin, release->end);
