@@ -15,6 +15,10 @@ PACKAGES=(
   libclang-rt-14-dev
   # source formatting (scripts/format.sh, checked by the test suite)
   clang-format-14
+  # the HTML report: Graphviz's libgvc lays out the code-flow graphs (optional at build
+  # time), graphviz has its layout plugins, and headless Chromium runs the report's browser
+  # test (tests/html; skipped without it) and bench/html_report.sh's opening time
+  libgraphviz-dev graphviz chromium
   # tests and benchmarks
   libgtest-dev libgmock-dev googletest python3 python3-jsonschema python3-yaml bear time
 )

@@ -25,8 +25,9 @@ std::string escape_html(std::string_view text);
 
 // The inside of a DOT double-quoted string, for labels and tooltips. Graphviz reads `\`
 // as the start of an escape (\n, \l, \N for the node's name, ...), so every backslash is
-// doubled and a double quote escaped; line breaks become "\n" (a centred line break in a
-// label).
+// doubled and a double quote escaped; it reads HTML entities in labels, so '&' becomes
+// "&amp;"; line breaks become "\n" (a centred line break in a label). Graphviz writes the
+// texts into its SVG as XML-escaped text.
 std::string escape_dot(std::string_view text);
 
 // `word` as one word of a POSIX shell command: unchanged when it holds only characters no

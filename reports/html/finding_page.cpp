@@ -10,7 +10,11 @@ namespace galias::reports::html {
 
 namespace {
 
-bool is_web_link(std::string_view uri) { return uri.starts_with("https://") || uri.starts_with("http://"); }
+constexpr double kBesideStepsPt = 330;  // about 440 CSS pixels
+
+bool is_web_link(std::string_view uri) {
+    return uri.starts_with("https://") || uri.starts_with("http://");
+}
 
 std::string navigation_html(const FindingPageInput& input) {
     const std::size_t number = input.result->number;
@@ -18,13 +22,15 @@ std::string navigation_html(const FindingPageInput& input) {
     if (number > 1) out += fmt::format(" &middot; <a href=\"{}.html\" rel=\"prev\">previous</a>", number - 1);
     if (number < input.log->results.size())
         out += fmt::format(" &middot; <a href=\"{}.html\" rel=\"next\">next</a>", number + 1);
-    out += fmt::format(" <span class=\"muted\">(finding {} of {})</span></nav>\n", number, input.log->results.size());
+    out += fmt::format(" <span class=\"muted\">(finding {} of {})</span></nav>\n", number,
+                       input.log->results.size());
     return out;
 }
 
 std::string header_html(const Result& result) {
     return fmt::format(
-        "<header>\n<h1>{} <span class=\"rule\">{}</span> <span class=\"muted\">at</span> <code>{}</code></h1>\n"
+        "<header>\n<h1>{} <span class=\"rule\">{}</span> <span class=\"muted\">at</span> "
+        "<code>{}</code></h1>\n"
         "<p class=\"message\" id=\"message\">{}</p>\n</header>\n",
         level_badge(result.level), escape_html(result.rule_id), escape_html(location_text(result.location)),
         message_html(result.message));
@@ -33,15 +39,18 @@ std::string header_html(const Result& result) {
 std::string location_html(const FindingPageInput& input) {
     const Result& result = *input.result;
     return "<section id=\"location\">\n<h2>Where</h2>\n" +
-           snippet_html(input.sources->snippet(result.run, result.location, input.context_lines)) + "</section>\n";
+           snippet_html(input.sources->snippet(result.run, result.location, input.context_lines)) +
+           "</section>\n";
 }
 
 std::string graph_html(const DrawnFlow& flow) {
     if (!flow.rendered.svg.empty())
-        return "<div class=\"graph\" role=\"img\" aria-label=\"code flow graph\">\n" + flow.rendered.svg + "</div>\n";
+        return "<div class=\"graph\" role=\"img\" aria-label=\"code flow graph\">\n" + flow.rendered.svg +
+               "</div>\n";
     return fmt::format(
-        "<p class=\"missing\">No graph: {}. The steps are listed below.</p>\n"
-        "<details><summary>The graph in DOT (for <code>dot -Tsvg</code>)</summary><pre>{}</pre></details>\n",
+        "<div class=\"no-graph\"><p class=\"missing\">No graph: {}. The steps are listed here.</p>\n"
+        "<details><summary>The graph in DOT (for <code>dot "
+        "-Tsvg</code>)</summary><pre>{}</pre></details></div>\n",
         escape_html(flow.rendered.error), escape_html(flow.dot));
 }
 
@@ -50,10 +59,10 @@ std::string steps_html(const FindingPageInput& input, const CodeFlow& flow, cons
     for (std::size_t i = 0; i < flow.steps.size(); ++i) {
         const Location& step = flow.steps[i];
         const FlowNode& node = graph.nodes[i];
-        out += fmt::format(
-            "<li id=\"step-{}\"><span class=\"kind\">{}</span> {} <span class=\"where\">{}</span>\n", i + 1,
-            escape_html(node.title),
-            message_html(step.message), escape_html(location_text(step)));
+        out +=
+            fmt::format("<li id=\"{}\"><span class=\"kind\">{}</span> {} <span class=\"where\">{}</span>\n",
+                        escape_html(node.anchor), escape_html(node.title), message_html(step.message),
+                        escape_html(location_text(step)));
         out += snippet_html(input.sources->snippet(input.result->run, step, input.context_lines));
         out += "</li>\n";
     }
@@ -64,7 +73,8 @@ std::string steps_html(const FindingPageInput& input, const CodeFlow& flow, cons
 std::string flows_html(const FindingPageInput& input) {
     const Result& result = *input.result;
     if (result.flows.empty())
-        return "<section id=\"flow\">\n<h2>Code flow</h2>\n<p class=\"muted\">The log gives no code flow for this "
+        return "<section id=\"flow\">\n<h2>Code flow</h2>\n<p class=\"muted\">The log gives no code flow for "
+               "this "
                "finding.</p>\n</section>\n";
     std::string out = "<section id=\"flow\">\n<h2>Code flow</h2>\n";
     for (std::size_t f = 0; f < result.flows.size(); ++f) {
@@ -72,8 +82,14 @@ std::string flows_html(const FindingPageInput& input) {
         if (!flow.message.empty())
             out += fmt::format("<p>{} ({} step{})</p>\n", message_html(flow.message), flow.steps.size(),
                                flow.steps.size() == 1 ? "" : "s");
+        // A graph wider than a column beside the steps goes above them, at its size; so does
+        // the text that stands for a graph not drawn.
+        const RenderedGraph& rendered = input.flows[f].rendered;
+        const bool wide = rendered.svg.empty() || rendered.width_pt > kBesideStepsPt;
+        out += wide ? "<div class=\"flow-view wide\">\n" : "<div class=\"flow-view\">\n";
         out += graph_html(input.flows[f]);
         out += steps_html(input, flow, input.flows[f].graph);
+        out += "</div>\n";
     }
     out += "</section>\n";
     return out;
@@ -103,8 +119,8 @@ std::string objects_html(const Result& result) {
         if (object.related) {
             const Location& where = result.related[*object.related];
             const std::string target = where.id ? fmt::format("#related-{}", *where.id) : "#related";
-            out += fmt::format(": {} <a href=\"{}\">{}</a>", message_html(message_plain(where.message)), target,
-                               escape_html(location_text(where)));
+            out += fmt::format(": {} <a href=\"{}\">{}</a>", message_html(message_plain(where.message)),
+                               target, escape_html(location_text(where)));
         }
         out += "</li>\n";
     }
@@ -114,15 +130,19 @@ std::string objects_html(const Result& result) {
 
 std::string rule_html(const SarifLog& log, const Result& result) {
     const Rule* rule = log.rule_of(result);
-    std::string out = fmt::format("<section id=\"rule\">\n<h2>The rule <code>{}</code></h2>\n", escape_html(result.rule_id));
-    if (rule == nullptr) return out + "<p class=\"muted\">The log does not describe this rule.</p>\n</section>\n";
-    const std::string& summary = !rule->full_description.empty() ? rule->full_description : rule->short_description;
+    std::string out = fmt::format("<section id=\"rule\">\n<h2>The rule <code>{}</code></h2>\n",
+                                  escape_html(result.rule_id));
+    if (rule == nullptr)
+        return out + "<p class=\"muted\">The log does not describe this rule.</p>\n</section>\n";
+    const std::string& summary =
+        !rule->full_description.empty() ? rule->full_description : rule->short_description;
     if (!summary.empty()) out += "<p>" + message_html(summary) + "</p>\n";
     if (!rule->help_text.empty() && rule->help_text != summary)
         out += "<details><summary>The rule's documentation</summary><pre class=\"help\">" +
                escape_html(rule->help_text) + "</pre></details>\n";
     if (is_web_link(rule->help_uri))
-        out += fmt::format("<p><a href=\"{}\">{}</a></p>\n", escape_html(rule->help_uri), escape_html(rule->help_uri));
+        out += fmt::format("<p><a href=\"{}\">{}</a></p>\n", escape_html(rule->help_uri),
+                           escape_html(rule->help_uri));
     out += "</section>\n";
     return out;
 }
@@ -151,8 +171,9 @@ std::string reproduce_html(const FindingPageInput& input) {
 
 std::string finding_page(const FindingPageInput& input) {
     const Result& result = *input.result;
-    std::string out = page_head(fmt::format("{} at {} (galias report)", result.rule_id, location_text(result.location)),
-                                "../", "finding");
+    std::string out =
+        page_head(fmt::format("{} at {} (galias report)", result.rule_id, location_text(result.location)),
+                  "../", "finding");
     out += navigation_html(input);
     out += header_html(result);
     out += location_html(input);
@@ -163,7 +184,7 @@ std::string finding_page(const FindingPageInput& input) {
     out += reproduce_html(input);
     if (!result.fingerprint.empty())
         out += "<footer>Fingerprint <code>" + escape_html(result.fingerprint) + "</code></footer>\n";
-    out += "</body>\n</html>\n";
+    out += "<script src=\"../report.js\"></script>\n</body>\n</html>\n";
     return out;
 }
 

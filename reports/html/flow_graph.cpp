@@ -12,7 +12,8 @@ namespace galias::reports::html {
 
 namespace {
 
-constexpr std::size_t kMaxNameChars = 40;  // a value's name in a node; the tooltip has it all
+constexpr std::size_t kMaxNameChars = 40;            // a value's name in a node; the tooltip has it all
+constexpr std::size_t kOneLineChars = 32;            // "a → b" longer than this takes two lines
 constexpr std::string_view kArrow = "\xE2\x86\x92";  // →
 
 // The names between backquotes in `message`, in order.
@@ -28,7 +29,25 @@ std::vector<std::string> code_spans(std::string_view message) {
     return spans;
 }
 
-std::string short_name(std::string_view name) { return shorten(name, kMaxNameChars); }
+std::string short_name(std::string_view name) {
+    return shorten(name, kMaxNameChars);
+}
+
+std::size_t code_points(std::string_view text) {
+    std::size_t count = 0;
+    for (char c : text)
+        if ((static_cast<unsigned char>(c) & 0xC0U) != 0x80U) ++count;
+    return count;
+}
+
+// "from → to" on one line when short, else on two ("from →", "to"): a node as wide as two
+// long names side by side makes a graph too wide to read beside the steps.
+std::string flow_detail(std::string_view prefix, std::string_view from, std::string_view to) {
+    const std::string a = std::string(prefix) + short_name(from);
+    const std::string b = short_name(to);
+    if (code_points(a) + code_points(b) + 3 <= kOneLineChars) return fmt::format("{} {} {}", a, kArrow, b);
+    return fmt::format("{} {}\n{}", a, kArrow, b);
+}
 
 StepKind source_kind(std::string_view value) {
     if (value.starts_with("&heap@")) return StepKind::Allocation;
@@ -66,7 +85,7 @@ StepMeaning interpret_flow(const std::string& from, const std::string& to) {
     } else {
         out.kind = StepKind::Assignment;
     }
-    out.detail = fmt::format("{} {} {}", short_name(from), kArrow, short_name(to));
+    out.detail = flow_detail("", from, to);
     return out;
 }
 
@@ -78,7 +97,8 @@ std::string where_of(const Location& location) {
     if (!location.known()) return "";
     const std::string name = display_name(location.artifact);
     const std::size_t slash = name.rfind('/');
-    const std::string file = slash == std::string::npos ? name : name.substr(slash + 1);
+    const std::string file =
+        shorten(slash == std::string::npos ? name : name.substr(slash + 1), kMaxNameChars);
     return location.region.start_line == 0 ? file : fmt::format("{}:{}", file, location.region.start_line);
 }
 
@@ -113,16 +133,22 @@ NodeStyle style_of(StepKind kind) {
         case StepKind::Allocation:
         case StepKind::StringLiteral:
         case StepKind::Value:
-        case StepKind::Declaration: return {"#dbeafe", "#1d4ed8"};
+        case StepKind::Declaration:
+            return {"#dbeafe", "#1d4ed8"};
         case StepKind::CallResult:
-        case StepKind::Return: return {"#ede9fe", "#6d28d9"};
-        case StepKind::ThroughMemory: return {"#fef3c7", "#b45309"};
+        case StepKind::Return:
+            return {"#ede9fe", "#6d28d9"};
+        case StepKind::ThroughMemory:
+            return {"#fef3c7", "#b45309"};
         case StepKind::Release:
         case StepKind::Use:
-        case StepKind::Escape: return {"#ffedd5", "#c2410c"};
-        case StepKind::Finding: return {"#fee2e2", "#b91c1c"};
+        case StepKind::Escape:
+            return {"#ffedd5", "#c2410c"};
+        case StepKind::Finding:
+            return {"#fee2e2", "#b91c1c"};
         case StepKind::Assignment:
-        case StepKind::Step: break;
+        case StepKind::Step:
+            break;
     }
     return {"#f3f4f6", "#4b5563"};
 }
@@ -131,20 +157,34 @@ NodeStyle style_of(StepKind kind) {
 
 const char* step_kind_text(StepKind kind) {
     switch (kind) {
-        case StepKind::AddressTaken: return "address taken";
-        case StepKind::Allocation: return "allocation";
-        case StepKind::StringLiteral: return "string literal";
-        case StepKind::Value: return "value";
-        case StepKind::Declaration: return "declaration";
-        case StepKind::Assignment: return "assignment";
-        case StepKind::CallResult: return "call returns";
-        case StepKind::Return: return "returned";
-        case StepKind::ThroughMemory: return "through memory";
-        case StepKind::Release: return "release";
-        case StepKind::Use: return "use";
-        case StepKind::Escape: return "address escapes";
-        case StepKind::Step: return "step";
-        case StepKind::Finding: return "reported here";
+        case StepKind::AddressTaken:
+            return "address taken";
+        case StepKind::Allocation:
+            return "allocation";
+        case StepKind::StringLiteral:
+            return "string literal";
+        case StepKind::Value:
+            return "value";
+        case StepKind::Declaration:
+            return "declaration";
+        case StepKind::Assignment:
+            return "assignment";
+        case StepKind::CallResult:
+            return "call returns";
+        case StepKind::Return:
+            return "returned";
+        case StepKind::ThroughMemory:
+            return "through memory";
+        case StepKind::Release:
+            return "release";
+        case StepKind::Use:
+            return "use";
+        case StepKind::Escape:
+            return "address escapes";
+        case StepKind::Step:
+            return "step";
+        case StepKind::Finding:
+            return "reported here";
     }
     return "step";
 }
@@ -159,12 +199,13 @@ StepMeaning interpret_step(std::string_view message) {
     if (spans.size() == 2 && message.find("` flows into `") != std::string_view::npos)
         return interpret_flow(spans[0], spans[1]);
     StepMeaning out;
-    if (spans.size() == 2 && message.find("` may read the memory written through `") != std::string_view::npos) {
+    if (spans.size() == 2 &&
+        message.find("` may read the memory written through `") != std::string_view::npos) {
         // `b` may read the memory written through `a`: the value stored through a reaches b.
         out.kind = StepKind::ThroughMemory;
         out.takes = spans[1];
         out.produces = spans[0];
-        out.detail = fmt::format("*{} {} {}", short_name(spans[1]), kArrow, short_name(spans[0]));
+        out.detail = flow_detail("*", spans[1], spans[0]);
         return out;
     }
     if (message.starts_with("allocated here")) {
@@ -205,8 +246,13 @@ std::string finding_event(std::string_view rule_id) {
     return "reported here";
 }
 
-FlowGraph build_flow_graph(const Result& result, const CodeFlow& flow) {
+std::string flow_id_prefix(std::size_t index) {
+    return index == 0 ? "" : fmt::format("flow{}-", index + 1);
+}
+
+FlowGraph build_flow_graph(const Result& result, const CodeFlow& flow, std::string id_prefix) {
     FlowGraph graph;
+    graph.id_prefix = std::move(id_prefix);
     std::vector<StepMeaning> meanings;
     meanings.reserve(flow.steps.size());
     for (const Location& step : flow.steps) meanings.push_back(interpret_step(step.message));
@@ -218,10 +264,11 @@ FlowGraph build_flow_graph(const Result& result, const CodeFlow& flow) {
         node.detail = meanings[i].detail;
         node.where = where_of(flow.steps[i]);
         node.tooltip = tooltip_of(flow.steps[i], flow.steps[i].message);
-        node.anchor = fmt::format("step-{}", i + 1);
+        node.anchor = fmt::format("{}step-{}", graph.id_prefix, i + 1);
         node.step = i;
         graph.nodes.push_back(std::move(node));
-        if (const std::optional<std::size_t> from = predecessor(meanings, i)) graph.edges.push_back({*from, i});
+        if (const std::optional<std::size_t> from = predecessor(meanings, i))
+            graph.edges.push_back({*from, i});
     }
     const std::vector<std::string> spans = code_spans(result.message);
     const std::string what = spans.empty() ? "" : short_name(spans.front());
@@ -265,9 +312,10 @@ std::string to_dot(const FlowGraph& graph) {
         if (!node.where.empty()) label += "\n" + node.where;
         const NodeStyle style = style_of(node.kind);
         dot += fmt::format(
-            "  {} [label=\"{}\", tooltip=\"{}\", URL=\"#{}\", id=\"node-{}\", fillcolor=\"{}\", color=\"{}\"{}];\n",
-            node.name, escape_dot(label), escape_dot(node.tooltip), node.anchor, node.name, style.fill,
-            style.border, node.kind == StepKind::Finding ? ", penwidth=2" : "");
+            "  {} [label=\"{}\", tooltip=\"{}\", URL=\"#{}\", id=\"{}node-{}\", fillcolor=\"{}\", "
+            "color=\"{}\"{}];\n",
+            node.name, escape_dot(label), escape_dot(node.tooltip), node.anchor, graph.id_prefix, node.name,
+            style.fill, style.border, node.kind == StepKind::Finding ? ", penwidth=2" : "");
     }
     for (const FlowEdge& edge : graph.edges)
         dot += fmt::format("  {} -> {};\n", graph.nodes[edge.from].name, graph.nodes[edge.to].name);

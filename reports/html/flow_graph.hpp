@@ -56,7 +56,7 @@ struct FlowNode {
     std::string detail;  // short: the values involved
     std::string where;   // "file.c:12"
     std::string tooltip;
-    std::string anchor;               // the page's element for it: step-N or location
+    std::string anchor;               // the page's element for it: PREFIXstep-N or location
     std::optional<std::size_t> step;  // 0-based index into the flow's steps
 };
 
@@ -68,15 +68,22 @@ struct FlowEdge {
 struct FlowGraph {
     std::vector<FlowNode> nodes;
     std::vector<FlowEdge> edges;
+    // Prefixed to the page ids of its steps and of its SVG nodes (PREFIXnode-s1), so that
+    // the flows of one page do not share ids: "" for the first, "flow2-" for the second.
+    std::string id_prefix;
 };
 
 // The event a rule reports at the finding's location ("the pointers meet", "second
 // release"), for the graph's last node.
 std::string finding_event(std::string_view rule_id);
 
-FlowGraph build_flow_graph(const Result& result, const CodeFlow& flow);
+FlowGraph build_flow_graph(const Result& result, const CodeFlow& flow, std::string id_prefix = "");
 
-// The graph in DOT, top to bottom, each node linking to its anchor on the page.
+// The id prefix of the flow `index` (0-based) of a page, as above.
+std::string flow_id_prefix(std::size_t index);
+
+// The graph in DOT, top to bottom, each node linking to its anchor on the page. Every text
+// of the log passes through escape_dot.
 std::string to_dot(const FlowGraph& graph);
 
 }  // namespace galias::reports::html

@@ -6,13 +6,19 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace galias::reports::html {
 
 struct RenderedGraph {
-    std::string svg;    // an <svg> element, to put in a page as it is; empty on failure
-    std::string error;  // why there is no SVG
+    std::string svg;      // an <svg> element, to put in a page as it is; empty on failure
+    std::string error;    // why there is no SVG
+    double width_pt = 0;  // the drawing's width in points (its <svg width="…pt">)
 };
+
+// The width of a line of `utf8` in DejaVu Sans, in ems: how the layout measures labels
+// (graph_layout.cpp says why).
+double text_width_em(std::string_view utf8);
 
 class GraphLayout {
 public:

@@ -30,7 +30,9 @@ std::string fragment_value(std::string_view value) {
     return out;
 }
 
-std::string rule_of(const Result& result) { return result.rule_id.empty() ? "(no rule)" : result.rule_id; }
+std::string rule_of(const Result& result) {
+    return result.rule_id.empty() ? "(no rule)" : result.rule_id;
+}
 
 std::string file_of(const Result& result) {
     return result.location.known() ? display_name(result.location.artifact) : "";
@@ -58,7 +60,8 @@ std::string header_html(const SarifLog& log, const IndexInfo& info) {
     out += fmt::format("{} finding{}", log.results.size(), log.results.size() == 1 ? "" : "s");
     if (!info.log_name.empty()) out += fmt::format(" in <code>{}</code>", escape_html(info.log_name));
     if (!tool.empty()) out += fmt::format(" &middot; {}", escape_html(tool));
-    if (!info.source_root.empty()) out += fmt::format(" &middot; sources from <code>{}</code>", escape_html(info.source_root));
+    if (!info.source_root.empty())
+        out += fmt::format(" &middot; sources from <code>{}</code>", escape_html(info.source_root));
     out += "</p>\n</header>\n";
     return out;
 }
@@ -73,7 +76,9 @@ std::string counts_html(const SarifLog& log, const std::vector<std::string>& rul
     std::vector<std::string_view> levels;
     for (std::string_view level : kLevels)
         if (per_level.count(std::string(level)) != 0) levels.push_back(level);
-    std::string out = "<section id=\"summary\">\n<h2>Findings by rule and level</h2>\n<table class=\"counts\">\n<thead><tr><th>rule</th>";
+    std::string out =
+        "<section id=\"summary\">\n<h2>Findings by rule and level</h2>\n<table "
+        "class=\"counts\">\n<thead><tr><th>rule</th>";
     for (std::string_view level : levels) out += "<th>" + level_badge(level) + "</th>";
     out += "<th>all</th></tr></thead>\n<tbody>\n";
     const auto cell = [](std::size_t count, const std::string& hash) {
@@ -88,12 +93,12 @@ std::string counts_html(const SarifLog& log, const std::vector<std::string>& rul
             all += count;
             out += cell(count, fmt::format("rule={}&level={}", fragment_value(rule), fragment_value(level)));
         }
-        out += cell(all, "rule=" + fragment_value(rule)) + "</tr>\n";
+        out += cell(all, "rule=" + fragment_value(rule) + "&level=all") + "</tr>\n";
     }
     out += "<tr class=\"total\"><th>all</th>";
     for (std::string_view level : levels)
         out += cell(per_level[std::string(level)], "level=" + fragment_value(level));
-    out += cell(log.results.size(), "") + "</tr>\n</tbody>\n</table>\n</section>\n";
+    out += cell(log.results.size(), "level=all") + "</tr>\n</tbody>\n</table>\n</section>\n";
     return out;
 }
 
@@ -117,61 +122,142 @@ std::string select_html(const char* id, const char* label, const std::vector<std
     return out;
 }
 
-std::string filters_html(const SarifLog& log, const std::vector<std::string>& rules) {
-    std::vector<std::string> levels;
-    std::set<std::string> present;
-    std::set<std::string> files;
-    for (const Result& result : log.results) {
-        present.insert(result.level);
-        if (result.location.known()) files.insert(file_of(result));
+// The levels as check boxes, each with its count; errors and warnings checked (report.js
+// sets them from the URL, with the same default).
+std::string level_boxes_html(const SarifLog& log) {
+    std::map<std::string, std::size_t, std::less<>> per_level;
+    for (const Result& result : log.results) ++per_level[result.level];
+    std::string out = "<fieldset id=\"filter-levels\"><legend>Levels</legend>";
+    for (std::string_view level : kLevels) {
+        const auto found = per_level.find(level);
+        const std::size_t count = found == per_level.end() ? 0 : found->second;
+        const bool shown = level == "error" || level == "warning";
+        if (count == 0 && !shown) continue;
+        out += fmt::format("<label><input type=\"checkbox\" name=\"level\" value=\"{}\"{}> {} {}</label>",
+                           level, shown ? " checked" : "", level_badge(level), count);
     }
-    for (std::string_view level : kLevels)
-        if (present.count(std::string(level)) != 0) levels.emplace_back(level);
-    std::string out = "<form id=\"filters\" onsubmit=\"return false\">\n";
-    out += select_html("filter-rule", "Rule", rules);
-    out += select_html("filter-level", "Level", levels);
-    out += select_html("filter-file", "File", std::vector<std::string>(files.begin(), files.end()));
-    out += "<label>Text<input type=\"search\" id=\"filter-text\" placeholder=\"in any column\"></label>\n";
-    out += "<button type=\"reset\">Show all</button>\n</form>\n";
+    out += "</fieldset>\n";
     return out;
 }
 
-std::string row_html(const Result& result) {
-    const std::string file = file_of(result);
-    return fmt::format(
-        "<tr data-n=\"{}\" data-level=\"{}\" data-rule=\"{}\" data-file=\"{}\" data-line=\"{}\">"
-        "<td class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"where\"><a href=\"{}\">{}</a></td><td>{}</td></tr>\n",
-        result.number, escape_html(result.level), escape_html(rule_of(result)), escape_html(file),
-        result.location.region.start_line, result.number, level_badge(result.level), escape_html(rule_of(result)),
-        finding_page_path(result), escape_html(location_text(result.location)),
-        escape_html(message_plain(result.message)));
+std::string filters_html(const SarifLog& log, const std::vector<std::string>& rules) {
+    std::set<std::string> files;
+    for (const Result& result : log.results)
+        if (result.location.known()) files.insert(file_of(result));
+    std::string out = "<form id=\"filters\" onsubmit=\"return false\">\n";
+    out += level_boxes_html(log);
+    out += select_html("filter-rule", "Rule", rules);
+    out += select_html("filter-file", "File", std::vector<std::string>(files.begin(), files.end()));
+    out += "<label>Text<input type=\"search\" id=\"filter-text\" placeholder=\"in any column\"></label>\n";
+    out += "<button type=\"button\" id=\"filter-reset\">Errors and warnings</button>\n</form>\n";
+    return out;
 }
 
 std::string table_html(const SarifLog& log) {
-    // Most severe first, then by place: the order report.js restores for its default sort.
-    std::vector<const Result*> order;
-    for (const Result& result : log.results) order.push_back(&result);
-    std::stable_sort(order.begin(), order.end(), [](const Result* a, const Result* b) {
-        const std::string file_a = file_of(*a);
-        const std::string file_b = file_of(*b);
-        return std::make_tuple(-level_rank(a->level), std::cref(file_a), a->location.region.start_line, a->number) <
-               std::make_tuple(-level_rank(b->level), std::cref(file_b), b->location.region.start_line, b->number);
-    });
-    std::string out = fmt::format(
-        "<p id=\"shown\">Showing <span id=\"shown-count\">{}</span> of {} findings. Click a column to sort.</p>\n",
-        log.results.size(), log.results.size());
+    std::string out =
+        log.results.empty()
+            ? std::string("<p id=\"shown\" aria-live=\"polite\">The log has no findings.</p>\n")
+            : fmt::format(
+                  "<p id=\"shown\" aria-live=\"polite\">{} findings. The list needs JavaScript; each "
+                  "finding has its page, <a href=\"findings/1.html\">findings/1.html</a> to "
+                  "<code>findings/{}.html</code>.</p>\n",
+                  log.results.size(), log.results.size());
     out +=
-        "<table id=\"findings\">\n<thead><tr><th data-sort=\"n\">#</th><th data-sort=\"level\" "
-        "aria-sort=\"descending\">level</th><th data-sort=\"rule\">rule</th><th data-sort=\"location\">location</th>"
-        "<th data-sort=\"message\">message</th></tr></thead>\n<tbody>\n";
-    for (const Result* result : order) out += row_html(*result);
-    out += "</tbody>\n</table>\n";
+        "<table id=\"findings\">\n<thead><tr><th data-sort=\"n\">#</th>"
+        "<th data-sort=\"level\" aria-sort=\"descending\">level</th><th data-sort=\"rule\">rule</th>"
+        "<th data-sort=\"location\">location</th><th data-sort=\"message\">message</th></tr></thead>\n"
+        "<tbody></tbody>\n</table>\n<nav id=\"pager\" aria-label=\"pages of findings\"></nav>\n";
     return out;
+}
+
+void append_json_number(std::string& out, std::uint64_t value) {
+    fmt::format_to(std::back_inserter(out), "{}", value);
 }
 
 }  // namespace
 
-std::string finding_page_path(const Result& result) { return fmt::format("findings/{}.html", result.number); }
+std::string json_string(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + 2);
+    out += '"';
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        switch (c) {
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            case '<':
+                out += "\\u003c";
+                break;
+            case '>':
+                out += "\\u003e";
+                break;
+            case '&':
+                out += "\\u0026";
+                break;
+            default:
+                if (byte < 0x20) {
+                    fmt::format_to(std::back_inserter(out), "\\u{:04x}", byte);
+                } else {
+                    out += c;
+                }
+        }
+    }
+    out += '"';
+    return out;
+}
+
+std::string findings_json(const SarifLog& log) {
+    const std::vector<std::string> rules = rules_in_order(log);
+    std::map<std::string, std::size_t, std::less<>> rule_index;
+    for (std::size_t i = 0; i < rules.size(); ++i) rule_index.emplace(rules[i], i);
+    std::vector<std::string> files;
+    std::map<std::string, std::size_t, std::less<>> file_index;
+    for (const Result& result : log.results) {
+        if (!result.location.known()) continue;
+        const std::string file = file_of(result);
+        if (file_index.emplace(file, files.size()).second) files.push_back(file);
+    }
+    std::string out = "{\"rules\":[";
+    for (std::size_t i = 0; i < rules.size(); ++i)
+        out += (i == 0 ? "" : ",") + json_string(valid_utf8(rules[i]));
+    out += "],\n\"files\":[";
+    for (std::size_t i = 0; i < files.size(); ++i) out += (i == 0 ? "" : ",") + json_string(files[i]);
+    out += "],\n\"findings\":[\n";
+    for (std::size_t i = 0; i < log.results.size(); ++i) {
+        const Result& result = log.results[i];
+        out += i == 0 ? "[" : ",\n[";
+        append_json_number(out, result.number);
+        out += ',' + json_string(valid_utf8(result.level)) + ',';
+        append_json_number(out, rule_index.find(rule_of(result))->second);
+        out += ',';
+        if (result.location.known()) {
+            append_json_number(out, file_index.find(file_of(result))->second);
+        } else {
+            out += "-1";
+        }
+        out += ',';
+        append_json_number(out, result.location.region.start_line);
+        out += ',';
+        append_json_number(out, result.location.region.start_column);
+        out += ',' + json_string(valid_utf8(message_plain(result.message))) + ']';
+    }
+    out += "]}\n";
+    return out;
+}
+
+std::string finding_page_path(const Result& result) {
+    return fmt::format("findings/{}.html", result.number);
+}
 
 std::string index_page(const SarifLog& log, const IndexInfo& info) {
     const std::vector<std::string> rules = rules_in_order(log);
@@ -183,7 +269,9 @@ std::string index_page(const SarifLog& log, const IndexInfo& info) {
     out += "<section id=\"list\">\n<h2>Findings</h2>\n";
     out += filters_html(log, rules);
     out += table_html(log);
-    out += "</section>\n<script src=\"report.js\"></script>\n</body>\n</html>\n";
+    out += "</section>\n<script type=\"application/json\" id=\"findings-data\">\n";
+    out += findings_json(log);
+    out += "</script>\n<script src=\"report.js\"></script>\n</body>\n</html>\n";
     return out;
 }
 

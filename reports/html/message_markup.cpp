@@ -17,7 +17,8 @@ struct MessagePart {
 };
 
 bool all_digits(std::string_view text) {
-    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return !text.empty() &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 std::vector<MessagePart> split_links(std::string_view message) {
@@ -99,9 +100,11 @@ std::vector<NamedObject> named_objects(const Result& result) {
             // "[str](1)" names an object when location 1 speaks of `str`; "[released](1)"
             // names a place.
             const std::string quoted = "`" + part.text + "`";
-            const bool object = std::any_of(result.related.begin(), result.related.end(), [&](const Location& r) {
-                return r.id && std::to_string(*r.id) == *part.target && r.message.find(quoted) != std::string::npos;
-            });
+            const bool object =
+                std::any_of(result.related.begin(), result.related.end(), [&](const Location& r) {
+                    return r.id && std::to_string(*r.id) == *part.target &&
+                           r.message.find(quoted) != std::string::npos;
+                });
             if (object) names.push_back(part.text);
         } else {
             add_code_spans(part.text, names);

@@ -74,12 +74,12 @@ struct Run {
 };
 
 struct Result {
-    std::size_t run = 0;  // index into SarifLog::runs
+    std::size_t run = 0;     // index into SarifLog::runs
     std::size_t number = 0;  // 1-based position in the log (the finding's page)
     std::string rule_id;
     std::optional<std::size_t> rule_index;  // into runs[run].rules
-    std::string level;    // error, warning, note or none
-    std::string message;  // may link "[text](id)" to related locations
+    std::string level;                      // error, warning, note or none
+    std::string message;                    // may link "[text](id)" to related locations
     Location location;
     std::vector<Location> related;
     std::vector<CodeFlow> flows;

@@ -35,7 +35,9 @@ bool has_scheme(std::string_view uri) {
     return true;
 }
 
-bool is_file_uri(std::string_view uri) { return uri.starts_with("file:"); }
+bool is_file_uri(std::string_view uri) {
+    return uri.starts_with("file:");
+}
 
 // Columns count code points (SARIF's columnKind unicodeCodePoints, what galias writes).
 std::uint32_t code_points(std::string_view text) {
@@ -43,6 +45,29 @@ std::uint32_t code_points(std::string_view text) {
     for (char c : text)
         if ((static_cast<unsigned char>(c) & 0xC0U) != 0x80U) ++count;
     return count;
+}
+
+bool is_identifier_byte(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// Clang gives many locations as one column (the start of a name, of a call): a mark of
+// one character that starts a name covers the whole name, so that the page shows what
+// the step is about (`rax_realloc`, not its `r`).
+std::uint32_t mark_end_of_name(std::string_view line, std::uint32_t begin, std::uint32_t end) {
+    if (end != begin + 1) return end;
+    std::size_t byte = 0;
+    for (std::uint32_t seen = 0; byte < line.size(); ++byte) {
+        if ((static_cast<unsigned char>(line[byte]) & 0xC0U) == 0x80U) continue;
+        if (seen++ == begin) break;
+    }
+    if (byte >= line.size() || !is_identifier_byte(line[byte])) return end;
+    if (byte > 0 && is_identifier_byte(line[byte - 1])) return end;  // inside a name: as given
+    while (byte + 1 < line.size() && is_identifier_byte(line[byte + 1])) {
+        ++byte;
+        ++end;
+    }
+    return end;
 }
 
 }  // namespace
@@ -74,7 +99,9 @@ std::string decode_uri_path(std::string_view uri) {
     return out;
 }
 
-std::string display_name(const ArtifactRef& artifact) { return valid_utf8(decode_uri_path(artifact.uri)); }
+std::string display_name(const ArtifactRef& artifact) {
+    return valid_utf8(decode_uri_path(artifact.uri));
+}
 
 SourceFiles::SourceFiles(const SarifLog& log, std::optional<fs::path> source_root)
     : source_root_(std::move(source_root)) {
@@ -133,8 +160,17 @@ std::shared_ptr<const SourceFiles::FileLines> SourceFiles::lines_of(const fs::pa
 
 std::size_t SourceFiles::files_missing() const {
     const std::lock_guard lock(mutex_);
-    return static_cast<std::size_t>(std::count_if(cache_.begin(), cache_.end(),
-                                                  [](const auto& entry) { return !entry.second->problem.empty(); }));
+    return static_cast<std::size_t>(std::count_if(
+        cache_.begin(), cache_.end(), [](const auto& entry) { return !entry.second->problem.empty(); }));
+}
+
+std::vector<std::string> SourceFiles::missing_files() const {
+    std::vector<std::string> files;
+    const std::lock_guard lock(mutex_);
+    for (const auto& [path, lines] : cache_)
+        if (!lines->problem.empty()) files.push_back(path);
+    std::sort(files.begin(), files.end());
+    return files;
 }
 
 Snippet SourceFiles::snippet(std::size_t run, const Location& location, std::uint32_t context) const {
@@ -157,8 +193,9 @@ Snippet SourceFiles::snippet(std::size_t run, const Location& location, std::uin
     }
     const auto count = static_cast<std::uint32_t>(file->lines.size());
     if (region.start_line > count) {
-        out.missing = fmt::format("line {} is past the end of {} ({} lines): the file changed since the analysis?",
-                                  region.start_line, out.path, count);
+        out.missing =
+            fmt::format("line {} is past the end of {} ({} lines): the file changed since the analysis?",
+                        region.start_line, out.path, count);
         return out;
     }
     const std::uint32_t last_of_region = std::min(std::max(region.end_line, region.start_line), count);
@@ -174,8 +211,9 @@ Snippet SourceFiles::snippet(std::size_t run, const Location& location, std::uin
             const std::uint32_t length = code_points(line.text);
             line.mark_begin = std::min(region.start_column - 1, length);
             line.mark_end = region.end_column > region.start_column ? std::min(region.end_column - 1, length)
-                                                                     : std::min(region.start_column, length);
+                                                                    : std::min(region.start_column, length);
             if (line.mark_end <= line.mark_begin) line.mark_begin = line.mark_end = 0;
+            line.mark_end = mark_end_of_name(line.text, line.mark_begin, line.mark_end);
         }
         out.lines.push_back(std::move(line));
     }

@@ -23,8 +23,9 @@ struct SnippetLine {
     std::uint32_t number = 0;
     std::string text;  // valid UTF-8, without the line break
     bool in_region = false;
-    // Code points [mark_begin, mark_end) of the line (0-based) are the region's columns;
-    // both 0 when the region is whole lines.
+    // Code points [mark_begin, mark_end) of the line (0-based) are the region's columns
+    // (a one-column region at the start of a name: the name); both 0 when the region is
+    // whole lines.
     std::uint32_t mark_begin = 0;
     std::uint32_t mark_end = 0;
 };
@@ -58,8 +59,10 @@ public:
     // The lines of `location`'s region and `context` lines on each side. Thread-safe.
     [[nodiscard]] Snippet snippet(std::size_t run, const Location& location, std::uint32_t context) const;
 
-    // How many files the snippets asked for were not there or could not be read.
+    // How many files the snippets asked for were not there or could not be read, and
+    // which (sorted).
     [[nodiscard]] std::size_t files_missing() const;
+    [[nodiscard]] std::vector<std::string> missing_files() const;
 
 private:
     struct FileLines {

@@ -1,4 +1,6 @@
-// `galias analyze -p BUILD_DIR`: frontend -> engine -> checks, findings for people.
+// `galias analyze -p BUILD_DIR`: frontend -> engine -> checks, findings for people. Its
+// options are check's (check_options.hpp), --html DIR included: the HTML report of the
+// run's findings, notes too (docs/html-report.md); only --fail-on's default differs.
 #include <memory>
 
 #include "tools/galias/check_options.hpp"

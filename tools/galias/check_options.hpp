@@ -88,7 +88,7 @@ struct CheckCommandOptions {
         std::optional<TemporaryLogFile> temporary_log;
         if (sarif.empty()) request.sarif = temporary_log.emplace().path();
         const int status = reports::run_check(request);
-        html.write(*request.sarif, sarif, common.quiet);
+        html.write(*request.sarif, sarif, common.quiet, common.threads);
         return status;
     }
 };

@@ -16,17 +16,21 @@ struct ReportCommandOptions {
     std::string html;
     std::string source_root;
     std::uint32_t context_lines = 3;
+    unsigned jobs = 0;
     bool quiet = false;
 
     void declare(CLI::App& app) {
         app.add_option("log", log, "The SARIF 2.1.0 log (galias check --sarif, or any tool's)")->required();
-        app.add_option("--html", html,
-                       "Write the report into this directory: index.html, findings/N.html, style.css, report.js")
+        app.add_option(
+               "--html", html,
+               "Write the report into this directory: index.html, findings/N.html, style.css, report.js")
             ->required();
         app.add_option("--source-root", source_root,
                        "Where the sources are (%SRCROOT% of the log); default: the log's originalUriBaseIds");
         app.add_option("--context-lines", context_lines, "Source lines shown before and after each location")
             ->check(CLI::Range(0, 50));
+        app.add_option("-j,--jobs", jobs, "Processes drawing the pages (0 = one per core)")
+            ->check(CLI::Range(0U, 256U));
         app.add_flag("-q,--quiet", quiet, "Say nothing when the report is written");
     }
 
@@ -38,6 +42,7 @@ struct ReportCommandOptions {
         }
         options.context_lines = context_lines;
         options.log_name = log;
+        options.jobs = jobs;
         write_html_report_of(log, html, options, quiet);
         return kExitOk;
     }
