@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace galias::frontend {
 
@@ -434,7 +435,48 @@ bool LocalDefinitions::returns_avoiding(Point from, const std::vector<Point>& av
     return false;
 }
 
-bool LocalDefinitions::reaches_avoiding_all(Point from, Point to, const std::vector<Point>& avoid) const {
+std::vector<LocalDefinitions::Edge> LocalDefinitions::null_branches(const clang::VarDecl* var,
+                                                                    clang::ASTContext& context) const {
+    std::vector<Edge> out;
+    if (cfg_ == nullptr || var == nullptr) return out;
+    // Whether `e` reads `var` (or assigns it, `(p = f())`): its value is the tested one.
+    const auto is_var = [&](const clang::Expr* e) {
+        e = e->IgnoreParenCasts();
+        if (const auto* assign = llvm::dyn_cast<clang::BinaryOperator>(e);
+            assign != nullptr && assign->getOpcode() == clang::BO_Assign)
+            e = assign->getLHS()->IgnoreParenCasts();
+        return referenced_variable(e) == var;
+    };
+    const auto is_null = [&](const clang::Expr* e) {
+        return !e->isValueDependent() &&
+               e->IgnoreParenCasts()->isNullPointerConstant(
+                   context, clang::Expr::NPC_ValueDependentIsNotNull) != clang::Expr::NPCK_NotNull;
+    };
+    for (const clang::CFGBlock* b : blocks_) {
+        if (b == nullptr || b->succ_size() != 2) continue;
+        const auto* branch = llvm::dyn_cast_or_null<clang::IfStmt>(b->getTerminatorStmt());
+        if (branch == nullptr || branch->getCond() == nullptr) continue;
+        const clang::Expr* test = branch->getCond()->IgnoreParenCasts();
+        std::optional<unsigned> null_succ;  // 0: the then branch, 1: the else branch
+        if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(test);
+            unary != nullptr && unary->getOpcode() == clang::UO_LNot && is_var(unary->getSubExpr())) {
+            null_succ = 0;
+        } else if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(test);
+                   binary != nullptr &&
+                   (binary->getOpcode() == clang::BO_EQ || binary->getOpcode() == clang::BO_NE)) {
+            const bool tested = (is_var(binary->getLHS()) && is_null(binary->getRHS())) ||
+                                (is_var(binary->getRHS()) && is_null(binary->getLHS()));
+            if (tested) null_succ = binary->getOpcode() == clang::BO_EQ ? 0 : 1;
+        } else if (is_var(test)) {
+            null_succ = 1;
+        }
+        if (null_succ) out.push_back(Edge{b->getBlockID(), *null_succ});
+    }
+    return out;
+}
+
+bool LocalDefinitions::reaches_avoiding_all(Point from, Point to, const std::vector<Point>& avoid,
+                                            const std::vector<Edge>& cut) const {
     const Position* target = position(to);
     const Position* start = position(from);
     if (cfg_ == nullptr || target == nullptr || (start == nullptr && !from.entry())) return true;
@@ -445,14 +487,20 @@ bool LocalDefinitions::reaches_avoiding_all(Point from, Point to, const std::vec
     const std::size_t goal = number(*target);
     std::vector<bool> entered(blocks_.size(), false);
     std::vector<unsigned> work;
+    const auto is_cut = [&](unsigned b, unsigned succ) {
+        return std::any_of(cut.begin(), cut.end(),
+                           [&](const Edge& e) { return e.block == b && e.succ == succ; });
+    };
     const auto scan = [&](unsigned b, unsigned index) {
         const unsigned size = static_cast<unsigned>(blocks_[b]->size());
         for (unsigned i = index; i < size; ++i) {
             if (block_start_[b] + i == goal) return true;
             if (blocked[block_start_[b] + i]) return false;
         }
+        unsigned succ = 0;
         for (const clang::CFGBlock::AdjacentBlock& next : blocks_[b]->succs()) {
             const clang::CFGBlock* n = next.getReachableBlock();
+            if (is_cut(b, succ++)) continue;
             if (n != nullptr && !entered[n->getBlockID()] && !never_taken(blocks_[b], n)) {
                 entered[n->getBlockID()] = true;
                 work.push_back(n->getBlockID());

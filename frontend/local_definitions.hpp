@@ -74,6 +74,11 @@ public:
 
     // A point of the function: a statement or expression the CFG evaluates, a declaration
     // (where it is initialized), or the function's entry (both null).
+    // An edge of the control-flow graph: successor number `succ` of block `block`.
+    struct Edge {
+        unsigned block = 0;
+        unsigned succ = 0;
+    };
     struct Point {
         const clang::Stmt* stmt = nullptr;
         const clang::VarDecl* declaration = nullptr;
@@ -94,7 +99,13 @@ public:
     // Can control go from `from` (the entry too) to `to` without passing through any of
     // `avoid`? (`to` may be `from` itself, reached again through a loop.) True when nothing is
     // known.
-    [[nodiscard]] bool reaches_avoiding_all(Point from, Point to, const std::vector<Point>& avoid) const;
+    // `cut`: edges no path may take either.
+    [[nodiscard]] bool reaches_avoiding_all(Point from, Point to, const std::vector<Point>& avoid,
+                                            const std::vector<Edge>& cut = {}) const;
+    // The edges into the branch where `var` is null, of every `if` that tests it alone (`!p`,
+    // `p == NULL`, `p != NULL`, `p`, also `(p = f()) == NULL`).
+    [[nodiscard]] std::vector<Edge> null_branches(const clang::VarDecl* var,
+                                                  clang::ASTContext& context) const;
     // Can control go from `from` to one of `targets`?
     [[nodiscard]] bool reaches_any(Point from, const std::vector<Point>& targets) const;
     // Whether `point` is evaluated by the CFG at all.

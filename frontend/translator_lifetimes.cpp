@@ -10,6 +10,7 @@
 //     the value: no definition of a variable it is read from, no store into the memory it is
 //     read from, no call that may write that memory.
 #include <algorithm>
+#include <unordered_map>
 
 #include "facts/memory_functions.hpp"
 #include "frontend/library_models.hpp"
@@ -220,8 +221,41 @@ void Translator::finish_lifetimes() {
         return kills;
     };
 
+    // The variable each call's result goes to (`tmp = realloc(p, n)`, `T *q = realloc(p, n)`).
+    // A release that returns a pointer (realloc) releases its argument only when that result
+    // is not null: the branch of a null test of it keeps the block (`if (tmp == NULL) {
+    // free(p); ... }`).
+    std::unordered_map<const clang::CallExpr*, const clang::VarDecl*> result_of;
+    for (std::vector<const clang::Stmt*> stack{current_decl_->getBody()}; !stack.empty();) {
+        const clang::Stmt* s = stack.back();
+        stack.pop_back();
+        for (const clang::Stmt* child : s->children()) {
+            if (child != nullptr) stack.push_back(child);
+        }
+        if (const auto* assign = llvm::dyn_cast<clang::BinaryOperator>(s);
+            assign != nullptr && assign->getOpcode() == clang::BO_Assign) {
+            const auto* call = llvm::dyn_cast<clang::CallExpr>(assign->getRHS()->IgnoreParenCasts());
+            const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(assign->getLHS()->IgnoreParenCasts());
+            if (call != nullptr && ref != nullptr) {
+                if (const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) result_of[call] = var;
+            }
+        } else if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(s)) {
+            for (const clang::Decl* d : decls->decls()) {
+                const auto* var = llvm::dyn_cast<clang::VarDecl>(d);
+                if (var == nullptr || var->getInit() == nullptr) continue;
+                if (const auto* call = llvm::dyn_cast<clang::CallExpr>(var->getInit()->IgnoreParenCasts()))
+                    result_of[call] = var;
+            }
+        }
+    }
+
     for (const auto& [expr, index] : call_index_) {
         if (!may_release(expr)) continue;
+        std::vector<LocalDefinitions::Edge> kept;  // the branches where the release did not happen
+        if (expr->getType()->isPointerType()) {
+            if (const auto found = result_of.find(expr); found != result_of.end())
+                kept = locals_->null_branches(found->second, context_);
+        }
         const EvaluationPoint at{"c" + expression_key(expr), Point{expr, nullptr}};
         const Point release{expr, nullptr};
         for (unsigned i = 0; i < expr->getNumArgs(); ++i) {
@@ -256,7 +290,8 @@ void Translator::finish_lifetimes() {
                 const std::vector<Point> kills =
                     kills_of(expr, arg, use.value, identity.starts_with("cell:") || field >= 0);
                 const Point at_use{use.site, nullptr};
-                if (!locals_->in_graph(at_use) || !locals_->reaches_avoiding_all(release, at_use, kills))
+                if (!locals_->in_graph(at_use) ||
+                    !locals_->reaches_avoiding_all(release, at_use, kills, kept))
                     continue;
                 LaterUse later;
                 later.call = index;

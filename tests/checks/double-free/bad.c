@@ -56,6 +56,13 @@ void entry_clear(struct entry *e) {
     free(e->set.keys); /* expect: double-free error */
 }
 
+/* realloc that succeeds has released the old block. */
+char *grow_and_drop(char *buf, size_t size) {
+    char *bigger = realloc(buf, 2 * size);
+    if (bigger != NULL) free(buf); /* expect: double-free warning */
+    return bigger;
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     twice();
@@ -66,6 +73,7 @@ int main(int argc, char **argv) {
     through_a_field(&b);
     struct entry *e = calloc(1, sizeof *e);
     entry_clear(e);
+    free(grow_and_drop(malloc(4), 4));
     free(e);
     return 0;
 }

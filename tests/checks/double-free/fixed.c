@@ -75,6 +75,24 @@ void in_a_macro(void) {
     RELEASE(p);
 }
 
+/* realloc that fails keeps the block: the null branch releases the old pointer once. */
+char *grow(char *buf, size_t size) {
+    char *bigger = realloc(buf, 2 * size);
+    if (bigger == NULL) {
+        free(buf);
+        return NULL;
+    }
+    return bigger;
+}
+char *grow_in_place(char *buf, size_t size) {
+    char *tmp;
+    if ((tmp = realloc(buf, 2 * size)) == NULL) {
+        free(buf);
+        return NULL;
+    }
+    return tmp;
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     twice();
@@ -86,6 +104,8 @@ int main(int argc, char **argv) {
     struct entry *e = calloc(1, sizeof *e);
     entry_clear(e);
     in_a_macro();
+    free(grow(malloc(4), 4));
+    free(grow_in_place(malloc(4), 4));
     free(e);
     return 0;
 }
