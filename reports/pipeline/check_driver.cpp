@@ -55,7 +55,8 @@ std::string solve_lines(const AliasAnswers& solve) {
 }
 
 void print_stats(const AnalysisSession& session, const std::vector<Finding>& findings, std::size_t suppressed,
-                 double check_seconds, const std::vector<std::pair<std::string, double>>& per_check) {
+                 std::size_t notes_hidden, double check_seconds,
+                 const std::vector<std::pair<std::string, double>>& per_check) {
     const ProgramInput& input = session.input();
     std::string out = "galias statistics\n";
     if (input.units_total != 0) {
@@ -87,8 +88,9 @@ void print_stats(const AnalysisSession& session, const std::vector<Finding>& fin
     for (const Finding& finding : findings) ++per_rule[finding.rule_id];
     std::vector<std::string> rules;
     for (const auto& [rule, count] : per_rule) rules.push_back(fmt::format("{} {}", rule, count));
-    out += fmt::format("  findings           {}{}\n", summary_line(findings, suppressed),
-                       rules.empty() ? "" : fmt::format(" [{}]", fmt::join(rules, ", ")));
+    out += fmt::format("  findings           {}{}{}\n", summary_line(findings, suppressed),
+                       rules.empty() ? "" : fmt::format(" [{}]", fmt::join(rules, ", ")),
+                       notes_hidden == 0 ? "" : fmt::format("; {} notes not shown", notes_hidden));
     out += fmt::format("  time               input {:.3f} s, solve {:.3f} s, checks {:.3f} s{}\n",
                        session.times().input_seconds, session.times().solve_seconds, check_seconds,
                        session.times().from_database ? " (input and results from the results database)" : "");
@@ -225,8 +227,10 @@ int run_check(const CheckRequest& request) {
                            session.times().asked_seconds;
     const ProgramInput& input = session.input();
     const std::vector<AllocatorHint> hints = allocator_hints(findings);
+    const bool show_notes = request.show_notes || request.summary_level || session.config().summary_level ||
+                            request.fail_on == Level::Note;
 
-    if (request.sarif) {
+    const auto write_sarif = [&](const std::filesystem::path& path, const std::vector<Finding>& logged) {
         std::vector<std::unique_ptr<Check>> checks;
         std::vector<const RuleInfo*> rules;
         for (const std::string& id : ids) {
@@ -250,12 +254,18 @@ int run_check(const CheckRequest& request) {
         if (!hints.empty())
             sarif.notifications.push_back(
                 ToolNotification{"allocator-candidates", "note", allocator_hint_text(hints), ""});
-        write_json_file(*request.sarif, make_sarif(findings, rules, sarif));
-    }
+        write_json_file(path, make_sarif(logged, rules, sarif));
+    };
+    if (request.full_sarif) write_sarif(*request.full_sarif, findings);
+    std::size_t notes_hidden = 0;
+    if (!show_notes)
+        notes_hidden = std::erase_if(findings, [](const Finding& f) { return f.level == Level::Note; });
+    if (request.sarif) write_sarif(*request.sarif, findings);
 
     std::ostringstream text;
     if (request.format == "json") {
         nlohmann::json report = findings_json(findings, suppressed, request.session.source_root);
+        if (!show_notes) report["notes_not_shown"] = notes_hidden;
         report["analysis"] = coverage_json(input, request.session.source_root);
         nlohmann::json candidates = nlohmann::json::array();
         for (const AllocatorHint& hint : hints)
@@ -278,7 +288,11 @@ int run_check(const CheckRequest& request) {
         facts::write_stdout(text.str());
     }
     if (!request.session.quiet && request.format == "text") {
-        std::fprintf(stderr, "galias: %s\n", summary_line(findings, suppressed).c_str());
+        std::string line = summary_line(findings, suppressed);
+        if (notes_hidden != 0)
+            line += fmt::format("; and {} note{} not shown (--summary-level note, or --html DIR)",
+                                notes_hidden, notes_hidden == 1 ? "" : "s");
+        std::fprintf(stderr, "galias: %s\n", line.c_str());
     }
     if (!request.session.quiet && changed) {
         const auto plural = [](std::size_t n, const char* one, const char* many) {
@@ -291,7 +305,7 @@ int run_check(const CheckRequest& request) {
     }
     if (!request.session.quiet && !hints.empty())
         std::fprintf(stderr, "galias: hint: %s\n", allocator_hint_text(hints).c_str());
-    if (request.stats) print_stats(session, findings, suppressed, check_seconds, per_check);
+    if (request.stats) print_stats(session, findings, suppressed, notes_hidden, check_seconds, per_check);
 
     if (!input.complete()) {
         // Findings can be missing for lack of input: a CI gate must not pass on that unless

@@ -20,6 +20,12 @@ struct CheckRequest {
     std::optional<Level> summary_level;  // --summary-level: overrides the configuration
     std::optional<std::filesystem::path> baseline;
     std::optional<std::filesystem::path> sarif;
+    // Whether notes are reported (text, JSON, SARIF). `analyze` reports them; `check`, the CI
+    // gate, leaves them out and counts them, unless --summary-level or the configuration's
+    // summary-level names their level, or --fail-on note (docs/CHECKS.md, "Levels in CI").
+    bool show_notes = true;
+    // A SARIF log of every finding, notes included, for the HTML report (check --html).
+    std::optional<std::filesystem::path> full_sarif;
     std::optional<std::filesystem::path> output;  // text/JSON destination; stdout if unset
     std::string format = "text";                  // text | json
     bool stats = false;

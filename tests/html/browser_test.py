@@ -456,9 +456,12 @@ def check_case(galias, browser, tmp, case, graphs):
         # log's name as given (the screenshots are made of this report).
         out = os.path.join(tmp, f"{command}-report")
         sarif = os.path.join(tmp, f"{command}.sarif")
+        # `check` logs notes only when a summary level is named (docs/CHECKS.md, "Levels in
+        # CI"); its default is tried below.
+        levels = ["--summary-level", "note"] if command == "check" else []
         code, _, err = run([galias, command, "-p", build, "--config", config, "--source-root", root_dir,
                             "--sarif", os.path.basename(sarif), "--html", os.path.basename(out), "--format", "json",
-                            "-o", os.devnull], cwd=tmp)
+                            "-o", os.devnull, *levels], cwd=tmp)
         if not check(f"{command}: galias {command} --html ran", code in codes and os.path.exists(
                 os.path.join(out, "index.html")), f"exit {code}\n{err}"):
             continue
@@ -485,7 +488,24 @@ def check_case(galias, browser, tmp, case, graphs):
                                len(steps), not ends_at_finding, graphs,
                                [s["physicalLocation"]["region"]["startLine"] for s in steps])
         reports[command] = (out, results)
+        if command == "check":
+            check_default_levels(galias, browser, tmp, build, config, root_dir, findings)
     return reports.get("check")
+
+
+def check_default_levels(galias, browser, tmp, build, config, root_dir, findings):
+    """`check` without a summary level: its log leaves the notes out, its HTML report has them."""
+    out = os.path.join(tmp, "check-default-report")
+    sarif = os.path.join(tmp, "check-default.sarif")
+    code, _, err = run([galias, "check", "-p", build, "--config", config, "--source-root", root_dir, "--sarif",
+                        sarif, "--html", out, "--format", "json", "-o", os.devnull], cwd=tmp)
+    if not check("check (default levels): ran", code in (0, 1) and os.path.exists(sarif), f"exit {code}\n{err}"):
+        return
+    with open(sarif) as f:
+        levels = sorted(r["level"] for r in json.load(f)["runs"][0]["results"])
+    want = sorted(f[1] for f in findings if f[1] != "note")
+    check("check (default levels): the log leaves the notes out", levels == want, (levels, want))
+    check_index(browser, "check (default levels)", os.path.join(out, "index.html"), findings)
 
 
 def screenshots(browser, directory, report, results):

@@ -13,7 +13,7 @@ const RegisterCommand kAnalyze{CommandInfo{
     "Analyse a C project (compile_commands.json) and report aliasing bugs",
     [](CLI::App& app) -> CommandAction {
         auto options = std::make_shared<CheckCommandOptions>();
-        options->declare(app, "none");
+        options->declare(app, "none", true);
         return [options] { return options->run(); };
     },
 }};

@@ -12,7 +12,7 @@ const RegisterCommand kCheck{CommandInfo{
     "CI gate: analyse, write SARIF, exit 1 when findings reach --fail-on",
     [](CLI::App& app) -> CommandAction {
         auto options = std::make_shared<CheckCommandOptions>();
-        options->declare(app, "error");
+        options->declare(app, "error", false);
         return [options] { return options->run(); };
     },
 }};

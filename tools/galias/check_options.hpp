@@ -29,8 +29,11 @@ struct CheckCommandOptions {
     std::string changed_lines;
     HtmlReportOption html;
 
-    void declare(CLI::App& app, const std::string& default_fail_on) {
+    bool show_notes = true;  // analyze reports notes; check (the CI gate) counts them
+
+    void declare(CLI::App& app, const std::string& default_fail_on, bool notes_shown) {
         fail_on = default_fail_on;
+        show_notes = notes_shown;
         common.declare(app, reports::SessionRequest::DatabaseUse::Refresh);
         app.add_option(
                "--fail-on", fail_on,
@@ -38,8 +41,9 @@ struct CheckCommandOptions {
                            default_fail_on))
             ->check(CLI::IsMember({"error", "warning", "note", "none"}));
         app.add_option("--summary-level", summary_level,
-                       "Level of possible overlaps whose only evidence is an allocation site or a field of "
-                       "every instance: warning, note (default) or none")
+                       "Level of findings whose only evidence is weak (an allocation site, a field of every "
+                       "instance, a callee's summary): warning, note (default) or none. `check` leaves notes "
+                       "out of its reports and counts them unless this (or the configuration) names a level")
             ->check(CLI::IsMember({"warning", "note", "none"}));
         app.add_option("--baseline", baseline,
                        "Suppress findings already in this SARIF log (by fingerprint)");
@@ -83,12 +87,15 @@ struct CheckCommandOptions {
         if (!changed_since.empty()) request.changed_since = changed_since;
         if (!changed_lines.empty()) request.changed_lines = changed_lines;
         request.tool_version = kVersion;
+        request.show_notes = show_notes;
         if (!html.requested()) return reports::run_check(request);
         html.check(sarif);
-        std::optional<TemporaryLogFile> temporary_log;
-        if (sarif.empty()) request.sarif = temporary_log.emplace().path();
+        // The report shows every finding, notes too (its index opens on errors and
+        // warnings), from a log of its own.
+        TemporaryLogFile full_log;
+        request.full_sarif = full_log.path();
         const int status = reports::run_check(request);
-        html.write(*request.sarif, sarif, common.quiet, common.threads);
+        html.write(full_log.path(), sarif, common.quiet, common.threads);
         return status;
     }
 };
