@@ -6,5 +6,6 @@ int main(int argc, char **argv) {
     filter_demo();
     assertions_demo();
     memory_demo(argc, argv);
+    session_demo(argc, argv);
     return 0;
 }
