@@ -101,27 +101,35 @@ WitnessFinder::Search WitnessFinder::start(std::span<const NodeId> targets, Visi
     return search;
 }
 
-void WitnessFinder::expand(Search& search) const {
+bool WitnessFinder::expand(Search& search, std::size_t& edges_left) const {
     std::vector<NodeId> reached;
     const std::size_t depth = search.depth + 1;
     const auto level = static_cast<std::uint32_t>(depth);
     Visits& visits = *search.visits;
+    bool complete = true;
     for (NodeId n : search.frontier) {
         // Assignments before memory steps, so plain chains are preferred at equal length.
-        if (std::size_t{n} + 1 < incoming_begin_.size()) {
-            const std::size_t* first = incoming_edges_.data() + incoming_begin_[n];
-            const std::size_t* last = incoming_edges_.data() + incoming_begin_[n + 1];
-            for (const std::size_t* e = first; e != last; ++e) {
-                const NodeId m = edges_[*e].src;
-                if (visits.visit(m, level, Step{n, *e})) reached.push_back(m);
-            }
+        std::span<const std::size_t> assignments;
+        if (std::size_t{n} + 1 < incoming_begin_.size())
+            assignments = std::span<const std::size_t>(incoming_edges_)
+                              .subspan(incoming_begin_[n], incoming_begin_[n + 1] - incoming_begin_[n]);
+        const std::span<const NodeId> memory = memory_->sources_into(n);
+        if (assignments.size() + memory.size() > edges_left) {
+            complete = false;
+            break;
         }
-        for (NodeId m : memory_->sources_into(n)) {
+        edges_left -= assignments.size() + memory.size();
+        for (std::size_t e : assignments) {
+            const NodeId m = edges_[e].src;
+            if (visits.visit(m, level, Step{n, e})) reached.push_back(m);
+        }
+        for (NodeId m : memory) {
             if (visits.visit(m, level, Step{n, kMemoryStep})) reached.push_back(m);
         }
     }
     search.frontier = std::move(reached);
     search.depth = depth;
+    return complete;
 }
 
 std::vector<WitnessEdge> WitnessFinder::walk(NodeId from, const Search& search) const {
@@ -143,7 +151,8 @@ std::vector<WitnessEdge> WitnessFinder::walk(NodeId from, const Search& search) 
 // "next level" depths. Breadth-first order is the same as a full search's, so the result is
 // that of searching both sides to max_steps, without visiting what lies beyond the answer.
 std::optional<Witness> WitnessFinder::find(std::span<const NodeId> a, std::span<const NodeId> b,
-                                           std::size_t max_steps) const {
+                                           std::size_t max_steps, std::size_t max_edges) const {
+    std::size_t edges_left = max_edges == 0 ? static_cast<std::size_t>(-1) : max_edges;
     thread_local Visits visits_a;
     thread_local Visits visits_b;
     Search sa = start(a, visits_a);
@@ -171,10 +180,11 @@ std::optional<Witness> WitnessFinder::find(std::span<const NodeId> a, std::span<
         bool grow_a = level_a < level_b || (level_a == level_b && sa.frontier.size() <= sb.frontier.size());
         Search& grown = grow_a ? sa : sb;
         const Search& other = grow_a ? sb : sa;
-        expand(grown);
+        const bool complete = expand(grown, edges_left);
         for (NodeId n : grown.frontier) {
             if (other.visits->visited(n)) meet(n, grown.depth + other.visits->dist[n]);
         }
+        if (!complete) break;  // out of edges: the best witness found so far, if any
     }
     if (best == facts::kNoNode) return std::nullopt;
     return Witness{best, walk(best, sa), walk(best, sb)};

@@ -60,8 +60,13 @@ public:
 
     // Shortest witness that a node of `a` and a node of `b` may hold the same value, or none
     // within max_steps assignments. Deterministic: ties go to the smaller source node id.
+    // With max_edges, the search looks at no more than that many edges (both sides
+    // together) and gives the shortest witness found by then, or none: where memory steps
+    // join most pointers of a program (a library's generic containers), a full search
+    // visits the whole program for each witness.
     [[nodiscard]] std::optional<Witness> find(std::span<const NodeId> a, std::span<const NodeId> b,
-                                              std::size_t max_steps = kDefaultMaxWitnessSteps) const;
+                                              std::size_t max_steps = kDefaultMaxWitnessSteps,
+                                              std::size_t max_edges = 0) const;
 
     // Whether the value of `from` reaches `to` through assignments alone (no memory step),
     // within `max_steps` of them, taking only the assignments `usable` accepts and passing
@@ -107,8 +112,9 @@ private:
         std::size_t depth = 0;
     };
     [[nodiscard]] Search start(std::span<const NodeId> targets, Visits& visits) const;
-    // Visits the next level: `frontier` becomes the nodes reached for the first time.
-    void expand(Search& search) const;
+    // Visits the next level: `frontier` becomes the nodes reached for the first time. Looks
+    // at `edges_left` edges at most, counting them down; false when it ran out.
+    bool expand(Search& search, std::size_t& edges_left) const;
     [[nodiscard]] std::vector<WitnessEdge> walk(NodeId from, const Search& search) const;
 
     const facts::ProgramFacts& facts_;
