@@ -74,6 +74,33 @@ TEST(WitnessPath, BoundedLength) {
     EXPECT_EQ(witness->end_b(), y);
 }
 
+TEST(WitnessPath, BoundedEdges) {
+    // A chain of ten copies from &x to v9, and y = &x: the witness takes eleven edges to
+    // find; with fewer the search stops and finds none, and a repeated search is not
+    // disturbed by the one that stopped.
+    FactsBuilder b;
+    NodeId x = b.node("&x", NodeKind::AddrOf, "", 1);
+    NodeId prev = x;
+    for (std::uint32_t i = 0; i < 10; ++i) {
+        NodeId n = b.node("main::v" + std::to_string(i), NodeKind::Local, "main", 2 + i);
+        b.assign(prev, n, 2 + i);
+        prev = n;
+    }
+    NodeId y = b.node("main::y", NodeKind::Local, "main", 20);
+    b.assign(x, y, 20);
+    WitnessFinder finder(b.facts);
+    std::vector<NodeId> a{prev};
+    std::vector<NodeId> c{y};
+    EXPECT_FALSE(finder.find(a, c, kDefaultMaxWitnessSteps, 5));
+    auto bounded = finder.find(a, c, kDefaultMaxWitnessSteps, 11);
+    ASSERT_TRUE(bounded);
+    EXPECT_EQ(bounded->length(), 11u);
+    auto unbounded = finder.find(a, c);
+    ASSERT_TRUE(unbounded);
+    EXPECT_EQ(unbounded->length(), 11u);
+    EXPECT_EQ(unbounded->source, bounded->source);
+}
+
 TEST(WitnessPath, ThroughMemory) {
     // *p = &x; y = *q; with p and q aliasing: MemoryAlias(*p, *q).
     FactsBuilder b;
