@@ -397,6 +397,10 @@ private:
     // it) and `release`.
     bool rewritten_before(const Symbolic& cell, const std::vector<LocalDefinitions::Point>& read,
                           LocalDefinitions::Point release);
+    // Whether the value `release` releases (read from a tracked local) was copied from a
+    // variable `used` reads, which every path from the copy to the release assigns again.
+    bool copied_before_redefinition(const clang::CallExpr* release, const clang::Expr* released,
+                                    const clang::Expr* used);
     void finish_lifetimes();
 
     clang::ASTContext& context_;

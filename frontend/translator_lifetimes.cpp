@@ -74,6 +74,48 @@ bool Translator::rewritten_before(const Symbolic& cell, const std::vector<Point>
     return false;
 }
 
+bool Translator::copied_before_redefinition(const clang::CallExpr* release, const clang::Expr* released,
+                                            const clang::Expr* used) {
+    // `freeme = dir; dir = parent(dir); free(freeme);` and then `*dir`: the use reads a
+    // variable the released value was copied from, but every path from the copy to the
+    // release assigns that variable again, so it holds another block at the use.
+    const clang::DeclRefExpr* copy = tracked_reference(released->IgnoreParenCasts());
+    if (copy == nullptr) return false;
+    const std::vector<DefinitionId>& copies = locals_->reaching(copy);
+    if (copies.empty()) return false;
+    // The variable every reaching definition of the released one copies (`freeme = dir`).
+    const clang::VarDecl* source = nullptr;
+    for (DefinitionId d : copies) {
+        const LocalDefinition& def = locals_->definition(d);
+        const clang::Expr* value = nullptr;
+        if (def.kind == LocalDefinition::Kind::Init && def.var->getInit() != nullptr) {
+            value = def.var->getInit();
+        } else if (const auto* assign = llvm::dyn_cast_or_null<clang::BinaryOperator>(def.site);
+                   def.kind == LocalDefinition::Kind::Assign && assign != nullptr &&
+                   assign->getOpcode() == clang::BO_Assign) {
+            value = assign->getRHS();
+        }
+        const auto* ref =
+            value != nullptr ? llvm::dyn_cast<clang::DeclRefExpr>(value->IgnoreParenCasts()) : nullptr;
+        const auto* var = ref != nullptr ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+        if (var == nullptr || (source != nullptr && var != source)) return false;
+        source = var;
+    }
+    if (source == nullptr || source == copy->getDecl() || !locals_->tracked(source)) return false;
+    std::vector<const clang::VarDecl*> read_by_use;
+    variables_read(used, read_by_use);
+    if (std::find(read_by_use.begin(), read_by_use.end(), source) == read_by_use.end()) return false;
+    std::vector<Point> redefinitions;
+    for (DefinitionId d : locals_->definitions_of(source)) {
+        if (locals_->definition(d).kind != LocalDefinition::Kind::Entry)
+            redefinitions.push_back(locals_->point_of(d));
+    }
+    const Point at{release, nullptr};
+    return std::none_of(copies.begin(), copies.end(), [&](DefinitionId d) {
+        return locals_->reaches_avoiding_all(locals_->point_of(d), at, redefinitions);
+    });
+}
+
 void Translator::finish_lifetimes() {
     if (current_ == kNone || locals_ == nullptr || current_decl_ == nullptr ||
         current_decl_->getBody() == nullptr)
@@ -287,6 +329,7 @@ void Translator::finish_lifetimes() {
                 if (use.site == expr || inside(use.site, expr)) {
                     if (!(use.kind == LaterUse::Kind::Pass && use.call == index && use.arg == i)) continue;
                 }
+                if (copied_before_redefinition(expr, arg, use.value)) continue;
                 const std::vector<Point> kills =
                     kills_of(expr, arg, use.value, identity.starts_with("cell:") || field >= 0);
                 const Point at_use{use.site, nullptr};

@@ -132,6 +132,21 @@ void pop_until_root(struct frame **stack) {
     }
 }
 
+/* Walking up a path: the old string is released after the variable got the next one. */
+char *parent_of(const char *dir);
+void count_parents(char *dir) {
+    while (*dir != '\0') {
+        char *freeme = dir;
+        dir = parent_of(dir);
+        free(freeme);
+    }
+    free(dir);
+}
+char *parent_of(const char *dir) {
+    const char *slash = strrchr(dir, '/');
+    return strndup(dir, slash != NULL ? (size_t)(slash - dir) : 0);
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     release_then_use();
@@ -149,6 +164,7 @@ int main(int argc, char **argv) {
     replied_twice(c);
     struct frame *top = calloc(1, sizeof *top);
     pop_until_root(&top);
+    count_parents(strdup("a/b/c"));
     free(top);
     free(c);
     return 0;
