@@ -475,15 +475,40 @@ std::vector<LocalDefinitions::Edge> LocalDefinitions::null_branches(const clang:
     return out;
 }
 
+LocalDefinitions::PointSet LocalDefinitions::point_set(const std::vector<Point>& points) const {
+    PointSet set(positions_, false);
+    for (const Point& p : points) add(set, p);
+    return set;
+}
+
+void LocalDefinitions::add(PointSet& set, Point point) const {
+    if (const Position* q = position(point)) set[number(*q)] = true;
+}
+
+void LocalDefinitions::remove(PointSet& set, Point point) const {
+    if (const Position* q = position(point)) set[number(*q)] = false;
+}
+
+bool LocalDefinitions::reaches_any_avoiding(Point from, const PointSet& targets, Point avoid) const {
+    if (cfg_ == nullptr || position(from) == nullptr) return true;
+    const std::vector<bool> marks = forward(from, position(avoid));
+    for (std::size_t i = 0; i < marks.size() && i < targets.size(); ++i) {
+        if (marks[i] && targets[i]) return true;
+    }
+    return false;
+}
+
 bool LocalDefinitions::reaches_avoiding_all(Point from, Point to, const std::vector<Point>& avoid,
+                                            const std::vector<Edge>& cut) const {
+    if (cfg_ == nullptr) return true;
+    return reaches_avoiding_set(from, to, point_set(avoid), cut);
+}
+
+bool LocalDefinitions::reaches_avoiding_set(Point from, Point to, const PointSet& blocked,
                                             const std::vector<Edge>& cut) const {
     const Position* target = position(to);
     const Position* start = position(from);
     if (cfg_ == nullptr || target == nullptr || (start == nullptr && !from.entry())) return true;
-    std::vector<bool> blocked(positions_, false);
-    for (const Point& p : avoid) {
-        if (const Position* q = position(p)) blocked[number(*q)] = true;
-    }
     const std::size_t goal = number(*target);
     std::vector<bool> entered(blocks_.size(), false);
     std::vector<unsigned> work;

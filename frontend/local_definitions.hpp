@@ -108,6 +108,18 @@ public:
                                                   clang::ASTContext& context) const;
     // Can control go from `from` to one of `targets`?
     [[nodiscard]] bool reaches_any(Point from, const std::vector<Point>& targets) const;
+
+    // Points as a set over the graph's positions, for many path questions about the same
+    // points (the stores and calls of a large function): mapping the points once.
+    using PointSet = std::vector<bool>;
+    [[nodiscard]] PointSet point_set(const std::vector<Point>& points) const;
+    void add(PointSet& set, Point point) const;
+    void remove(PointSet& set, Point point) const;
+    // reaches_avoiding_all with the avoided points as a set.
+    [[nodiscard]] bool reaches_avoiding_set(Point from, Point to, const PointSet& avoid,
+                                            const std::vector<Edge>& cut = {}) const;
+    // Can control go from `from` to a point of `targets` without passing `avoid`?
+    [[nodiscard]] bool reaches_any_avoiding(Point from, const PointSet& targets, Point avoid) const;
     // Whether `point` is evaluated by the CFG at all.
     [[nodiscard]] bool in_graph(Point point) const;
 

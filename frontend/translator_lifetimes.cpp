@@ -61,9 +61,8 @@ bool Translator::rewritten_before(const Symbolic& cell, const std::vector<Point>
         if (at.entry() || (at.stmt == release.stmt && at.declaration == release.declaration)) continue;
         for (const Store& store : stores()) {
             const Symbolic& written = store.address;
-            const bool same_cell = written.kind == Base::Unknown ||
-                                   (written.kind == cell.kind && written.base == cell.base &&
-                                    (!written.offset || !cell.offset || *written.offset == *cell.offset));
+            const bool same_cell = written.kind == cell.kind && written.base == cell.base &&
+                                   (!written.offset || !cell.offset || *written.offset == *cell.offset);
             if (!same_cell) continue;
             const Point write{store.site, nullptr};
             if (locals_->reaches_avoiding_all(at, write, {release}) &&
@@ -233,10 +232,9 @@ void Translator::finish_lifetimes() {
         return find_library_model(callee->getName()) == nullptr;
     };
     // What may change a value between its release and a use: definitions of the variables it
-    // is read from; for a value read from memory, stores into that memory and calls that may
-    // write it.
-    const auto kills_of = [&](const clang::CallExpr* release, const clang::Expr* a, const clang::Expr* b,
-                              bool in_memory) {
+    // is read from; for a value read from memory, also the stores and the calls that may
+    // write memory (the same for every release of the function: a set made once).
+    const auto variable_kills = [&](const clang::Expr* a, const clang::Expr* b) {
         std::vector<Point> kills;
         std::vector<const clang::VarDecl*> vars;
         variables_read(a, vars);
@@ -248,20 +246,28 @@ void Translator::finish_lifetimes() {
                 if (def.kind != LocalDefinition::Kind::Entry) kills.push_back(locals_->point_of(d));
             }
         }
-        if (in_memory) {
-            for (const Store& store : stores()) kills.push_back(Point{store.site, nullptr});
-            for (const clang::CallExpr* call : calls_in_body()) {
-                if (call == release) continue;
-                const clang::FunctionDecl* callee = call->getDirectCallee();
-                const LibraryModel* model =
-                    callee != nullptr ? find_library_model(callee->getName()) : nullptr;
-                if (model == nullptr || model->kind == ModelKind::CopyPointees ||
-                    model->kind == ModelKind::StoreAllocate)
-                    kills.push_back(Point{call, nullptr});
-            }
-        }
         return kills;
     };
+    std::vector<Point> memory_writers;
+    for (const Store& store : stores()) memory_writers.push_back(Point{store.site, nullptr});
+    for (const clang::CallExpr* call : calls_in_body()) {
+        const clang::FunctionDecl* callee = call->getDirectCallee();
+        const LibraryModel* model = callee != nullptr ? find_library_model(callee->getName()) : nullptr;
+        if (model == nullptr || model->kind == ModelKind::CopyPointees ||
+            model->kind == ModelKind::StoreAllocate)
+            memory_writers.push_back(Point{call, nullptr});
+    }
+    const LocalDefinitions::PointSet memory_writes = locals_->point_set(memory_writers);
+    // The uses by the block they point into, and by the base of the cell they are read from
+    // ("cell:BASE+"), each list in the order of `uses`.
+    std::unordered_map<std::string, std::vector<std::size_t>> uses_of;
+    std::unordered_map<std::string, std::vector<std::size_t>> uses_in_cells_of;
+    for (std::size_t u = 0; u < uses.size(); ++u) {
+        const std::string& identity = uses[u].identity;
+        uses_of[identity].push_back(u);
+        if (identity.starts_with("cell:"))
+            uses_in_cells_of[identity.substr(0, identity.rfind('+') + 1)].push_back(u);
+    }
 
     // The variable each call's result goes to (`tmp = realloc(p, n)`, `T *q = realloc(p, n)`).
     // A release that returns a pointer (realloc) releases its argument only when that result
@@ -308,17 +314,32 @@ void Translator::finish_lifetimes() {
             if (identity.starts_with("cell:") && rewritten_before(*base.cell, base.born, release))
                 identity.clear();  // later reads of the cell see another block
             const bool program_call = !may_release_block(expr);
+            // The uses of the same block, and (for a function of the program, which may release
+            // the pointer stored in a field of what the argument points to: a list's nodes, an
+            // object's buffer) the uses of values read from the argument's block.
+            std::vector<std::size_t> candidates;
+            if (!identity.empty()) {
+                if (const auto same = uses_of.find(identity); same != uses_of.end())
+                    candidates = same->second;
+            }
+            const std::string prefix = "cell:" + base.base + "+";
+            if (program_call && base.kind != Base::Unknown && base.cell == nullptr && base.offset) {
+                if (const auto inside_cells = uses_in_cells_of.find(prefix);
+                    inside_cells != uses_in_cells_of.end()) {
+                    candidates.insert(candidates.end(), inside_cells->second.begin(),
+                                      inside_cells->second.end());
+                    std::sort(candidates.begin(), candidates.end());
+                    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+                }
+            }
+            LocalDefinitions::PointSet memory_kills;  // memory_writes less this release, when needed
             std::size_t found = 0;
-            for (const Use& use : uses) {
+            for (std::size_t u : candidates) {
+                const Use& use = uses[u];
                 if (found >= kMaxUsesPerValue) break;
                 std::int64_t field = -1;
                 if (use.identity != identity || identity.empty()) {
-                    // The pointer stored in a field of what the argument points to, which a
-                    // function of the program may release (a list's nodes, an object's buffer).
-                    const std::string prefix = "cell:" + base.base + "+";
-                    if (!program_call || base.kind == Base::Unknown || base.cell != nullptr || !base.offset ||
-                        !use.identity.starts_with(prefix))
-                        continue;
+                    if (!use.identity.starts_with(prefix)) continue;
                     // The use's offset is from the base; the summary's field is from what the
                     // argument points to (`oidset_clear(&e->trees)` releases e->trees's fields,
                     // not e's).
@@ -330,11 +351,21 @@ void Translator::finish_lifetimes() {
                     if (!(use.kind == LaterUse::Kind::Pass && use.call == index && use.arg == i)) continue;
                 }
                 if (copied_before_redefinition(expr, arg, use.value)) continue;
-                const std::vector<Point> kills =
-                    kills_of(expr, arg, use.value, identity.starts_with("cell:") || field >= 0);
+                const std::vector<Point> variables = variable_kills(arg, use.value);
+                LocalDefinitions::PointSet kills;
+                if (identity.starts_with("cell:") || field >= 0) {
+                    if (memory_kills.empty()) {
+                        memory_kills = memory_writes;
+                        locals_->remove(memory_kills, release);
+                    }
+                    kills = memory_kills;
+                } else {
+                    kills.assign(memory_writes.size(), false);
+                }
+                for (const Point& p : variables) locals_->add(kills, p);
                 const Point at_use{use.site, nullptr};
                 if (!locals_->in_graph(at_use) ||
-                    !locals_->reaches_avoiding_all(release, at_use, kills, kept))
+                    !locals_->reaches_avoiding_set(release, at_use, kills, kept))
                     continue;
                 LaterUse later;
                 later.call = index;
@@ -343,14 +374,11 @@ void Translator::finish_lifetimes() {
                 later.kind = use.kind;
                 later.use_call = use.call;
                 later.use_arg = use.arg;
-                std::vector<Point> unchanged = kills;
                 // On every path: the release comes before the use on every path to it, and the
                 // use after the release on every path from it, with nothing changing the value.
                 later.always = !locals_->reaches_avoiding_all(Point{}, at_use, {release}) &&
                                !locals_->returns_avoiding(release, {at_use}) &&
-                               !std::any_of(kills.begin(), kills.end(), [&](const Point& kill) {
-                                   return locals_->reaches_avoiding_all(release, kill, {at_use});
-                               });
+                               !locals_->reaches_any_avoiding(release, kills, at_use);
                 later.pos = pos(use.site->getBeginLoc());
                 f.later_uses.push_back(later);
                 ++found;
