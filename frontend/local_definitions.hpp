@@ -109,6 +109,9 @@ public:
     // Can control go from `from` to one of `targets`?
     [[nodiscard]] bool reaches_any(Point from, const std::vector<Point>& targets) const;
 
+    // The number of positions of the graph: what one path question may walk.
+    [[nodiscard]] std::size_t size() const { return positions_; }
+
     // Points as a set over the graph's positions, for many path questions about the same
     // points (the stores and calls of a large function): mapping the points once.
     using PointSet = std::vector<bool>;

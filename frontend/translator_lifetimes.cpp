@@ -25,6 +25,11 @@ using Point = LocalDefinitions::Point;
 
 // Uses of values the analysis follows per release, at most: a bound for very long functions.
 constexpr std::size_t kMaxUsesPerValue = 64;
+// Path questions cost a walk over the function's graph each; a function whose releases and
+// uses would take more than this many positions walked in all is followed in part (a
+// generated parser's one function with thousands of blocks and frees), and says so in
+// unmodelled.tsv (`order-of-events-bound`).
+constexpr std::uint64_t kMaxOrderWork = 400'000'000;
 
 // The variables an expression reads (their declarations).
 void variables_read(const clang::Stmt* s, std::vector<const clang::VarDecl*>& out) {
@@ -297,7 +302,19 @@ void Translator::finish_lifetimes() {
         }
     }
 
+    std::uint64_t walked = 0;
+    const auto spend = [&, walk = std::max<std::uint64_t>(locals_->size(), 1)](unsigned walks) {
+        walked += walk * walks;
+        return walked <= kMaxOrderWork;
+    };
     for (const auto& [expr, index] : call_index_) {
+        if (walked > kMaxOrderWork) {
+            unmodelled(
+                "order-of-events-bound", current_decl_->getLocation(),
+                "the releases and uses of this function were followed in part: its control-flow graph is "
+                "too large for the path questions they ask");
+            break;
+        }
         if (!may_release(expr)) continue;
         std::vector<LocalDefinitions::Edge> kept;  // the branches where the release did not happen
         if (expr->getType()->isPointerType()) {
@@ -364,6 +381,7 @@ void Translator::finish_lifetimes() {
                 }
                 for (const Point& p : variables) locals_->add(kills, p);
                 const Point at_use{use.site, nullptr};
+                if (!spend(4)) break;  // this path question, and those of `always` below
                 if (!locals_->in_graph(at_use) ||
                     !locals_->reaches_avoiding_set(release, at_use, kills, kept))
                     continue;
