@@ -30,6 +30,8 @@ constexpr std::size_t kMaxUsesPerValue = 64;
 // generated parser's one function with thousands of blocks and frees), and says so in
 // unmodelled.tsv (`order-of-events-bound`).
 constexpr std::uint64_t kMaxOrderWork = 400'000'000;
+// ... and a function with more points than this is not followed at all.
+constexpr std::size_t kMaxOrderPositions = 20'000;
 
 // The variables an expression reads (their declarations).
 void variables_read(const clang::Stmt* s, std::vector<const clang::VarDecl*>& out) {
@@ -125,10 +127,18 @@ void Translator::finish_lifetimes() {
         current_decl_->getBody() == nullptr)
         return;
     Function& f = current();
+    // A function whose graph is too large for a path question per call and per use (a
+    // generated parser's one function) gets release summaries from its calls on some path
+    // only, and no released uses; unmodelled.tsv says so.
+    const bool followed = locals_->size() <= kMaxOrderPositions;
+    if (!followed)
+        unmodelled("order-of-events-bound", current_decl_->getLocation(),
+                   "the releases and uses of this function were not followed: its control-flow graph has " +
+                       std::to_string(locals_->size()) + " points");
     // Calls on every path, and where their pointer arguments come from.
     for (const auto& [expr, index] : call_index_) {
         CallSite& site = f.calls[index];
-        site.every_path = !locals_->returns_avoiding(Point{}, {Point{expr, nullptr}});
+        site.every_path = followed && !locals_->returns_avoiding(Point{}, {Point{expr, nullptr}});
         const EvaluationPoint at{"c" + expression_key(expr), Point{expr, nullptr}};
         for (unsigned i = 0; i < site.args.size() && i < expr->getNumArgs(); ++i) {
             CallValue& arg = site.args[i];
@@ -144,7 +154,7 @@ void Translator::finish_lifetimes() {
                 arg.param = param_of(s.cell->base);
                 arg.param_field = *s.cell->offset;
             }
-            if (arg.param_field >= 0) {
+            if (arg.param_field >= 0 && followed) {
                 // A store into the same field after the call puts another block there.
                 const Point call_point{expr, nullptr};
                 for (const Store& store : stores()) {
@@ -225,7 +235,7 @@ void Translator::finish_lifetimes() {
             add_use(ret->getRetValue(), ret->getRetValue(), LaterUse::Kind::Return);
         }
     }
-    if (uses.empty()) return;
+    if (uses.empty() || !followed) return;
 
     // Calls that may release an argument: the release functions, and any function of the
     // program (a summary may say it releases), direct or through a pointer.
