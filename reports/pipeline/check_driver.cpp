@@ -293,6 +293,11 @@ int run_check(const CheckRequest& request) {
             line += fmt::format("; and {} note{} not shown (--summary-level note, or --html DIR)",
                                 notes_hidden, notes_hidden == 1 ? "" : "s");
         std::fprintf(stderr, "galias: %s\n", line.c_str());
+        const SessionTimes& times = session.times();
+        if (!times.from_database)
+            std::fprintf(stderr, "galias: %.1f s: input %.1f s, solve %.1f s, checks %.1f s\n",
+                         times.input_seconds + times.solve_seconds + check_seconds, times.input_seconds,
+                         times.solve_seconds, check_seconds);
     }
     if (!request.session.quiet && changed) {
         const auto plural = [](std::size_t n, const char* one, const char* many) {
