@@ -2,9 +2,11 @@
 # Runs `galias check` (default options, so the default context depth) on every prepared
 # corpus project (docs/CORPUS.md) and keeps each project's findings as JSON and SARIF, for
 # the precision ledger (bench/precision/ledger.py, docs/PRECISION.md). Prints one row per
-# project: lines of C, exit status, findings by level (error, warning, note), seconds and peak memory of the whole
-# run, and the stage times and ValueAlias size that `--stats` reports. results.tsv holds the
-# rows of every project run into the same --out so far.
+# project: lines of C, exit status, findings by level (error, warning, note: notes are
+# reported, --summary-level note, for the ledger), seconds and peak memory of the whole run,
+# the stage times, and the MemoryAlias, ValueAlias (a full solve's only) and PointsTo sizes
+# that `--stats` reports. results.tsv holds the rows of every project run into the same
+# --out so far.
 #
 #   bench/precision/run.sh [options] [PROJECT...]     (default: every prepared project)
 #
@@ -53,7 +55,7 @@ fi
 mkdir -p "$OUT"
 
 
-HEADER='project\tlines\texit\terrors\twarnings\tnotes\tseconds\tpeak_MiB\tinput_s\tsolve_s\tchecks_s\tValueAlias\tPointsTo'
+HEADER='project\tlines\texit\terrors\twarnings\tnotes\tseconds\tpeak_MiB\tinput_s\tsolve_s\tchecks_s\tMemoryAlias\tValueAlias\tPointsTo'
 printf "$HEADER\n"
 for p in "${projects[@]}"; do
     src="$CACHE/$p/src"
@@ -69,7 +71,8 @@ for p in "${projects[@]}"; do
     fi
     set +e
     /usr/bin/time -v -o "$OUT/$p.time" timeout "$TIMEOUT" "$GALIAS" check -p "$src" --source-root "$src" \
-        --format json -o "$OUT/$p.json" --sarif "$OUT/$p.sarif" --stats -q -j "$JOBS" "${config[@]}" "${EXTRA[@]}" 2> "$log"
+        --format json -o "$OUT/$p.json" --sarif "$OUT/$p.sarif" --stats -q -j "$JOBS" --summary-level note \
+        "${config[@]}" "${EXTRA[@]}" 2> "$log"
     code=$?
     set -e
     seconds=$(sed -n 's/.*Elapsed (wall clock) time.*: //p' "$OUT/$p.time" | awk -F: '{ s = 0; for (i = 1; i <= NF; ++i) s = s * 60 + $i; printf "%.1f", s }')
@@ -82,8 +85,9 @@ for p in "${projects[@]}"; do
     solve=$(sed -n 's/.*solve \([0-9.]*\) s.*/\1/p' "$log")
     checks=$(sed -n 's/.*checks \([0-9.]*\) s.*/\1/p' "$log")
     va=$(sed -n 's/.*ValueAlias \([0-9]*\).*/\1/p' "$log" | head -n 1)
+    ma=$(sed -n 's/.*cspa-memory *MemoryAlias \([0-9]*\).*/\1/p' "$log" | head -n 1)
     pt=$(sed -n 's/.*PointsTo \([0-9]*\).*/\1/p' "$log" | head -n 1)
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "${lines:--}" "$code" "$errors" "$warnings" "$notes" \
-        "${seconds:--}" "${peak:--}" "${input:--}" "${solve:--}" "${checks:--}" "${va:--}" "${pt:--}" | tee "$OUT/$p.row"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$p" "${lines:--}" "$code" "$errors" "$warnings" "$notes" \
+        "${seconds:--}" "${peak:--}" "${input:--}" "${solve:--}" "${checks:--}" "${ma:--}" "${va:--}" "${pt:--}" | tee "$OUT/$p.row"
 done
 { printf "$HEADER\n"; cat "$OUT"/*.row; } > "$OUT/results.tsv"
