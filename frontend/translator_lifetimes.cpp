@@ -317,7 +317,12 @@ void Translator::finish_lifetimes() {
         walked += walk * walks;
         return walked <= kMaxOrderWork;
     };
-    for (const auto& [expr, index] : call_index_) {
+    // In the order of the calls, so that a function followed in part is followed the same
+    // way on every run.
+    std::vector<std::pair<std::uint32_t, const clang::CallExpr*>> in_order;
+    for (const auto& [expr, index] : call_index_) in_order.emplace_back(index, expr);
+    std::sort(in_order.begin(), in_order.end());
+    for (const auto& [index, expr] : in_order) {
         if (walked > kMaxOrderWork) {
             unmodelled(
                 "order-of-events-bound", current_decl_->getLocation(),
