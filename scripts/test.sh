@@ -23,10 +23,12 @@ CC=clang-14 CXX=clang++-14 cmake -S . -B "$SANITIZE_DIR" "${GENERATOR[@]}" -DCMA
 # The test programs of the chosen suites (the GPU, scheduler-model and benchmark targets
 # are not built) and the fuzz targets.
 cmake --build "$SANITIZE_DIR" -j "${GALIAS_BUILD_JOBS:-$(nproc)}" --target galias engine_tests galias_facts_tests \
-    galias_frontend_tests galias_alias_tests reports_test reports_sarif_test checks_test robustness_tests fuzzers
+    galias_frontend_tests galias_alias_tests reports_test reports_sarif_test checks_test robustness_tests html_report_test fuzzers
 # UBSan stops at its first report (-fno-sanitize-recover); ASan's leak check is on.
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+# Leaks inside linked libraries that galias cannot free (the file says which).
+export LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan.supp"
 # Left to the run above, to keep CI short: the slow robustness cases (large graphs,
 # ulimit -v, which ASan's shadow memory cannot meet, 100k generated lines), the graph
 # counts, and the three largest randomized engine cross-checks (254 of the 547 test-seconds
