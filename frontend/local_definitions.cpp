@@ -328,6 +328,21 @@ bool LocalDefinitions::never_taken(const clang::CFGBlock* from, const clang::CFG
     return from->succ_begin()->getReachableBlock() == to;  // the loop's edge back to its body
 }
 
+void LocalDefinitions::enter_successors(unsigned b, std::vector<bool>& entered, std::vector<unsigned>& work,
+                                        const std::vector<Edge>* cut) const {
+    unsigned succ = 0;
+    for (const clang::CFGBlock::AdjacentBlock& next : blocks_[b]->succs()) {
+        const unsigned index = succ++;
+        const clang::CFGBlock* n = next.getReachableBlock();
+        if (n == nullptr || entered[n->getBlockID()] || never_taken(blocks_[b], n)) continue;
+        if (cut != nullptr && std::any_of(cut->begin(), cut->end(),
+                                          [&](const Edge& e) { return e.block == b && e.succ == index; }))
+            continue;
+        entered[n->getBlockID()] = true;
+        work.push_back(n->getBlockID());
+    }
+}
+
 std::vector<bool> LocalDefinitions::forward(Point from, const Position* avoid) const {
     std::vector<bool> marks(positions_, false);
     std::vector<bool> entered(blocks_.size(), false);
@@ -339,13 +354,7 @@ std::vector<bool> LocalDefinitions::forward(Point from, const Position* avoid) c
             if (avoid != nullptr && avoid->block == b && avoid->index == i) return;
             marks[block_start_[b] + i] = true;
         }
-        for (const clang::CFGBlock::AdjacentBlock& next : blocks_[b]->succs()) {
-            const clang::CFGBlock* n = next.getReachableBlock();
-            if (n != nullptr && !entered[n->getBlockID()] && !never_taken(blocks_[b], n)) {
-                entered[n->getBlockID()] = true;
-                work.push_back(n->getBlockID());
-            }
-        }
+        enter_successors(b, entered, work);
     };
     if (from.entry()) {
         const unsigned entry = cfg_->getEntry().getBlockID();
@@ -416,13 +425,7 @@ bool LocalDefinitions::returns_avoiding(Point from, const std::vector<Point>& av
             if (blocked[block_start_[b] + i]) return false;
         }
         if (blocks_[b]->hasNoReturnElement()) return false;
-        for (const clang::CFGBlock::AdjacentBlock& next : blocks_[b]->succs()) {
-            const clang::CFGBlock* n = next.getReachableBlock();
-            if (n != nullptr && !entered[n->getBlockID()] && !never_taken(blocks_[b], n)) {
-                entered[n->getBlockID()] = true;
-                work.push_back(n->getBlockID());
-            }
-        }
+        enter_successors(b, entered, work);
         return false;
     };
     if (start != nullptr ? scan(start->block, start->index + 1) : scan(cfg_->getEntry().getBlockID(), 0))
@@ -512,25 +515,13 @@ bool LocalDefinitions::reaches_avoiding_set(Point from, Point to, const PointSet
     const std::size_t goal = number(*target);
     std::vector<bool> entered(blocks_.size(), false);
     std::vector<unsigned> work;
-    const auto is_cut = [&](unsigned b, unsigned succ) {
-        return std::any_of(cut.begin(), cut.end(),
-                           [&](const Edge& e) { return e.block == b && e.succ == succ; });
-    };
     const auto scan = [&](unsigned b, unsigned index) {
         const unsigned size = static_cast<unsigned>(blocks_[b]->size());
         for (unsigned i = index; i < size; ++i) {
             if (block_start_[b] + i == goal) return true;
             if (blocked[block_start_[b] + i]) return false;
         }
-        unsigned succ = 0;
-        for (const clang::CFGBlock::AdjacentBlock& next : blocks_[b]->succs()) {
-            const clang::CFGBlock* n = next.getReachableBlock();
-            if (is_cut(b, succ++)) continue;
-            if (n != nullptr && !entered[n->getBlockID()] && !never_taken(blocks_[b], n)) {
-                entered[n->getBlockID()] = true;
-                work.push_back(n->getBlockID());
-            }
-        }
+        enter_successors(b, entered, work, &cut);
         return false;
     };
     if (start != nullptr ? scan(start->block, start->index + 1) : scan(cfg_->getEntry().getBlockID(), 0))

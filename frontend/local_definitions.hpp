@@ -153,6 +153,10 @@ private:
     [[nodiscard]] std::vector<bool> forward(Point from, const Position* avoid) const;
     // The edge from a `do ... while (0)` back to its body, which no execution takes.
     [[nodiscard]] bool never_taken(const clang::CFGBlock* from, const clang::CFGBlock* to) const;
+    // Puts the successors of block `b` not entered yet on `work` (and marks them entered),
+    // leaving out the edges never taken and those of `cut`: the step every walk forward takes.
+    void enter_successors(unsigned b, std::vector<bool>& entered, std::vector<unsigned>& work,
+                          const std::vector<Edge>* cut = nullptr) const;
     [[nodiscard]] std::vector<bool> backward(const Position& to, const Position* avoid) const;
 
     void find_tracked(const clang::FunctionDecl* fd,
