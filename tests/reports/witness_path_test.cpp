@@ -52,8 +52,9 @@ TEST(WitnessPath, ShortestCommonSource) {
     EXPECT_EQ(finder.steps(*via_x)[1].message, "`&x` flows into `p`");
 }
 
-TEST(WitnessPath, BoundedLength) {
-    FactsBuilder b;
+// &x copied through ten locals into v9 (lines 2-11), and y = &x (line 20): the witness of
+// v9 and y is eleven steps long. Returns {v9, y}.
+std::pair<NodeId, NodeId> chain_of_ten_copies(FactsBuilder& b) {
     NodeId x = b.node("&x", NodeKind::AddrOf, "", 1);
     NodeId prev = x;
     for (std::uint32_t i = 0; i < 10; ++i) {
@@ -63,6 +64,12 @@ TEST(WitnessPath, BoundedLength) {
     }
     NodeId y = b.node("main::y", NodeKind::Local, "main", 20);
     b.assign(x, y, 20);
+    return {prev, y};
+}
+
+TEST(WitnessPath, BoundedLength) {
+    FactsBuilder b;
+    const auto [prev, y] = chain_of_ten_copies(b);
     WitnessFinder finder(b.facts);
     std::vector<NodeId> a{prev};
     std::vector<NodeId> c{y};
@@ -75,19 +82,10 @@ TEST(WitnessPath, BoundedLength) {
 }
 
 TEST(WitnessPath, BoundedEdges) {
-    // A chain of ten copies from &x to v9, and y = &x: the witness takes eleven edges to
-    // find; with fewer the search stops and finds none, and a repeated search is not
-    // disturbed by the one that stopped.
+    // The witness of the chain takes eleven edges to find; with fewer the search stops and
+    // finds none, and a repeated search is not disturbed by the one that stopped.
     FactsBuilder b;
-    NodeId x = b.node("&x", NodeKind::AddrOf, "", 1);
-    NodeId prev = x;
-    for (std::uint32_t i = 0; i < 10; ++i) {
-        NodeId n = b.node("main::v" + std::to_string(i), NodeKind::Local, "main", 2 + i);
-        b.assign(prev, n, 2 + i);
-        prev = n;
-    }
-    NodeId y = b.node("main::y", NodeKind::Local, "main", 20);
-    b.assign(x, y, 20);
+    const auto [prev, y] = chain_of_ten_copies(b);
     WitnessFinder finder(b.facts);
     std::vector<NodeId> a{prev};
     std::vector<NodeId> c{y};
