@@ -403,7 +403,17 @@ bool LocalDefinitions::reaches_avoiding(Point from, Point to, Point avoid) const
     const Position* target = position(to);
     const Position* blocked = position(avoid);
     if (target == nullptr || blocked == nullptr || (!from.entry() && position(from) == nullptr)) return true;
-    return forward(from, blocked)[number(*target)];
+    if (!from.entry()) return forward(from, blocked)[number(*target)];
+    if (dominators_ == nullptr) {
+        dominators_ = std::make_unique<BlockDominators>(
+            *cfg_, [this](const clang::CFGBlock* a, const clang::CFGBlock* b) { return !never_taken(a, b); });
+    }
+    // A path enters a block at its start and leaves at its end: within one block, `avoid`
+    // is passed before `to` when it comes first; across blocks, when its block dominates.
+    if (!dominators_->reachable(target->block)) return false;
+    if (!dominators_->reachable(blocked->block)) return true;
+    if (blocked->block == target->block) return blocked->index > target->index;
+    return !dominators_->dominates(blocked->block, target->block);
 }
 
 bool LocalDefinitions::returns_avoiding(Point from, const std::vector<Point>& avoid) const {

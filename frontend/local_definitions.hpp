@@ -19,6 +19,8 @@
 #include <clang/AST/Expr.h>
 #include <clang/Analysis/CFG.h>
 
+#include "frontend/block_dominators.hpp"
+
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -90,7 +92,8 @@ public:
     // `avoid` are expressions or statements; false when one of the points is not in the
     // CFG, except for the entry.) Answers whether `avoid` lies on every path from `from` to
     // `to`: an allocation `avoid` that comes after a definition `from` on every path to a
-    // use `to` made that definition's value before the block existed.
+    // use `to` made that definition's value before the block existed. From the entry, the
+    // answer comes from the dominator tree (built on the first such question).
     [[nodiscard]] bool reaches_avoiding(Point from, Point to, Point avoid) const;
     // Can control go from `from` (the entry too) to the function's return without passing
     // through any of `avoid`? A path that ends in a call that does not return (exit, abort)
@@ -171,6 +174,7 @@ private:
     std::vector<const clang::CFGBlock*> blocks_;  // by block id
     std::vector<std::size_t> block_start_;        // by block id: the number of its first position
     std::vector<bool> once_loops_;                // by block id: the test of a `do ... while (0)`
+    mutable std::unique_ptr<BlockDominators> dominators_;  // built on first use
     std::size_t positions_ = 0;
     std::unordered_set<const clang::VarDecl*> tracked_;
     std::vector<LocalDefinition> definitions_;
