@@ -1,5 +1,7 @@
 #include "frontend/local_definitions.hpp"
 
+#include "frontend/branch_tests.hpp"
+
 #include <clang/AST/Stmt.h>
 #include <clang/AST/StmtVisitor.h>
 #include <clang/Analysis/CFG.h>
@@ -89,6 +91,7 @@ bool test_bit(const Bits& bits, DefinitionId d) {
 
 LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTContext& context,
                                    const std::function<bool(const clang::VarDecl*)>& candidate) {
+    context_ = &context;
     if (fd == nullptr || fd->getBody() == nullptr) return;
     find_tracked(fd, candidate);
 
@@ -452,38 +455,12 @@ std::vector<LocalDefinitions::Edge> LocalDefinitions::null_branches(const clang:
                                                                     clang::ASTContext& context) const {
     std::vector<Edge> out;
     if (cfg_ == nullptr || var == nullptr) return out;
-    // Whether `e` reads `var` (or assigns it, `(p = f())`): its value is the tested one.
-    const auto is_var = [&](const clang::Expr* e) {
-        e = e->IgnoreParenCasts();
-        if (const auto* assign = llvm::dyn_cast<clang::BinaryOperator>(e);
-            assign != nullptr && assign->getOpcode() == clang::BO_Assign)
-            e = assign->getLHS()->IgnoreParenCasts();
-        return referenced_variable(e) == var;
-    };
-    const auto is_null = [&](const clang::Expr* e) {
-        return !e->isValueDependent() &&
-               e->IgnoreParenCasts()->isNullPointerConstant(
-                   context, clang::Expr::NPC_ValueDependentIsNotNull) != clang::Expr::NPCK_NotNull;
-    };
     for (const clang::CFGBlock* b : blocks_) {
-        if (b == nullptr || b->succ_size() != 2) continue;
-        const auto* branch = llvm::dyn_cast_or_null<clang::IfStmt>(b->getTerminatorStmt());
-        if (branch == nullptr || branch->getCond() == nullptr) continue;
-        const clang::Expr* test = branch->getCond()->IgnoreParenCasts();
-        std::optional<unsigned> null_succ;  // 0: the then branch, 1: the else branch
-        if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(test);
-            unary != nullptr && unary->getOpcode() == clang::UO_LNot && is_var(unary->getSubExpr())) {
-            null_succ = 0;
-        } else if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(test);
-                   binary != nullptr &&
-                   (binary->getOpcode() == clang::BO_EQ || binary->getOpcode() == clang::BO_NE)) {
-            const bool tested = (is_var(binary->getLHS()) && is_null(binary->getRHS())) ||
-                                (is_var(binary->getRHS()) && is_null(binary->getLHS()));
-            if (tested) null_succ = binary->getOpcode() == clang::BO_EQ ? 0 : 1;
-        } else if (is_var(test)) {
-            null_succ = 1;
-        }
-        if (null_succ) out.push_back(Edge{b->getBlockID(), *null_succ});
+        if (b == nullptr) continue;
+        const std::optional<VariableTest> test = variable_test(block_condition(*b), context);
+        if (!test || test->var != var || test->value != 0) continue;
+        // The first successor is where the condition holds: `var == 0` when `equal`.
+        out.push_back(Edge{b->getBlockID(), test->equal ? 0u : 1u});
     }
     return out;
 }

@@ -105,8 +105,8 @@ public:
     // `cut`: edges no path may take either.
     [[nodiscard]] bool reaches_avoiding_all(Point from, Point to, const std::vector<Point>& avoid,
                                             const std::vector<Edge>& cut = {}) const;
-    // The edges into the branch where `var` is null, of every `if` that tests it alone (`!p`,
-    // `p == NULL`, `p != NULL`, `p`, also `(p = f()) == NULL`).
+    // The edges into the branch where `var` is null, of every branch that tests it alone (`!p`,
+    // `p == NULL`, `p != NULL`, `p`, also `(p = f()) == NULL`, and each operand of `&&`/`||`).
     [[nodiscard]] std::vector<Edge> null_branches(const clang::VarDecl* var,
                                                   clang::ASTContext& context) const;
     // Can control go from `from` to one of `targets`?
@@ -124,6 +124,16 @@ public:
     // reaches_avoiding_all with the avoided points as a set.
     [[nodiscard]] bool reaches_avoiding_set(Point from, Point to, const PointSet& avoid,
                                             const std::vector<Edge>& cut = {}) const;
+    // Is there a path from the entry that passes `through`, then reaches `to` without passing
+    // a point of `avoid` or taking an edge of `cut`, and on which every branch that compares a
+    // local with a constant (`if (!result)`, `r != 0`, `p == NULL`) goes the way the path's
+    // own earlier assignments and tests of that local decide? A flag set where a block is
+    // released (`free(buf); result = OUT_OF_MEMORY;`) and tested later (`if (!result)
+    // use(buf)`) closes the path to the use. A refinement of reaches_avoiding_set: asked
+    // after it answered true; true when nothing is known or the walk would visit more blocks
+    // than `walks` walks over the whole graph do.
+    [[nodiscard]] bool reaches_feasibly(Point through, Point to, const PointSet& avoid,
+                                        const std::vector<Edge>& cut, unsigned walks = 8) const;
     // Can control go from `from` to a point of `targets` without passing `avoid`?
     [[nodiscard]] bool reaches_any_avoiding(Point from, const PointSet& targets, Point avoid) const;
     // Whether `point` is evaluated by the CFG at all.
@@ -175,6 +185,12 @@ private:
     std::vector<std::size_t> block_start_;        // by block id: the number of its first position
     std::vector<bool> once_loops_;                // by block id: the test of a `do ... while (0)`
     mutable std::unique_ptr<BlockDominators> dominators_;  // built on first use
+    struct BranchFacts;                                     // feasible_paths.cpp
+    struct BranchFactsDeleter {
+        void operator()(BranchFacts* facts) const;
+    };
+    mutable std::unique_ptr<BranchFacts, BranchFactsDeleter> branch_facts_;  // built on first use
+    clang::ASTContext* context_ = nullptr;
     std::size_t positions_ = 0;
     std::unordered_set<const clang::VarDecl*> tracked_;
     std::vector<LocalDefinition> definitions_;

@@ -32,6 +32,9 @@ constexpr std::size_t kMaxUsesPerValue = 64;
 constexpr std::uint64_t kMaxOrderWork = 400'000'000;
 // ... and a function with more points than this is not followed at all.
 constexpr std::size_t kMaxOrderPositions = 20'000;
+// A path question that follows tests of flags may visit a block once for each thing the
+// path knows of them; it stops (and keeps the path) after this many blocks per block.
+constexpr unsigned kFeasibleWalks = 8;
 
 // The variables an expression reads (their declarations).
 void variables_read(const clang::Stmt* s, std::vector<const clang::VarDecl*>& out) {
@@ -400,6 +403,10 @@ void Translator::finish_lifetimes() {
                 if (!locals_->in_graph(at_use) ||
                     !locals_->reaches_avoiding_set(release, at_use, kills, kept))
                     continue;
+                // Only along paths whose tests of flags and results agree with what the path
+                // set before them (`free(buf); result = ERROR; ... if (!result) use(buf)`).
+                if (!spend(kFeasibleWalks)) break;
+                if (!locals_->reaches_feasibly(release, at_use, kills, kept, kFeasibleWalks)) continue;
                 LaterUse later;
                 later.call = index;
                 later.arg = i;

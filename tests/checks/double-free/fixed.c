@@ -93,8 +93,33 @@ char *grow_in_place(char *buf, size_t size) {
     return tmp;
 }
 
+/* realloc that fails keeps the block, tested with another condition first. */
+void *resize_or_release(void *ptr, size_t size) {
+    void *bigger = realloc(ptr, size);
+    if (size && !bigger) free(ptr);
+    return bigger;
+}
+/* The second release is behind a test of the flag the first one set. */
+int two_blocks(size_t n) {
+    int failed = 0;
+    char *a = malloc(n);
+    if (a == NULL) return -1;
+    char *b = malloc(n);
+    if (b == NULL) {
+        free(a);
+        failed = 1;
+    }
+    if (!failed) {
+        free(a);
+        free(b);
+    }
+    return failed;
+}
+
 int main(int argc, char **argv) {
     (void)argv;
+    free(resize_or_release(malloc(4), 8));
+    two_blocks(4);
     twice();
     in_a_loop(argc);
     callee_then_caller();

@@ -70,8 +70,27 @@ char *returned_after_release(void) {
     return p; /* expect: use-after-free error */
 }
 
+/* The flag is set where the block is released, but the use does not test it. */
+enum status { DONE, OUT_OF_MEMORY };
+enum status flag_not_tested(size_t n, char **out) {
+    enum status result = DONE;
+    char *a = malloc(n + 1);
+    char *b = malloc(n + 1);
+    if (a == NULL) return OUT_OF_MEMORY;
+    if (b == NULL) {
+        free(a);
+        result = OUT_OF_MEMORY;
+    }
+    a[n] = 0; /* expect: use-after-free warning */
+    *out = b;
+    return result;
+}
+
 int main(int argc, char **argv) {
     (void)argv;
+    char *out = NULL;
+    flag_not_tested(4, &out);
+    free(out);
     release_then_use();
     release_on_a_branch(argc);
     two_pointers();

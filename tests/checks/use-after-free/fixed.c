@@ -147,8 +147,57 @@ char *parent_of(const char *dir) {
     return strndup(dir, slash != NULL ? (size_t)(slash - dir) : 0);
 }
 
+/* A flag set where a block is released guards every later use: the paths that use the
+   block are those on which the flag says nothing was released. */
+enum status { DONE, OUT_OF_MEMORY };
+enum status split_login(const char *login, size_t user_len, size_t pass_len, char **user, char **pass) {
+    enum status result = DONE;
+    char *ubuf = malloc(user_len + 1);
+    char *pbuf = NULL;
+    if (!ubuf) result = OUT_OF_MEMORY;
+    if (!result) {
+        pbuf = malloc(pass_len + 1);
+        if (!pbuf) {
+            free(ubuf);
+            result = OUT_OF_MEMORY;
+        }
+    }
+    if (!result) {
+        memcpy(ubuf, login, user_len);
+        ubuf[user_len] = '\0';
+        *user = ubuf;
+        memcpy(pbuf, login + user_len, pass_len);
+        *pass = pbuf;
+    }
+    return result;
+}
+/* The release happens when the lookup failed; the same test after the loop returns then. */
+int fill(char *buf, size_t size);
+int lookup(size_t *length) {
+    char *buf;
+    int r;
+    for (size_t size = 64;; size *= 2) {
+        buf = malloc(size);
+        if (buf == NULL) return -1;
+        r = fill(buf, size);
+        if (r != 0) free(buf);
+        if (r != 34) break;
+    }
+    if (r != 0) return r;
+    *length = strlen(buf);
+    free(buf);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     (void)argv;
+    char *user = NULL, *pass = NULL;
+    if (split_login("ab", 1, 1, &user, &pass) == DONE) {
+        free(user);
+        free(pass);
+    }
+    size_t length = 0;
+    lookup(&length);
     release_then_use();
     release_on_a_branch(argc);
     reassigned();
