@@ -31,6 +31,7 @@
 namespace galias::frontend {
 
 using DefinitionId = std::uint32_t;
+struct BranchFacts;  // what reaches_feasibly knows of a function's tests (feasible_paths.cpp)
 
 struct LocalDefinition {
     enum class Kind : std::uint8_t {
@@ -185,11 +186,11 @@ private:
     std::vector<std::size_t> block_start_;        // by block id: the number of its first position
     std::vector<bool> once_loops_;                // by block id: the test of a `do ... while (0)`
     mutable std::unique_ptr<BlockDominators> dominators_;  // built on first use
-    struct BranchFacts;                                     // feasible_paths.cpp
     struct BranchFactsDeleter {
         void operator()(BranchFacts* facts) const;
     };
     mutable std::unique_ptr<BranchFacts, BranchFactsDeleter> branch_facts_;  // built on first use
+    void build_branch_facts() const;
     clang::ASTContext* context_ = nullptr;
     std::size_t positions_ = 0;
     std::unordered_set<const clang::VarDecl*> tracked_;
