@@ -102,6 +102,8 @@ struct Effect {
     Kind kind = Kind::Assign;
     std::uint32_t var = 0;
     std::optional<std::int64_t> value;  // Assign: the constant assigned, if it is one
+    // ForgetEscaped at a call: the variables whose address it is given (`f(&result)`).
+    std::vector<std::uint32_t> given;
 };
 
 const clang::VarDecl* plain_variable(const clang::Expr* e) {
@@ -114,7 +116,10 @@ const clang::VarDecl* plain_variable(const clang::Expr* e) {
 struct BranchFacts {
     // By block id: the test its branch makes of a variable (variable numbers below).
     std::vector<std::optional<std::pair<std::uint32_t, VariableTest>>> tests;
-    std::vector<bool> escaped;  // by variable number: its address is taken
+    // By variable number: its address is taken other than as a call's argument, so any call
+    // or store may change it. A variable whose address is only passed to calls (`f(&result)`,
+    // an out-parameter) changes at those calls.
+    std::vector<bool> escaped;
     // By block id: the variables a test may read later (before they are assigned again), on
     // entry to the block. Facts of other variables are dropped there, so that paths which
     // differ only in what no later test reads are walked once.
@@ -153,7 +158,9 @@ void apply(const Effect& e, const std::vector<bool>& escaped, Facts& facts) {
             if (e.value) facts.learn(Fact{e.var, true, *e.value});
             break;
         case Effect::Kind::ForgetEscaped:
-            facts.erase_if([&](const Fact& f) { return escaped[f.var]; });
+            facts.erase_if([&](const Fact& f) {
+                return escaped[f.var] || std::find(e.given.begin(), e.given.end(), f.var) != e.given.end();
+            });
             break;
         case Effect::Kind::ForgetAll:
             facts.erase_if([](const Fact&) { return true; });
@@ -274,6 +281,8 @@ void LocalDefinitions::build_branch_facts() const {
         const auto it = v == nullptr ? numbers.end() : numbers.find(v);
         return it == numbers.end() ? std::nullopt : std::optional<std::uint32_t>(it->second);
     };
+    std::vector<unsigned> addressed(numbers.size(), 0);  // by variable: `&v` evaluated
+    std::vector<unsigned> given(numbers.size(), 0);      // ... as a call's argument
     for (const clang::CFGBlock* b : blocks_) {
         if (b == nullptr || numbers.empty()) continue;
         std::size_t n = block_start_[b->getBlockID()];
@@ -284,19 +293,19 @@ void LocalDefinitions::build_branch_facts() const {
             const clang::Stmt* stmt = s->getStmt();
             if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(stmt)) {
                 if (unary->getOpcode() == clang::UO_AddrOf) {
-                    if (const auto v = number_of(plain_variable(unary->getSubExpr()))) bf.escaped[*v] = true;
+                    if (const auto v = number_of(plain_variable(unary->getSubExpr()))) ++addressed[*v];
                 } else if (unary->isIncrementDecrementOp()) {
                     if (const auto v = number_of(plain_variable(unary->getSubExpr())))
-                        bf.set_effect(here, Effect{Effect::Kind::Assign, *v, std::nullopt});
+                        bf.set_effect(here, Effect{Effect::Kind::Assign, *v, std::nullopt, {}});
                 }
             } else if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(stmt);
                        binary != nullptr && binary->isAssignmentOp()) {
                 if (const auto v = number_of(plain_variable(binary->getLHS()))) {
                     std::optional<std::int64_t> value;
                     if (binary->getOpcode() == clang::BO_Assign) value = constant_value(binary->getRHS(), *context_);
-                    bf.set_effect(here, Effect{Effect::Kind::Assign, *v, value});
+                    bf.set_effect(here, Effect{Effect::Kind::Assign, *v, value, {}});
                 } else {
-                    bf.set_effect(here, Effect{Effect::Kind::ForgetEscaped, 0, std::nullopt});  // a store through a pointer
+                    bf.set_effect(here, Effect{Effect::Kind::ForgetEscaped, 0, std::nullopt, {}});  // a store through a pointer
                 }
             } else if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(stmt)) {
                 for (const clang::Decl* d : decls->decls()) {
@@ -304,16 +313,26 @@ void LocalDefinitions::build_branch_facts() const {
                     if (const auto v = number_of(var)) {
                         std::optional<std::int64_t> value;
                         if (var->getInit() != nullptr) value = constant_value(var->getInit(), *context_);
-                        bf.set_effect(here, Effect{Effect::Kind::Assign, *v, value});
+                        bf.set_effect(here, Effect{Effect::Kind::Assign, *v, value, {}});
                     }
                 }
-            } else if (llvm::isa<clang::CallExpr>(stmt)) {
-                bf.set_effect(here, Effect{Effect::Kind::ForgetEscaped, 0, std::nullopt});
+            } else if (const auto* call = llvm::dyn_cast<clang::CallExpr>(stmt)) {
+                Effect e{Effect::Kind::ForgetEscaped, 0, std::nullopt, {}};
+                for (const clang::Expr* arg : call->arguments()) {
+                    const auto* address = llvm::dyn_cast<clang::UnaryOperator>(arg->IgnoreParenImpCasts());
+                    if (address == nullptr || address->getOpcode() != clang::UO_AddrOf) continue;
+                    if (const auto v = number_of(plain_variable(address->getSubExpr()))) {
+                        ++given[*v];
+                        e.given.push_back(*v);
+                    }
+                }
+                bf.set_effect(here, e);
             } else if (llvm::isa<clang::AsmStmt>(stmt)) {
-                bf.set_effect(here, Effect{Effect::Kind::ForgetAll, 0, std::nullopt});
+                bf.set_effect(here, Effect{Effect::Kind::ForgetAll, 0, std::nullopt, {}});
             }
         }
     }
+    for (std::size_t v = 0; v < addressed.size(); ++v) bf.escaped[v] = addressed[v] > given[v];
     compute_live_tests(blocks_, block_start_, bf);
     bf.test_ahead = tests_ahead(blocks_, bf.tests);
 }
