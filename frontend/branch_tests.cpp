@@ -68,7 +68,8 @@ std::optional<std::int64_t> constant_value(const clang::Expr* e, clang::ASTConte
         return std::nullopt;
     }
     clang::Expr::EvalResult result;
-    if (!e->getType()->isIntegralOrEnumerationType() || !e->EvaluateAsInt(result, context)) return std::nullopt;
+    if (!e->getType()->isIntegralOrEnumerationType() || !e->EvaluateAsInt(result, context))
+        return std::nullopt;
     const llvm::APSInt& v = result.Val.getInt();
     if (v.getMinSignedBits() > 64) return std::nullopt;
     return v.getExtValue();

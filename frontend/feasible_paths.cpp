@@ -4,9 +4,6 @@
 // one way out. The facts that hold where the release happens are found once per release (a
 // walk from the entry), then each use is a walk from the release.
 
-#include "frontend/branch_tests.hpp"
-#include "frontend/local_definitions.hpp"
-
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 
@@ -15,6 +12,9 @@
 #include <functional>
 #include <unordered_map>
 #include <unordered_set>
+
+#include "frontend/branch_tests.hpp"
+#include "frontend/local_definitions.hpp"
 
 namespace galias::frontend {
 
@@ -58,9 +58,9 @@ public:
         if (fact.equal) {
             forget(fact.var);
         } else if (known(fact.var, fact.value).has_value() ||
-                   static_cast<std::size_t>(std::count_if(items_.begin(), items_.begin() + size_, [&](const Fact& f) {
-                       return f.var == fact.var;
-                   })) >= kPerVariable) {
+                   static_cast<std::size_t>(
+                       std::count_if(items_.begin(), items_.begin() + size_,
+                                     [&](const Fact& f) { return f.var == fact.var; })) >= kPerVariable) {
             return;
         }
         if (size_ == kCapacity) return;
@@ -70,7 +70,8 @@ public:
         ++size_;
     }
     bool operator==(const Facts& other) const {
-        return size_ == other.size_ && std::equal(items_.begin(), items_.begin() + size_, other.items_.begin());
+        return size_ == other.size_ &&
+               std::equal(items_.begin(), items_.begin() + size_, other.items_.begin());
     }
     [[nodiscard]] std::size_t hash() const {
         std::size_t h = size_;
@@ -147,7 +148,9 @@ private:
     std::vector<std::uint32_t> effect_at;  // by position: the index in `effects`, or kNone
 };
 
-void LocalDefinitions::BranchFactsDeleter::operator()(BranchFacts* facts) const { delete facts; }
+void LocalDefinitions::BranchFactsDeleter::operator()(BranchFacts* facts) const {
+    delete facts;
+}
 
 namespace {
 
@@ -169,8 +172,9 @@ void apply(const Effect& e, const std::vector<bool>& escaped, Facts& facts) {
 }
 
 // The blocks from which a test of a tracked variable can be reached (the block's own included).
-std::vector<bool> tests_ahead(const std::vector<const clang::CFGBlock*>& blocks,
-                              const std::vector<std::optional<std::pair<std::uint32_t, VariableTest>>>& tests) {
+std::vector<bool> tests_ahead(
+    const std::vector<const clang::CFGBlock*>& blocks,
+    const std::vector<std::optional<std::pair<std::uint32_t, VariableTest>>>& tests) {
     std::vector<bool> ahead(blocks.size(), false);
     std::vector<unsigned> work;
     for (std::size_t b = 0; b < blocks.size(); ++b) {
@@ -201,7 +205,8 @@ void compute_live_tests(const std::vector<const clang::CFGBlock*>& blocks_,
     std::vector<std::vector<std::uint32_t>> assigned(blocks_.size());
     for (const clang::CFGBlock* b : blocks_) {
         if (b == nullptr) continue;
-        for (std::size_t n = block_start_[b->getBlockID()]; n < block_start_[b->getBlockID()] + b->size(); ++n) {
+        for (std::size_t n = block_start_[b->getBlockID()]; n < block_start_[b->getBlockID()] + b->size();
+             ++n) {
             const Effect* e = bf.effect(n);
             if (e != nullptr && e->kind == Effect::Kind::Assign) assigned[b->getBlockID()].push_back(e->var);
         }
@@ -228,7 +233,6 @@ void compute_live_tests(const std::vector<const clang::CFGBlock*>& blocks_,
         }
     }
 }
-
 
 }  // namespace
 
@@ -302,10 +306,14 @@ void LocalDefinitions::build_branch_facts() const {
                        binary != nullptr && binary->isAssignmentOp()) {
                 if (const auto v = number_of(plain_variable(binary->getLHS()))) {
                     std::optional<std::int64_t> value;
-                    if (binary->getOpcode() == clang::BO_Assign) value = constant_value(binary->getRHS(), *context_);
+                    if (binary->getOpcode() == clang::BO_Assign)
+                        value = constant_value(binary->getRHS(), *context_);
                     bf.set_effect(here, Effect{Effect::Kind::Assign, *v, value, {}});
                 } else {
-                    bf.set_effect(here, Effect{Effect::Kind::ForgetEscaped, 0, std::nullopt, {}});  // a store through a pointer
+                    bf.set_effect(
+                        here,
+                        Effect{
+                            Effect::Kind::ForgetEscaped, 0, std::nullopt, {}});  // a store through a pointer
                 }
             } else if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(stmt)) {
                 for (const clang::Decl* d : decls->decls()) {
@@ -353,7 +361,8 @@ struct WalkGraph {
 };
 
 template <typename VisitFn>
-bool walk_states(const WalkGraph& graph, const BranchFacts& bf, std::vector<std::pair<State, unsigned>> starts,
+bool walk_states(const WalkGraph& graph, const BranchFacts& bf,
+                 std::vector<std::pair<State, unsigned>> starts,
                  const std::vector<LocalDefinitions::Edge>& cut, std::size_t budget, VisitFn visit) {
     const auto& blocks_ = graph.blocks;
     const auto& block_start_ = graph.block_start;
@@ -392,8 +401,9 @@ bool walk_states(const WalkGraph& graph, const BranchFacts& bf, std::vector<std:
             const unsigned which = succ++;
             const clang::CFGBlock* n = next.getReachableBlock();
             if (n == nullptr || never_taken(block, n)) continue;
-            if (std::any_of(cut.begin(), cut.end(),
-                            [&](const LocalDefinitions::Edge& e) { return e.block == s.block && e.succ == which; }))
+            if (std::any_of(cut.begin(), cut.end(), [&](const LocalDefinitions::Edge& e) {
+                    return e.block == s.block && e.succ == which;
+                }))
                 continue;
             State following{n->getBlockID(), s.facts};
             if (test) {
@@ -421,8 +431,9 @@ bool LocalDefinitions::reaches_feasibly(Point through, Point to, const PointSet&
     // No test that a fact could decide comes after the release: every path stays open.
     if (bf.escaped.empty() || !bf.test_ahead[via->block]) return true;
     const std::size_t budget = std::size_t{walks} * blocks_.size();
-    const WalkGraph graph{blocks_, block_start_,
-                          [this](const clang::CFGBlock* a, const clang::CFGBlock* b) { return never_taken(a, b); }};
+    const WalkGraph graph{blocks_, block_start_, [this](const clang::CFGBlock* a, const clang::CFGBlock* b) {
+                              return never_taken(a, b);
+                          }};
     const std::size_t via_number = number(*via);
     const std::size_t goal = number(*target);
 
@@ -431,12 +442,13 @@ bool LocalDefinitions::reaches_feasibly(Point through, Point to, const PointSet&
         // The facts on arriving at the release, on every path from the entry.
         std::vector<Facts> arriving;
         std::unordered_set<State, StateHash> kinds;
-        const bool too_many = walk_states(
-            graph, bf, {{State{cfg_->getEntry().getBlockID(), {}}, 0u}}, {}, budget, [&](std::size_t n, const Facts& facts) {
-                if (n != via_number) return Visit::GoOn;
-                if (kinds.insert(State{0, facts}).second) arriving.push_back(facts);
-                return Visit::Stop;
-            });
+        const bool too_many = walk_states(graph, bf, {{State{cfg_->getEntry().getBlockID(), {}}, 0u}}, {},
+                                          budget, [&](std::size_t n, const Facts& facts) {
+                                              if (n != via_number) return Visit::GoOn;
+                                              if (kinds.insert(State{0, facts}).second)
+                                                  arriving.push_back(facts);
+                                              return Visit::Stop;
+                                          });
         if (!too_many) cached->second = std::move(arriving);
     }
     if (!cached->second) return true;

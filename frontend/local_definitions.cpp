@@ -1,7 +1,5 @@
 #include "frontend/local_definitions.hpp"
 
-#include "frontend/branch_tests.hpp"
-
 #include <clang/AST/Stmt.h>
 #include <clang/AST/StmtVisitor.h>
 #include <clang/Analysis/CFG.h>
@@ -9,6 +7,8 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+
+#include "frontend/branch_tests.hpp"
 
 namespace galias::frontend {
 

@@ -19,14 +19,14 @@
 #include <clang/AST/Expr.h>
 #include <clang/Analysis/CFG.h>
 
-#include "frontend/block_dominators.hpp"
-
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
+
+#include "frontend/block_dominators.hpp"
 
 namespace galias::frontend {
 
@@ -182,9 +182,9 @@ private:
     std::unique_ptr<clang::CFG> cfg_;
     std::unordered_map<const clang::Stmt*, Position> stmt_positions_;
     std::unordered_map<const clang::VarDecl*, Position> declaration_positions_;
-    std::vector<const clang::CFGBlock*> blocks_;  // by block id
-    std::vector<std::size_t> block_start_;        // by block id: the number of its first position
-    std::vector<bool> once_loops_;                // by block id: the test of a `do ... while (0)`
+    std::vector<const clang::CFGBlock*> blocks_;           // by block id
+    std::vector<std::size_t> block_start_;                 // by block id: the number of its first position
+    std::vector<bool> once_loops_;                         // by block id: the test of a `do ... while (0)`
     mutable std::unique_ptr<BlockDominators> dominators_;  // built on first use
     struct BranchFactsDeleter {
         void operator()(BranchFacts* facts) const;

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
 #include <tuple>
+#include <unordered_map>
 
 #include "reports/checks/alias_evidence.hpp"
 #include "reports/checks/argument_overlap.hpp"
@@ -33,17 +35,60 @@ bool in_frame_of(const MemoryModel& model, const facts::Node& object, const std:
     }
 }
 
-// Outlives the frame of `function`: a global or static variable, a heap block, another
-// function's variable (a caller's), the object of an entry point's parameter.
-bool outlives(const MemoryModel& model, const facts::Node& object, const std::string& function) {
+// The functions that may be on the stack below a function: its callers, their callers, and
+// so on, by the program's calls (an indirect call no target is known for may call anything).
+class Callers {
+public:
+    explicit Callers(const std::vector<facts::CallSite>& calls) {
+        for (const facts::CallSite& call : calls) {
+            if (call.callee.empty()) {
+                callers_of_anything_.insert(call.caller);
+            } else {
+                direct_[call.callee].insert(call.caller);
+            }
+        }
+    }
+    // Whether `caller` may be below `function` on the stack.
+    bool may_call(const std::string& caller, const std::string& function) {
+        auto [it, added] = below_.try_emplace(function);
+        if (added) {
+            std::vector<std::string> work{function};
+            for (const std::string& f : callers_of_anything_) work.push_back(f);
+            it->second.insert(callers_of_anything_.begin(), callers_of_anything_.end());
+            while (!work.empty()) {
+                const std::string f = std::move(work.back());
+                work.pop_back();
+                const auto callers = direct_.find(f);
+                if (callers == direct_.end()) continue;
+                for (const std::string& c : callers->second) {
+                    if (it->second.insert(c).second) work.push_back(c);
+                }
+            }
+        }
+        return it->second.count(caller) != 0;
+    }
+
+private:
+    std::unordered_map<std::string, std::set<std::string>> direct_;  // callee -> callers
+    std::set<std::string> callers_of_anything_;
+    std::unordered_map<std::string, std::set<std::string>> below_;  // function -> its callers, all levels
+};
+
+// Outlives the frame of `function`: a global or static variable, a heap block, the variable
+// of a function that may be below it on the stack (a caller's), the object of an entry
+// point's parameter. Another function's variable that no chain of calls puts below it is
+// not alive then (the points-to analysis merges list links of many frames).
+bool outlives(const MemoryModel& model, const facts::Node& object, const std::string& function,
+              Callers& callers) {
     if (in_frame_of(model, object, function)) return false;
     switch (model.storage(object)) {
         case Storage::Global:
         case Storage::Static:
         case Storage::Heap:
+            return true;
         case Storage::Frame:
         case Storage::CompoundLiteral:
-            return true;
+            return object.function.empty() || callers.may_call(object.function, function);
         default:
             return object.kind == facts::NodeKind::Unknown;
     }
@@ -77,6 +122,7 @@ const RuleInfo& StackAddressEscapeCheck::info() const {
 
 void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Finding>& out) const {
     const MemoryModel model(context.facts, context.options);
+    Callers callers(context.facts.calls);
     const auto start = [&](const facts::SourcePos& pos, const facts::Node& object, Level level,
                            const std::string& function) {
         Finding finding;
@@ -127,7 +173,7 @@ void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Findi
                 for (NodeId t : targets) {
                     const facts::Node* n = context.facts.node(t);
                     if (n == nullptr || n->kind == facts::NodeKind::Field) continue;
-                    if (!outlives(model, *n, store.function)) {
+                    if (!outlives(model, *n, store.function, callers)) {
                         every = false;
                         continue;
                     }

@@ -192,6 +192,11 @@ TEST(StackAddressEscape, FrameStoresByWhatHoldsTheAddress) {
     const NodeId own = b.node("f::own", NodeKind::Local, "f", 6);
     const NodeId mixed = b.node("f::mixed", NodeKind::Param, "f", 7);
     const NodeId y = b.node("main::y", NodeKind::Local, "main", 8);
+    // A variable of `h`, which never calls `f`: not alive below f's frame.
+    const NodeId unrelated = b.node("h::list", NodeKind::Local, "h", 9);
+    const NodeId linked = b.node("f::linked", NodeKind::Param, "f", 9);
+    b.call("f", {facts::kNoNode}, 30, 5, 9);  // main calls f
+    b.call("g2", {}, 31, 5, 9, {}, 0, "h");
     using Target = facts::FrameStore::Target;
     using Overwritten = facts::FrameStore::Overwritten;
     const auto store = [&](std::string function, Target target, NodeId object, NodeId variable,
@@ -213,13 +218,15 @@ TEST(StackAddressEscape, FrameStoresByWhatHoldsTheAddress) {
     store("f", Target::Pointer, x, facts::kNoNode, out, Overwritten::None, 14);  // into main's slot
     store("f", Target::Pointer, x, facts::kNoNode, mixed, Overwritten::None,
           15);  // a heap block (a summary) or f's own
-    store("f", Target::Pointer, x, facts::kNoNode, own, Overwritten::None, 16);    // f's own variable only
-    store("main", Target::Variable, y, g, facts::kNoNode, Overwritten::None, 17);  // main's frame lasts
-    RelationAliasOracle oracle(b.facts, {}, rows({{out, slot}, {mixed, cell}, {mixed, x}, {own, x}}));
+    store("f", Target::Pointer, x, facts::kNoNode, own, Overwritten::None, 16);     // f's own variable only
+    store("main", Target::Variable, y, g, facts::kNoNode, Overwritten::None, 17);   // main's frame lasts
+    store("f", Target::Pointer, x, facts::kNoNode, linked, Overwritten::None, 18);  // h's variable only
+    RelationAliasOracle oracle(b.facts, {},
+                               rows({{out, slot}, {mixed, cell}, {mixed, x}, {own, x}, {linked, unrelated}}));
     std::vector<Finding> found = run_one("stack-address-escape", b.facts, oracle);
-    EXPECT_EQ(summarize(found),
-              (std::vector<Summary>{
-                  {10, "error"}, {11, "error"}, {12, "warning"}, {14, "error"}, {15, "note"}}));
+    EXPECT_EQ(
+        summarize(found),
+        (std::vector<Summary>{{10, "error"}, {11, "error"}, {12, "warning"}, {14, "error"}, {15, "note"}}));
     ASSERT_EQ(found.size(), 5u);
     EXPECT_EQ(plain_message(found[1].message),
               "`f` stores the address of x (a local variable of `f`) into the global variable g, which still "

@@ -50,10 +50,10 @@ std::size_t compare_with_walks(const std::string& code) {
                 if (avoid.entry()) continue;
                 const bool by_tree = locals.reaches_avoiding(Point{}, to, avoid);
                 // The walk answers "reached" for `to` == `avoid`; passing a point is reaching it.
-                const bool by_walk = to.stmt != avoid.stmt && locals.reaches_avoiding_all(Point{}, to, {avoid});
-                EXPECT_EQ(by_tree, by_walk) << fd->getNameAsString() << ": to "
-                                            << to.stmt->getStmtClassName() << ", avoiding "
-                                            << avoid.stmt->getStmtClassName();
+                const bool by_walk =
+                    to.stmt != avoid.stmt && locals.reaches_avoiding_all(Point{}, to, {avoid});
+                EXPECT_EQ(by_tree, by_walk) << fd->getNameAsString() << ": to " << to.stmt->getStmtClassName()
+                                            << ", avoiding " << avoid.stmt->getStmtClassName();
                 ++compared;
             }
         }

@@ -1,5 +1,6 @@
 /* The good examples of docs/checks/stack-address-escape.md. */
 #include <stddef.h>
+#include <stdlib.h>
 
 struct request {
     int id;
@@ -76,6 +77,26 @@ int *counter(void) {
     return &n;
 }
 
+/* A sentinel on the stack linked into a list while it is walked. The list links of every
+   node are one field to the points-to analysis, so they seem to hold `walk`'s own sentinel
+   too; but `walk` never calls `splice_back`, so its frame is not alive below it. */
+struct link {
+    struct link *prev, *next;
+};
+void splice_back(struct link *list) {
+    struct link sentinel;
+    struct link *first = list->next;
+    sentinel.next = first;
+    first->prev = &sentinel; /* expect: stack-address-escape note */
+    list->next->prev = list;
+}
+void walk(struct link *list) {
+    struct link head;
+    head.next = list->next;
+    list->next = &head;
+    list->next = head.next;
+}
+
 int main(void) {
     handle();
     nested();
@@ -84,5 +105,10 @@ int main(void) {
     struct session s = {{0}};
     struct table t = {1};
     update(&s, &t);
+    struct link *ring = malloc(sizeof *ring);
+    ring->prev = ring->next = ring;
+    splice_back(ring);
+    walk(ring);
+    free(ring);
     return counter() != NULL;
 }
