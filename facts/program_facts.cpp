@@ -10,6 +10,15 @@
 
 namespace galias::facts {
 
+// The names of an enumeration are read by the enumerator's value: the last name must be the
+// last enumerator's.
+static_assert(kNodeKinds.name(NodeKind::Unknown) == "unknown");
+static_assert(kBaseKinds.name(ArgumentAddress::Base::Value) == "value");
+static_assert(kFrameTargets.name(FrameStore::Target::Pointer) == "pointer");
+static_assert(kOverwrittenNames.name(FrameStore::Overwritten::All) == "all");
+static_assert(kReleaseVias.name(ReleasedUse::Via::SummarySome) == "summary-some");
+static_assert(kUseKinds.name(ReleasedUse::Kind::Release) == "release");
+
 namespace {
 
 // A row of a table sorted by (call, arg), each once (arguments.tsv, allocation_candidates.tsv).
