@@ -374,6 +374,7 @@ struct AllocationCandidate {
     std::uint32_t arg = 0;   // argument index
     std::string function;
     std::vector<std::uint32_t> apart;
+    SourcePos pos = {};  // where the call that returned the block starts
 };
 
 inline constexpr auto kAllocationCandidatesTable = side_table<AllocationCandidate>(
@@ -389,7 +390,10 @@ inline constexpr auto kAllocationCandidatesTable = side_table<AllocationCandidat
     column<UnsignedList, &AllocationCandidate::apart>(
         "apart",
         "the other arguments that could not point into the block if it were new (`fresh_apart` of "
-        "`arguments.tsv`)"));
+        "`arguments.tsv`)"),
+    position<&AllocationCandidate::pos>("file", "line", "column",
+                                        "the call that returned the block (a finding links the function's "
+                                        "name to it)"));
 
 // A store into a field of the objects a pointer points to, `pointer->f = value` (for a
 // variable whose fields are the field nodes, `v.f = value` with the pointer `&v`):

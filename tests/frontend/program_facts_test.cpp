@@ -71,6 +71,7 @@ ProgramFacts sample_facts() {
     facts.unmodelled.push_back(asm_statement);
     facts.allocation_candidates.push_back(AllocationCandidate{0, 0, "pool_take", {2}});
     facts.allocation_candidates.push_back(AllocationCandidate{0, 2, "odd\tname", {0, 1}});
+    facts.allocation_candidates.back().pos = {"/src/a.c", 11, 13};
     facts.nodes[2].allocator = "fopen";
     ArgumentAddress released;
     released.call = 1;
@@ -171,6 +172,8 @@ TEST(ProgramFacts, RoundTripsEveryTable) {
     ASSERT_EQ(back.allocation_candidates.size(), 2u);
     EXPECT_EQ(back.allocation_candidates[1].function, "odd\tname");
     EXPECT_EQ(back.allocation_candidates[1].apart, (std::vector<std::uint32_t>{0, 1}));
+    EXPECT_EQ(back.allocation_candidates[1].pos.line, 11u);
+    EXPECT_EQ(back.allocation_candidates[1].pos.column, 13u);
     ASSERT_NE(back.allocation_candidate(0, 0), nullptr);
     EXPECT_EQ(back.allocation_candidate(0, 0)->function, "pool_take");
     EXPECT_EQ(back.allocation_candidate(0, 1), nullptr);
@@ -245,12 +248,13 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
         std::string::npos);
 
     write_file(dir.path() / "symbols.tsv", header + good);
-    write_file(dir.path() / "allocation_candidates.tsv",
-               "#call\targ\tfunction\tapart\n3\t1\tf\t0\n3\t0\tf\t1\n");
+    write_file(
+        dir.path() / "allocation_candidates.tsv",
+        "#call\targ\tfunction\tapart\tfile\tline\tcolumn\n3\t1\tf\t0\ta.c\t4\t9\n3\t0\tf\t1\ta.c\t4\t9\n");
     EXPECT_NE(read_error(dir.path())
                   .find("allocation_candidates.tsv:3: error: rows must be sorted by call and argument"),
               std::string::npos);
-    write_file(dir.path() / "allocation_candidates.tsv", "3\t1\t\t0\n");
+    write_file(dir.path() / "allocation_candidates.tsv", "3\t1\t\t0\ta.c\t4\t9\n");
     EXPECT_NE(read_error(dir.path()).find("allocation_candidates.tsv:1: error: empty function name"),
               std::string::npos);
     std::filesystem::remove(dir.path() / "allocation_candidates.tsv");
