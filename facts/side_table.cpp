@@ -1,106 +1,117 @@
 #include "facts/side_table.hpp"
 
-#include <cerrno>
+#include <algorithm>
 #include <charconv>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <limits>
-#include <stdexcept>
 
 #include "facts/diagnostic.hpp"
+#include "facts/escapes.hpp"
 #include "facts/input_file.hpp"
 #include "facts/output_file.hpp"
 
 namespace galias::facts {
 
-std::string escape_field(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    // A leading '#' would turn a record into a comment line when the field comes first.
-    if (!text.empty() && text.front() == '#') {
-        out += "\\#";
-        text.remove_prefix(1);
-    }
-    for (char c : text) {
-        switch (c) {
-            case '\t':
-                out += "\\t";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
+void TableRecord::fail(const std::string& message) const {
+    throw DiagnosticError(SourceLocation{std::string(file_), line_, 0}, message);
 }
 
-std::string unescape_field(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '\\' || i + 1 == text.size()) {
-            out += text[i];
-            continue;
-        }
-        switch (text[++i]) {
-            case 't':
-                out += '\t';
-                break;
-            case 'n':
-                out += '\n';
-                break;
-            case 'r':
-                out += '\r';
-                break;
-            case '\\':
-                out += '\\';
-                break;
-            case '#':
-                out += '#';
-                break;
-            default:  // not an escape we write: keep it as it was
-                out += '\\';
-                out += text[i];
-        }
-    }
-    return out;
+std::string Cell::text() const {
+    return unescaped(raw(), kSideTableEscapes);
 }
 
-std::string TableRecord::text(std::size_t column) const {
-    return unescape_field(fields_.at(column));
+void Cell::fail(const std::string& message) const {
+    record_.fail("column " + std::to_string(index_ + 1) + " (" + std::string(column_) + "): " + message);
 }
 
-std::uint64_t TableRecord::u64(std::size_t column) const {
-    std::string_view field = fields_.at(column);
-    std::uint64_t value = 0;
-    auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
-    if (field.empty() || ec != std::errc() || end != field.data() + field.size()) {
-        fail("column " + std::to_string(column + 1) + ": '" + excerpt(field) +
-             "' is not an unsigned integer");
-    }
+namespace {
+
+// The whole of `text` as a decimal number of type T, or nullopt.
+template <typename T>
+std::optional<T> whole_number(std::string_view text) {
+    T value{};
+    const char* end = text.data() + text.size();
+    const auto [at, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc() || at != end) return std::nullopt;
     return value;
 }
 
-std::uint32_t TableRecord::u32(std::size_t column) const {
-    const std::uint64_t value = u64(column);
-    if (value > std::numeric_limits<std::uint32_t>::max()) {
-        fail("column " + std::to_string(column + 1) + ": " + std::to_string(value) +
-             " does not fit in 32 bits");
-    }
-    return static_cast<std::uint32_t>(value);
+}  // namespace
+
+void Unsigned::write(std::uint64_t value, std::string& cell) {
+    cell = std::to_string(value);
 }
 
-void TableRecord::fail(const std::string& message) const {
-    throw DiagnosticError(SourceLocation{file_, line_, 0}, message);
+void Unsigned::read(const Cell& cell, std::uint64_t& value) {
+    const std::optional<std::uint64_t> number = whole_number<std::uint64_t>(cell.raw());
+    if (!number) cell.fail("'" + excerpt(cell.raw()) + "' is not an unsigned integer");
+    value = *number;
+}
+
+void Unsigned::read(const Cell& cell, std::uint32_t& value) {
+    std::uint64_t wide = 0;
+    read(cell, wide);
+    if (wide > std::numeric_limits<std::uint32_t>::max())
+        cell.fail(std::to_string(wide) + " does not fit in 32 bits");
+    value = static_cast<std::uint32_t>(wide);
+}
+
+void fail_unknown_name(const Cell& cell, std::string_view what) {
+    cell.fail("unknown " + std::string(what) + " '" + excerpt(cell.text()) + "'");
+}
+
+void Flag::read(const Cell& cell, bool& value) {
+    if (cell.raw() != "0" && cell.raw() != "1")
+        cell.fail("expected 0 or 1, found '" + excerpt(cell.raw()) + "'");
+    value = cell.raw() == "1";
+}
+
+void IntegerOrNone::write(const std::optional<std::int64_t>& value, std::string& cell) {
+    cell = value ? std::to_string(*value) : std::string("-");
+}
+
+void IntegerOrNone::read(const Cell& cell, std::optional<std::int64_t>& value) {
+    if (cell.raw() == "-") {
+        value.reset();
+        return;
+    }
+    value = whole_number<std::int64_t>(cell.raw());
+    if (!value) cell.fail("expected an integer or '-', found '" + excerpt(cell.raw()) + "'");
+}
+
+void OffsetOrNone::write(std::int64_t value, std::string& cell) {
+    cell = value < 0 ? std::string("-") : std::to_string(value);
+}
+
+void OffsetOrNone::read(const Cell& cell, std::int64_t& value) {
+    if (cell.raw() == "-") {
+        value = -1;
+        return;
+    }
+    const std::optional<std::int64_t> number = whole_number<std::int64_t>(cell.raw());
+    if (!number || *number < 0)
+        cell.fail("expected an unsigned integer or '-', found '" + excerpt(cell.raw()) + "'");
+    value = *number;
+}
+
+void UnsignedList::write(const std::vector<std::uint32_t>& values, std::string& cell) {
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i != 0) cell += ',';
+        cell += std::to_string(values[i]);
+    }
+}
+
+void UnsignedList::read(const Cell& cell, std::vector<std::uint32_t>& values) {
+    const std::string_view text = cell.raw();
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t stop = text.find(',', start);
+        if (stop == std::string_view::npos) stop = text.size();
+        const std::optional<std::uint32_t> number =
+            whole_number<std::uint32_t>(text.substr(start, stop - start));
+        if (!number) cell.fail("bad number list '" + excerpt(text) + "'");
+        values.push_back(*number);
+        start = stop + 1;
+    }
 }
 
 namespace detail {
@@ -126,35 +137,51 @@ void split_record(std::string_view line, std::vector<std::string_view>& fields) 
     }
 }
 
+void append_cell(std::string& out, std::string_view cell, bool first) {
+    if (!first) out += '\t';
+    append_escaped(out, cell, kSideTableEscapes);
+}
+
+void write_file(const std::filesystem::path& file, const std::string& text) {
+    write_output_file(file, text);
+}
+
+void fail_columns(const TableRecord& record, std::size_t expected) {
+    record.fail("expected " + std::to_string(expected) + " columns, found " + std::to_string(record.size()));
+}
+
 }  // namespace detail
 
-TableWriter::TableWriter(std::string_view header) {
-    out_ += '#';
-    out_ += header;
-    out_ += '\n';
-}
-
-TableWriter& TableWriter::text(std::string_view value) {
-    if (!at_line_start_) out_ += '\t';
-    out_ += escape_field(value);
-    at_line_start_ = false;
-    return *this;
-}
-
-TableWriter& TableWriter::number(std::uint64_t value) {
-    if (!at_line_start_) out_ += '\t';
-    out_ += std::to_string(value);
-    at_line_start_ = false;
-    return *this;
-}
-
-void TableWriter::end_record() {
-    out_ += '\n';
-    at_line_start_ = true;
-}
-
-void TableWriter::write(const std::filesystem::path& file) const {
-    write_output_file(file, out_);
+std::string markdown_table(std::string_view file, std::string_view summary,
+                           std::span<const std::string_view> names, std::span<const std::string_view> types,
+                           std::span<const std::string_view> meanings,
+                           std::span<const std::span<const std::string_view>> choices) {
+    std::string out = "### `" + std::string(file) + "`\n\n" + std::string(summary) + "\n\n";
+    out += "| column | type | meaning |\n|---|---|---|\n";
+    const auto type_of = [&](std::size_t i) {
+        if (choices[i].empty()) return std::string(types[i]);
+        std::string words;
+        for (const std::string_view choice : choices[i])
+            words += (words.empty() ? "`" : ", `") + std::string(choice) + "`";
+        return words;
+    };
+    for (std::size_t first = 0; first < names.size();) {
+        std::size_t last = first + 1;
+        while (last < names.size() && meanings[last] == meanings[first]) ++last;
+        std::string column;
+        std::vector<std::string> types_seen;  // each type once: a position is "text, unsigned"
+        for (std::size_t i = first; i < last; ++i) {
+            column += (i == first ? "`" : ", `") + std::string(names[i]) + "`";
+            std::string this_type = type_of(i);
+            if (std::find(types_seen.begin(), types_seen.end(), this_type) == types_seen.end())
+                types_seen.push_back(std::move(this_type));
+        }
+        std::string type;
+        for (const std::string& t : types_seen) type += (type.empty() ? "" : ", ") + t;
+        out += "| " + column + " | " + type + " | " + std::string(meanings[first]) + " |\n";
+        first = last;
+    }
+    return out;
 }
 
 }  // namespace galias::facts

@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "facts/diagnostic.hpp"
+#include "facts/escapes.hpp"
 #include "facts/input_file.hpp"
 #include "facts/output_file.hpp"
 
@@ -42,71 +43,11 @@ std::string_view trim_spaces(std::string_view s) {
         message);
 }
 
-int hex_digit(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// The escapes write_tsv uses for symbols: \t \n \r \\ and \xNN (the delimiter, when it is
-// not a tab). Any other backslash stays as it is.
-std::string unescape_symbol(std::string_view field) {
-    std::string out;
-    out.reserve(field.size());
-    for (std::size_t i = 0; i < field.size(); ++i) {
-        if (field[i] != '\\' || i + 1 == field.size()) {
-            out += field[i];
-            continue;
-        }
-        const char next = field[i + 1];
-        if (next == 't' || next == 'n' || next == 'r' || next == '\\') {
-            out += next == 't' ? '\t' : next == 'n' ? '\n' : next == 'r' ? '\r' : '\\';
-            ++i;
-        } else if (next == 'x' && i + 3 < field.size() && hex_digit(field[i + 2]) >= 0 &&
-                   hex_digit(field[i + 3]) >= 0) {
-            out += static_cast<char>(hex_digit(field[i + 2]) * 16 + hex_digit(field[i + 3]));
-            i += 3;
-        } else {
-            out += field[i];
-        }
-    }
-    return out;
-}
-
-void append_escaped_symbol(std::string_view symbol, char delimiter, std::string& out) {
-    static constexpr char kHex[] = "0123456789abcdef";
-    for (const char c : symbol) {
-        switch (c) {
-            case '\t':
-                out += "\\t";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            default:
-                if (c == delimiter) {
-                    out += "\\x";
-                    out += kHex[static_cast<unsigned char>(c) >> 4];
-                    out += kHex[static_cast<unsigned char>(c) & 0xF];
-                } else {
-                    out += c;
-                }
-        }
-    }
-}
-
 std::uint32_t parse_cell(std::string_view field, ColumnType type, std::size_t column, const std::string& name,
                          std::uint64_t line, StringInterner& symbols) {
     if (type == ColumnType::Symbol) {
         if (field.find('\\') == std::string_view::npos) return symbols.intern(field);
-        return symbols.intern(unescape_symbol(field));
+        return symbols.intern(unescaped(field, Escapes{}));
     }
     std::string_view digits = trim_spaces(field);
     if (type == ColumnType::Number) {
@@ -242,7 +183,7 @@ std::string format_cell(std::uint32_t cell, ColumnType type, const StringInterne
             return std::to_string(cell);
         case ColumnType::Symbol: {
             std::string out;
-            append_escaped_symbol(symbols.lookup(cell), '\t', out);
+            append_escaped(out, symbols.lookup(cell), Escapes{});
             return out;
         }
     }
@@ -274,7 +215,7 @@ void format_rows(const std::uint32_t* rows, std::size_t first, std::size_t last,
                     break;
                 }
                 case ColumnType::Symbol:
-                    append_escaped_symbol(symbols.lookup(row[c]), delimiter, out);
+                    append_escaped(out, symbols.lookup(row[c]), Escapes{delimiter, false});
                     break;
             }
         }

@@ -499,6 +499,7 @@ void FactEmitter::emit_argument_addresses() {
                     // Which arguments would be apart if the called function allocated.
                     facts::AllocationCandidate candidate{
                         call.id, i, allocation_candidate(f.calls[arg.allocation]), {}};
+                    candidate.pos = f.calls[arg.allocation].begin;
                     for (const CallValue::Apart& apart : arg.apart) {
                         if (std::all_of(
                                 apart.needs_fresh.begin(), apart.needs_fresh.end(),

@@ -35,11 +35,19 @@ std::string ArgumentPairFinding::common_object_clause(const char* preposition) {
 void ArgumentPairFinding::emit(std::string message, std::vector<Finding>& out) {
     finding_.message = std::move(message);
     if (!verdict_.allocation_candidate.empty()) {
-        // What the user can tell galias that would settle it.
+        // What the user can tell galias that would settle it, the function's name linked to the
+        // call that returned the block (allocation_candidates.tsv).
         finding_.allocator_hint = verdict_.allocation_candidate;
-        finding_.message +=
-            fmt::format("; if `{}` returns memory no other object holds, name it in `[analysis] allocators`",
-                        verdict_.allocation_candidate);
+        std::string function = "`" + verdict_.allocation_candidate + "`";
+        for (std::uint32_t arg = 0; arg < call_.args.size(); ++arg) {
+            const facts::AllocationCandidate* c = context_.facts.allocation_candidate(call_.id, arg);
+            if (c == nullptr || c->function != verdict_.allocation_candidate || c->pos.line == 0) continue;
+            function = add_related(finding_, SourceRegion::at(c->pos), function,
+                                   fmt::format("the block comes from this call of `{}`", c->function));
+            break;
+        }
+        finding_.message += fmt::format(
+            "; if {} returns memory no other object holds, name it in `[analysis] allocators`", function);
     }
     link_macro_spelling(call_, finding_);
     attach_witness(context_, evidence_, finding_);

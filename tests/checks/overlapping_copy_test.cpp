@@ -156,6 +156,7 @@ TEST(OverlappingCopy, NamesTheFunctionThatWouldKeepAFreshBlockApart) {
     const std::uint32_t other = b.call("memcpy", {d, s, facts::kNoNode}, 11, 5, 20);
     b.argument(other, 0, facts::ArgumentAddress::Base::Value, "call:1");
     b.facts.allocation_candidates.push_back(facts::AllocationCandidate{pooled, 0, "pool_take", {1}});
+    b.facts.allocation_candidates.back().pos = {"a.c", 8, 16};  // the call of pool_take
     // The source was taken from that block: naming the function would not help.
     b.facts.allocation_candidates.push_back(facts::AllocationCandidate{other, 0, "pool_take", {}});
     RelationAliasOracle oracle(b.facts, rows({}), rows({{d, arena}, {s, arena}}));
@@ -163,10 +164,14 @@ TEST(OverlappingCopy, NamesTheFunctionThatWouldKeepAFreshBlockApart) {
     EXPECT_EQ(summarize(found), (std::vector<Summary>{{10, "warning"}, {11, "warning"}}));
     ASSERT_EQ(found.size(), 2u);
     EXPECT_EQ(found[0].allocator_hint, "pool_take");
-    EXPECT_NE(found[0].message.find("; if `pool_take` returns memory no other object holds, name it in "
+    EXPECT_NE(plain_message(found[0].message).find("; if `pool_take` returns memory no other object holds, name it in "
                                     "`[analysis] allocators`"),
               std::string::npos)
         << found[0].message;
+    // The function's name links the call that returned the block.
+    ASSERT_FALSE(found[0].related.empty());
+    EXPECT_EQ(found[0].related.back().region.line, 8u);
+    EXPECT_EQ(found[0].related.back().message, "the block comes from this call of `pool_take`");
     EXPECT_EQ(found[1].allocator_hint, "");
     EXPECT_EQ(found[1].message.find("pool_take"), std::string::npos) << found[1].message;
 }

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "facts/diagnostic.hpp"
+#include "facts/escapes.hpp"
 #include "facts/side_table.hpp"
 
 namespace galias::facts {
@@ -70,6 +71,7 @@ ProgramFacts sample_facts() {
     facts.unmodelled.push_back(asm_statement);
     facts.allocation_candidates.push_back(AllocationCandidate{0, 0, "pool_take", {2}});
     facts.allocation_candidates.push_back(AllocationCandidate{0, 2, "odd\tname", {0, 1}});
+    facts.allocation_candidates.back().pos = {"/src/a.c", 11, 13};
     facts.nodes[2].allocator = "fopen";
     ArgumentAddress released;
     released.call = 1;
@@ -170,6 +172,8 @@ TEST(ProgramFacts, RoundTripsEveryTable) {
     ASSERT_EQ(back.allocation_candidates.size(), 2u);
     EXPECT_EQ(back.allocation_candidates[1].function, "odd\tname");
     EXPECT_EQ(back.allocation_candidates[1].apart, (std::vector<std::uint32_t>{0, 1}));
+    EXPECT_EQ(back.allocation_candidates[1].pos.line, 11u);
+    EXPECT_EQ(back.allocation_candidates[1].pos.column, 13u);
     ASSERT_NE(back.allocation_candidate(0, 0), nullptr);
     EXPECT_EQ(back.allocation_candidate(0, 0)->function, "pool_take");
     EXPECT_EQ(back.allocation_candidate(0, 1), nullptr);
@@ -230,23 +234,27 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
               std::string::npos);
 
     write_file(dir.path() / "symbols.tsv", header + good + "1\tgadget\tf::y\tf\ta.c\t1\t2\t0\t1\t-\n");
-    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: unknown node kind 'gadget'"),
-              std::string::npos);
+    EXPECT_NE(
+        read_error(dir.path()).find("symbols.tsv:3: error: column 2 (kind): unknown node kind 'gadget'"),
+        std::string::npos);
 
     write_file(dir.path() / "symbols.tsv",
                header + good + "1\tlocal\tf::y\tf\ta.c\t1\t2\t0\t1\tcompound,shiny\n");
-    EXPECT_NE(read_error(dir.path())
-                  .find("symbols.tsv:3: error: unknown trait 'shiny' (expected compound, const, bytes=N or "
-                        "alloc=FUNCTION)"),
-              std::string::npos);
+    EXPECT_NE(
+        read_error(dir.path())
+            .find(
+                "symbols.tsv:3: error: column 10 (traits): unknown trait 'shiny' (expected compound, const, "
+                "bytes=N or alloc=FUNCTION)"),
+        std::string::npos);
 
     write_file(dir.path() / "symbols.tsv", header + good);
-    write_file(dir.path() / "allocation_candidates.tsv",
-               "#call\targ\tfunction\tapart\n3\t1\tf\t0\n3\t0\tf\t1\n");
+    write_file(
+        dir.path() / "allocation_candidates.tsv",
+        "#call\targ\tfunction\tapart\tfile\tline\tcolumn\n3\t1\tf\t0\ta.c\t4\t9\n3\t0\tf\t1\ta.c\t4\t9\n");
     EXPECT_NE(read_error(dir.path())
                   .find("allocation_candidates.tsv:3: error: rows must be sorted by call and argument"),
               std::string::npos);
-    write_file(dir.path() / "allocation_candidates.tsv", "3\t1\t\t0\n");
+    write_file(dir.path() / "allocation_candidates.tsv", "3\t1\t\t0\ta.c\t4\t9\n");
     EXPECT_NE(read_error(dir.path()).find("allocation_candidates.tsv:1: error: empty function name"),
               std::string::npos);
     std::filesystem::remove(dir.path() / "allocation_candidates.tsv");
@@ -254,7 +262,8 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
     for (const char* size : {"bytes=", "bytes=0", "bytes=1x", "bytes=-4", "bytes=99999999999999999999"}) {
         write_file(dir.path() / "symbols.tsv",
                    header + good + "1\tlocal\tf::y\tf\ta.c\t1\t2\t0\t1\tconst," + size + "\n");
-        EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: bad size '" + std::string(size) + "'"),
+        EXPECT_NE(read_error(dir.path())
+                      .find("symbols.tsv:3: error: column 10 (traits): bad size '" + std::string(size) + "'"),
                   std::string::npos)
             << size;
     }
@@ -264,20 +273,23 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
               std::string::npos);
 
     write_file(dir.path() / "symbols.tsv", header + "0\tlocal\tf::x\tf\ta.c\tx1\t2\t0\t0\t-\n");
-    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:2: error: column 6: 'x1' is not an unsigned integer"),
-              std::string::npos);
+    EXPECT_NE(
+        read_error(dir.path()).find("symbols.tsv:2: error: column 6 (line): 'x1' is not an unsigned integer"),
+        std::string::npos);
 
     write_file(dir.path() / "symbols.tsv", header + good);
     write_file(dir.path() / "calls.tsv", "#header\n0\tf\ta.c\t1\t1\ta.c\t1\t5\t0\tmain\t1,x\t\t\t0\t0\t\n");
-    EXPECT_NE(read_error(dir.path()).find("calls.tsv:2: error: bad node id 'x'"), std::string::npos);
+    EXPECT_NE(read_error(dir.path()).find("calls.tsv:2: error: column 11 (args): bad node id 'x'"),
+              std::string::npos);
 
     write_file(dir.path() / "calls.tsv", "0\tf\ta.c\t1\t1\ta.c\t1\t5\t0\tmain\t1\t013\t\t0\t0\t\n");
-    EXPECT_NE(read_error(dir.path()).find("calls.tsv:1: error: restrict flags"), std::string::npos);
+    EXPECT_NE(read_error(dir.path()).find("calls.tsv:1: error: column 12 (restrict): restrict flags"),
+              std::string::npos);
 
     write_file(dir.path() / "calls.tsv", "0\tf\ta.c\t1\t1\ta.c\t1\t5\t99999999999\tmain\t1\t0\t\t0\t0\t\n");
-    EXPECT_NE(
-        read_error(dir.path()).find("calls.tsv:1: error: column 9: 99999999999 does not fit in 32 bits"),
-        std::string::npos);
+    EXPECT_NE(read_error(dir.path())
+                  .find("calls.tsv:1: error: column 9 (context): 99999999999 does not fit in 32 bits"),
+              std::string::npos);
     std::filesystem::remove(dir.path() / "calls.tsv");
 
     // The columns of released pointers, and the frame stores.
@@ -288,45 +300,65 @@ TEST(ProgramFacts, ReportsMalformedLinesWithFileAndLine) {
         write_file(dir.path() / "arguments.tsv",
                    arguments_header + "0\t0\tvalue\tp\t0\t\t0\t0\t-\t\t-\t-\t" + moved + "\t\n");
         EXPECT_NE(
-            read_error(dir.path()).find("arguments.tsv:2: error: bad step position '" + std::string(moved)),
+            read_error(dir.path())
+                .find("arguments.tsv:2: error: column 13 (moved): bad step position '" + std::string(moved)),
             std::string::npos)
             << moved;
     }
     write_file(dir.path() / "arguments.tsv",
                arguments_header + "0\t0\tvalue\tp\t0\t\t0\t0\t-\t\t-\t-7\t-\t\n");
-    EXPECT_NE(read_error(dir.path()).find("arguments.tsv:2: error: bad call id '-7'"), std::string::npos);
+    EXPECT_NE(read_error(dir.path()).find("arguments.tsv:2: error: column 12 (allocation): bad call id '-7'"),
+              std::string::npos);
     write_file(dir.path() / "arguments.tsv",
                arguments_header + "0\t0\tvalue\tp\t0\t\t0\t0\t-\t\t-\t-\t-\t1,y\n");
-    EXPECT_NE(read_error(dir.path()).find("arguments.tsv:2: error: bad node id 'y'"), std::string::npos);
+    EXPECT_NE(read_error(dir.path()).find("arguments.tsv:2: error: column 14 (excluded): bad node id 'y'"),
+              std::string::npos);
     std::filesystem::remove(dir.path() / "arguments.tsv");
 
     const std::string frame_header =
         "#function\ttarget\tobject\tvariable\tpointer\toverwritten\tcontext\tfile\tline\tcolumn\n";
     write_file(dir.path() / "frame_stores.tsv", frame_header + "f\tthrown\t0\t-\t-\tnone\t0\ta.c\t1\t1\n");
-    EXPECT_NE(read_error(dir.path()).find("frame_stores.tsv:2: error: unknown frame store target 'thrown'"),
+    EXPECT_NE(read_error(dir.path())
+                  .find("frame_stores.tsv:2: error: column 2 (target): unknown frame store target 'thrown'"),
               std::string::npos);
     write_file(dir.path() / "frame_stores.tsv",
                frame_header + "f\treturn\t0\t-\t-\tsometimes\t0\ta.c\t1\t1\n");
-    EXPECT_NE(read_error(dir.path()).find("frame_stores.tsv:2: error: unknown overwritten value 'sometimes'"),
-              std::string::npos);
+    EXPECT_NE(
+        read_error(dir.path())
+            .find("frame_stores.tsv:2: error: column 6 (overwritten): unknown overwritten value 'sometimes'"),
+        std::string::npos);
     write_file(dir.path() / "frame_stores.tsv", frame_header + "f\treturn\t-\t-\t-\tnone\t0\ta.c\t1\t1\n");
     EXPECT_NE(read_error(dir.path()).find("frame_stores.tsv:2: error: a frame store needs the object"),
               std::string::npos);
     std::filesystem::remove(dir.path() / "frame_stores.tsv");
 
     write_file(dir.path() / "symbols.tsv", header + good + "1\theap\th\tf\ta.c\t1\t2\t0\t1\talloc=\n");
-    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: unknown trait 'alloc='"), std::string::npos);
+    EXPECT_NE(read_error(dir.path()).find("symbols.tsv:3: error: column 10 (traits): unknown trait 'alloc='"),
+              std::string::npos);
 }
 
 TEST(SideTable, EscapesRoundTrip) {
     for (const std::string text :
-         {"plain", "a\tb", "line\nbreak\r", "back\\slash", "#lead", "mid#dle", "\\t"}) {
-        const std::string escaped = escape_field(text);
-        EXPECT_EQ(escaped.find('\t'), std::string::npos);
-        EXPECT_EQ(escaped.find('\n'), std::string::npos);
-        EXPECT_NE(escaped.front(), '#');
-        EXPECT_EQ(unescape_field(escaped), text);
+         {"plain", "a\tb", "line\nbreak\r", "back\\slash", "#lead", "mid#dle", "\\t", "\\x41"}) {
+        const std::string cell = escaped(text, kSideTableEscapes);
+        EXPECT_EQ(cell.find('\t'), std::string::npos);
+        EXPECT_EQ(cell.find('\n'), std::string::npos);
+        EXPECT_NE(cell.front(), '#');
+        EXPECT_EQ(unescaped(cell, kSideTableEscapes), text);
     }
+}
+
+// The relation files' symbols: another delimiter is written \xNN; '#' is no comment there.
+TEST(SideTable, RelationFileEscapesRoundTrip) {
+    const Escapes commas{',', false};
+    for (const std::string text : {"a,b", "#lead", "tab\there", "\\#"}) {
+        const std::string cell = escaped(text, commas);
+        EXPECT_EQ(cell.find(','), std::string::npos) << cell;
+        EXPECT_EQ(unescaped(cell, commas), text);
+    }
+    EXPECT_EQ(escaped("a,b", commas), "a\\x2cb");
+    EXPECT_EQ(escaped("#lead", commas), "#lead");
+    EXPECT_EQ(unescaped("\\#lead", commas), "\\#lead");
 }
 
 }  // namespace
