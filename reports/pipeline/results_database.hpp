@@ -31,8 +31,9 @@
 
 namespace galias::reports {
 
+// 3: allocation_candidates.tsv holds the position of the call that returned the block;
 // 2: the results as indexed relations (1 stored them as flat rows, read whole).
-inline constexpr int kDatabaseFormatVersion = 2;
+inline constexpr int kDatabaseFormatVersion = 3;
 
 // DIR/manifest.json, parsed. Throws DiagnosticError (exit 2) when DIR holds no database or
 // the manifest is not one this galias reads (another format version included).
