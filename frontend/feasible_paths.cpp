@@ -11,7 +11,6 @@
 #include <array>
 #include <functional>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "frontend/branch_tests.hpp"
 #include "frontend/local_definitions.hpp"
@@ -73,15 +72,6 @@ public:
         return size_ == other.size_ &&
                std::equal(items_.begin(), items_.begin() + size_, other.items_.begin());
     }
-    [[nodiscard]] std::size_t hash() const {
-        std::size_t h = size_;
-        for (std::size_t i = 0; i < size_; ++i) {
-            const Fact& f = items_[i];
-            h = h * 1000003u ^ (f.var * 2u + (f.equal ? 1u : 0u));
-            h = h * 1000003u ^ static_cast<std::size_t>(f.value);
-        }
-        return h;
-    }
 
 private:
     std::array<Fact, kCapacity> items_{};
@@ -92,9 +82,6 @@ struct State {
     unsigned block = 0;
     Facts facts;
     bool operator==(const State&) const = default;
-};
-struct StateHash {
-    std::size_t operator()(const State& s) const { return s.facts.hash() * 31u + s.block; }
 };
 
 // What one element of the graph does to the tested locals.
@@ -367,7 +354,8 @@ bool walk_states(const WalkGraph& graph, const BranchFacts& bf,
     const auto& blocks_ = graph.blocks;
     const auto& block_start_ = graph.block_start;
     const auto& never_taken = graph.never_taken;
-    std::unordered_set<State, StateHash> seen;
+    // By block id: the facts it was entered with so far (few per block: the live facts only).
+    std::vector<std::vector<Facts>> seen(blocks_.size());
     std::vector<std::pair<State, unsigned>> work = std::move(starts);
     std::size_t visits = 0;
     while (!work.empty()) {
@@ -413,7 +401,10 @@ bool walk_states(const WalkGraph& graph, const BranchFacts& bf,
             }
             const std::vector<bool>& live = bf.live[following.block];
             following.facts.erase_if([&](const Fact& f) { return !live[f.var]; });
-            if (seen.insert(following).second) work.emplace_back(std::move(following), 0u);
+            std::vector<Facts>& entered = seen[following.block];
+            if (std::find(entered.begin(), entered.end(), following.facts) != entered.end()) continue;
+            entered.push_back(following.facts);
+            work.emplace_back(std::move(following), 0u);
         }
     }
     return false;
@@ -441,14 +432,14 @@ bool LocalDefinitions::reaches_feasibly(Point through, Point to, const PointSet&
     if (added) {
         // The facts on arriving at the release, on every path from the entry.
         std::vector<Facts> arriving;
-        std::unordered_set<State, StateHash> kinds;
-        const bool too_many = walk_states(graph, bf, {{State{cfg_->getEntry().getBlockID(), {}}, 0u}}, {},
-                                          budget, [&](std::size_t n, const Facts& facts) {
-                                              if (n != via_number) return Visit::GoOn;
-                                              if (kinds.insert(State{0, facts}).second)
-                                                  arriving.push_back(facts);
-                                              return Visit::Stop;
-                                          });
+        const bool too_many =
+            walk_states(graph, bf, {{State{cfg_->getEntry().getBlockID(), {}}, 0u}}, {}, budget,
+                        [&](std::size_t n, const Facts& facts) {
+                            if (n != via_number) return Visit::GoOn;
+                            if (std::find(arriving.begin(), arriving.end(), facts) == arriving.end())
+                                arriving.push_back(facts);
+                            return Visit::Stop;
+                        });
         if (!too_many) cached->second = std::move(arriving);
     }
     if (!cached->second) return true;
