@@ -343,6 +343,12 @@ private:
     // The released argument's guards (`if (p != buf)`) and the step that may have moved it
     // from where its base points on some path (`while (*s == ' ') s++;`).
     void describe_release(const clang::CallExpr* e, CallSite& site);
+    // The guards of a direct call of a function of the program on its first argument (`if
+    // (p != buf) my_free(p);`): the function may turn out to release it (a wrapper), and
+    // the checks of the release inside then leave out what the guard keeps it from.
+    void describe_wrapper_guards(const clang::CallExpr* e, CallSite& site);
+    // The objects the `if`s around `e` keep `arg` from pointing to.
+    void enclosing_guards(const clang::CallExpr* e, const clang::Expr* arg, std::vector<TermId>& out);
     // The objects the comparisons of `condition` keep `released` from pointing to when they
     // hold (`equal` false: `p != &x` conjuncts) or when they fail (`equal` true: `p == &x`
     // disjuncts).

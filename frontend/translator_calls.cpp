@@ -191,7 +191,13 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
         unmodelled("call-outside-function", e->getExprLoc(), "a call at file scope");
     } else {
         describe_arguments(e, site);
-        if (may_release_block(e)) describe_release(e, site);
+        if (may_release_block(e)) {
+            describe_release(e, site);
+        } else if (const clang::FunctionDecl* direct = e->getDirectCallee();
+                   direct != nullptr && direct->getBuiltinID() == 0 &&
+                   find_library_model(direct->getName()) == nullptr) {
+            describe_wrapper_guards(e, site);
+        }
         call_index_.emplace(e, static_cast<std::uint32_t>(current().calls.size()));
         translated_calls_.push_back(e);
         current().calls.push_back(std::move(site));

@@ -275,6 +275,37 @@ void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRe
     }
 }
 
+void Translator::enclosing_guards(const clang::CallExpr* e, const clang::Expr* arg,
+                                  std::vector<TermId>& out) {
+    // Guards: the call in the branch of an `if` that holds only when the pointer is not an
+    // object's address, or after one that leaves when it is (`if (p == buf) return;`).
+    const EvaluationPoint here{"", Point{e, nullptr}};
+    const clang::Stmt* node = e;
+    for (const clang::Stmt* parent = parent_of(node); parent != nullptr;
+         node = parent, parent = parent_of(node)) {
+        if (const auto* branch = llvm::dyn_cast<clang::IfStmt>(parent)) {
+            if (branch->getCond() == node) continue;
+            guarded_objects(branch->getCond(), branch->getElse() == node, arg, here, out);
+        } else if (const auto* block = llvm::dyn_cast<clang::CompoundStmt>(parent)) {
+            for (const clang::Stmt* before : block->body()) {
+                if (before == node) break;
+                const auto* exit = llvm::dyn_cast<clang::IfStmt>(before);
+                if (exit != nullptr && exit->getElse() == nullptr && leaves(exit->getThen()))
+                    guarded_objects(exit->getCond(), true, arg, here, out);
+            }
+        }
+    }
+}
+
+void Translator::describe_wrapper_guards(const clang::CallExpr* e, CallSite& site) {
+    if (locals_ == nullptr || e->getNumArgs() == 0 || site.args.empty() || site.args[0].term == kNone) return;
+    if (!e->getArg(0)->getType()->isPointerType()) return;
+    CallValue& passed = site.args[0];
+    enclosing_guards(e, e->getArg(0), passed.excluded);
+    std::sort(passed.excluded.begin(), passed.excluded.end());
+    passed.excluded.erase(std::unique(passed.excluded.begin(), passed.excluded.end()), passed.excluded.end());
+}
+
 void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
     if (locals_ == nullptr || e->getNumArgs() == 0 || site.args.empty()) return;
     const facts::ReleaseFunction* library = facts::find_release_function(callee_name(e));
@@ -317,23 +348,7 @@ void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
         }
     }
 
-    // Guards: the call in the branch of an `if` that holds only when the pointer is not an
-    // object's address, or after one that leaves when it is (`if (p == buf) return;`).
-    const clang::Stmt* node = e;
-    for (const clang::Stmt* parent = parent_of(node); parent != nullptr;
-         node = parent, parent = parent_of(node)) {
-        if (const auto* branch = llvm::dyn_cast<clang::IfStmt>(parent)) {
-            if (branch->getCond() == node) continue;
-            guarded_objects(branch->getCond(), branch->getElse() == node, arg, here, released.excluded);
-        } else if (const auto* block = llvm::dyn_cast<clang::CompoundStmt>(parent)) {
-            for (const clang::Stmt* before : block->body()) {
-                if (before == node) break;
-                const auto* exit = llvm::dyn_cast<clang::IfStmt>(before);
-                if (exit != nullptr && exit->getElse() == nullptr && leaves(exit->getThen()))
-                    guarded_objects(exit->getCond(), true, arg, here, released.excluded);
-            }
-        }
-    }
+    enclosing_guards(e, arg, released.excluded);
     if (const clang::DeclRefExpr* tracked = tracked_reference(arg->IgnoreParenCasts()))
         correlated_guards(e, tracked, released.excluded);
     std::sort(released.excluded.begin(), released.excluded.end());

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
+#include <string_view>
 
 #include "reports/checks/argument_overlap.hpp"
 #include "reports/checks/memory_objects.hpp"
@@ -65,6 +67,46 @@ const RuleInfo& FreeNonheapCheck::info() const {
     return kInfo;
 }
 
+namespace {
+
+// The parameter a release inside a wrapper releases unchanged (`free(ptr)` in `my_free(ptr)`):
+// its index, when the released value is the parameter's at offset 0.
+std::optional<std::uint32_t> released_parameter(const facts::ArgumentAddress* address) {
+    constexpr std::string_view kParam = "param#";
+    if (address == nullptr || address->base_kind != facts::ArgumentAddress::Base::Value ||
+        address->offset != std::int64_t{0} || !address->base.starts_with(kParam))
+        return std::nullopt;
+    std::uint32_t index = 0;
+    for (const char c : address->base.substr(kParam.size())) {
+        if (c < '0' || c > '9') return std::nullopt;
+        index = index * 10 + static_cast<std::uint32_t>(c - '0');
+    }
+    return index;
+}
+
+// Whether every call of `function` that may pass `origin`'s object as argument `param` keeps
+// it out by a guard (`if (threads != default_threads) my_free(threads)`), and some call does.
+bool every_passing_call_guarded(const CheckContext& context, const std::string& function, std::uint32_t param,
+                                NodeId origin) {
+    bool passed = false;
+    for (const facts::CallSite& call : context.facts.calls) {
+        if (call.callee != function || param >= call.args.size() || call.args[param] == facts::kNoNode)
+            continue;
+        const std::vector<NodeId> targets = context.oracle.points_to(call.args[param]);
+        if (std::none_of(targets.begin(), targets.end(),
+                         [&](NodeId t) { return context.view.origin(t) == origin; }))
+            continue;
+        const facts::ArgumentAddress* address = context.facts.argument(call.id, param);
+        if (address == nullptr ||
+            std::find(address->excluded.begin(), address->excluded.end(), origin) == address->excluded.end())
+            return false;
+        passed = true;
+    }
+    return passed;
+}
+
+}  // namespace
+
 void FreeNonheapCheck::run(const CheckContext& context, std::vector<Finding>& out) const {
     const MemoryModel model(context.facts, context.options);
     for_each_call(
@@ -83,6 +125,10 @@ void FreeNonheapCheck::run(const CheckContext& context, std::vector<Finding>& ou
                 if (address != nullptr && std::find(address->excluded.begin(), address->excluded.end(),
                                                     origin) != address->excluded.end())
                     continue;  // a guard keeps the pointer from it: `if (p != buf) free(p)`
+                // ... or a guard of every call of the wrapper that releases its parameter here.
+                if (const std::optional<std::uint32_t> param = released_parameter(address);
+                    param && every_passing_call_guarded(context, call.caller, *param, origin))
+                    continue;
                 bad.push_back(object);
             }
             if (bad.empty()) return;

@@ -24,7 +24,19 @@ void convert(size_t n) {
     if (n > 32) free(buf); /* expect: free-nonheap warning */
 }
 
+/* A release wrapper: one of its calls is guarded, the other is not. */
+static char fallback[8];
+static void drop(void *p) {
+    free(p); /* expect: free-nonheap warning */
+}
+void drop_twice(size_t n) {
+    char *b = n > 8 ? malloc(n) : fallback;
+    if (b != fallback) drop(b);
+    drop(b);
+}
+
 int main(int argc, char **argv) {
+    drop_twice(4);
     greet(argc, argv);
     scratch();
     convert((size_t)argc);

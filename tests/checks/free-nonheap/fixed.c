@@ -42,11 +42,24 @@ void widen(size_t n) {
     if (n > 32) free(buf);
 }
 
+/* A release wrapper called under a guard: the static default is never passed to it. */
+static int default_slots[4];
+static void release(void *p) {
+    free(p);
+}
+void use_slots(size_t n) {
+    int *slots = default_slots;
+    if (n > 4) slots = malloc(n * sizeof *slots);
+    slots[0] = 0;
+    if (slots != default_slots) release(slots);
+}
+
 int main(int argc, char **argv) {
     greet(argc, argv);
     scratch((size_t)argc * 100);
     early((size_t)argc * 100);
     convert((size_t)argc);
     widen((size_t)argc);
+    use_slots((size_t)argc);
     return 0;
 }
