@@ -303,7 +303,9 @@ struct ArgumentAddress {
     std::uint32_t moved_line = 0;
     std::uint32_t moved_column = 0;
     // Objects the argument cannot point to at the call, as a guard of the calling function
-    // shows (`if (p != buf) free(p)`): their first copies (Node::origin).
+    // shows (`if (p != buf) free(p)`): their first copies (Node::origin). Recorded for the
+    // released argument of a release and the first pointer argument of a call of a function
+    // of the program (a release wrapper: `if (p != buf) my_free(p)`).
     std::vector<NodeId> excluded;
 };
 
@@ -362,7 +364,8 @@ inline constexpr auto kArgumentsTable = side_table<ArgumentAddress>(
                                               "`-` otherwise"),
     column<NodeList, &ArgumentAddress::excluded>(
         "excluded",
-        "a released pointer: the objects (their first copies, `symbols.tsv` `origin`) a guard of the caller "
+        "a released pointer, or the first pointer argument of a call of a function of the program (which "
+        "may release it): the objects (their first copies, `symbols.tsv` `origin`) a guard of the caller "
         "keeps it from (below)"));
 
 // An argument that points into the block a call of the caller returned, where that call's
