@@ -55,6 +55,15 @@ public:
 
     void scan(const clang::Stmt* s) {
         if (s == nullptr) return;
+        // `(void) &x;` computes the address and discards it (a way to silence a warning about
+        // an unused variable): the address goes nowhere.
+        if (const auto* cast = llvm::dyn_cast<clang::CStyleCastExpr>(s);
+            cast != nullptr && cast->getType()->isVoidType()) {
+            const auto* address = llvm::dyn_cast<clang::UnaryOperator>(cast->getSubExpr()->IgnoreParens());
+            if (address != nullptr && address->getOpcode() == clang::UO_AddrOf &&
+                referenced_variable(address->getSubExpr()) != nullptr)
+                return;
+        }
         if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(s)) {
             for (const clang::Decl* d : decls->decls()) {
                 if (const auto* var = llvm::dyn_cast<clang::VarDecl>(d)) declared.push_back(var);
