@@ -102,8 +102,9 @@ std::size_t CpuBackend::free_memory() const {
 // reports "not enough memory" with the sizes involved, when it exceeds the memory
 // available now, or when it and every buffer the engine already holds would exceed the
 // limit: buffers are reserved with room to grow (capacity beyond size, merge targets), and
-// those untouched pages do not show in MemAvailable until they are written, which is how
-// a run used to pass each check and still meet the OOM killer.
+// those untouched pages do not show in MemAvailable until they are written, so a run
+// checked against the available memory alone can pass each check and still meet the OOM
+// killer.
 bool CpuBackend::fits_in_memory(std::size_t bytes) const {
     return bytes < kCheckedAllocation || bytes <= free_memory();
 }
