@@ -119,7 +119,7 @@ gvplugin_library_t text_library{text_package, text_apis};
 char text_library_name[] = "gvplugin_galias_text_LTX_library";
 // Plugins built in: ours; the others (the dot layout, the SVG renderer) load from
 // Graphviz's configuration as usual.
-const lt_symlist_t builtin_plugins[] = {{text_library_name, &text_library}, {nullptr, nullptr}};
+const lt_symlist_t kBuiltinPlugins[] = {{text_library_name, &text_library}, {nullptr, nullptr}};
 
 }  // namespace
 
@@ -129,7 +129,7 @@ struct GraphLayout::Context {
 
 GraphLayout::GraphLayout() : context_(std::make_unique<Context>()) {
     agseterrf(collect_graphviz_message);
-    context_->gvc = gvContextPlugins(builtin_plugins, 1);
+    context_->gvc = gvContextPlugins(kBuiltinPlugins, 1);
 }
 
 GraphLayout::~GraphLayout() {
