@@ -30,6 +30,7 @@ std::uintmax_t input_bytes(const Inputs& inputs) {
 // leave the others' workers idle at the end of the batch.
 std::vector<std::size_t> longest_first(const std::vector<BatchJob>& jobs) {
     std::vector<std::uintmax_t> bytes;
+    bytes.reserve(jobs.size());
     for (const BatchJob& job : jobs) bytes.push_back(input_bytes(job.inputs));
     std::vector<std::size_t> order(jobs.size());
     std::iota(order.begin(), order.end(), std::size_t{0});

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <string_view>
 
@@ -100,7 +101,7 @@ double svg_width(std::string_view svg) {
 boolean measure_text(textspan_t* span, char** fontpath) {
     const double size = span->font != nullptr && span->font->size > 0 ? span->font->size : 14.0;
     span->size.x = static_cast<int>(text_width_em(span->str != nullptr ? span->str : "") * size + 1);
-    span->size.y = static_cast<int>(size * 1.1 + 0.5);  // what the Pango plugin gives
+    span->size.y = static_cast<int>(std::lround(size * 1.1));  // what the Pango plugin gives
     span->yoffset_layout = 0.0;
     span->yoffset_centerline = 0.2 * size;
     span->layout = nullptr;
