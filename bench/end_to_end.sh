@@ -391,7 +391,8 @@ for P in "${projects[@]}"; do
                 unset ST
             fi
 
-            # Issue 5: CSPA output sizes must be identical on every backend.
+            # CSPA's output sizes must be identical on every backend: the backends compute the
+            # same relations, so a difference is a bug, noted in the row.
             if [ "$DRY" = 0 ] && [ "$VF" != - ]; then
                 key="$P $K"
                 if [ -z "${CSPA_SIZES[$key]+x}" ]; then CSPA_SIZES[$key]="$VF $VA $MA"

@@ -9,7 +9,7 @@
 #                        [--cuda-off NAME]... [--cuda-difference auto|search|merge]
 #                        [--galias PATH] [--write] [--csv FILE] [CASE...]
 # CASE is program:graph or program:graph@N (the first N edges), e.g. reach:fe_body,
-# sg:CA-HepTH@20000. Without cases, the default list for the backend runs.
+# sg:CA-HepTH@20000. Without cases, the backend's default list (CASES below) runs.
 # --cuda-off and --cuda-difference go to `galias run` as they are (docs/CLI.md).
 # --csv FILE appends the rows to FILE with their command, machine, commit and date
 # (bench/results/append_csv.py).

@@ -220,16 +220,16 @@ bool is_cxx_job(const CompileJob& job) {
 
 std::string flag_set(const CompileJob& job) {
     // Flags followed by a separate output or dependency-target argument.
-    static const std::set<std::string> with_output = {"-o", "-MF", "-MT", "-MQ"};
-    static const std::set<std::string> output_only = {"-c", "-MD", "-MMD", "-MP"};
+    static const std::set<std::string> kWithOutput = {"-o", "-MF", "-MT", "-MQ"};
+    static const std::set<std::string> kOutputOnly = {"-c", "-MD", "-MMD", "-MP"};
     std::string key = job.directory;
     for (std::size_t i = 1; i < job.arguments.size(); ++i) {
         const std::string& arg = job.arguments[i];
-        if (with_output.count(arg) != 0) {
+        if (kWithOutput.count(arg) != 0) {
             ++i;
             continue;
         }
-        if (output_only.count(arg) != 0 || (arg.rfind("-o", 0) == 0 && arg.size() > 2)) continue;
+        if (kOutputOnly.count(arg) != 0 || (arg.rfind("-o", 0) == 0 && arg.size() > 2)) continue;
         if (path_in(job.directory, arg) == job.file) continue;
         key += '\0';
         key += arg;

@@ -440,8 +440,11 @@ void FactEmitter::emit_caller_objects() {
             const Entity p = program_.entities[term.entity];  // a copy: entities grow below
             const std::string name =
                 p.name.substr(p.name.rfind("::") == std::string::npos ? 0 : p.name.rfind("::") + 2);
-            program_.entities.push_back(Entity{NodeKind::Unknown, "caller:" + p.key,
-                                               "caller@" + function + "::" + name, function, p.pos, false});
+            std::string display = "caller@" + function;
+            display += "::";
+            display += name;
+            program_.entities.push_back(
+                Entity{NodeKind::Unknown, "caller:" + p.key, std::move(display), function, p.pos, false});
             const auto object = static_cast<EntityId>(program_.entities.size() - 1);
             const NodeId target = node(program_.terms.entity(object, "", p.pos), 0);
             const NodeId address =

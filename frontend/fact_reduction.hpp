@@ -34,7 +34,7 @@
 // Memory locations (*p, and variables whose address is taken) also receive values through
 // stores to aliases (CSPA's MemoryAlias, Andersen's store rule) and are loaded through
 // aliases, so they keep their own outgoing edges: a memory member m of a cycle gets the
-// edge m -> r back. ValueFlow itself shrinks: ValueFlow(v, x) no longer holds for a
+// edge m -> r back. ValueFlow itself shrinks: ValueFlow(v, x) does not hold for a
 // substituted v (its value reaches x from its representative).
 //
 // The Andersen assign and store facts are rebuilt from the reduced CSPA assign facts (they

@@ -1,7 +1,7 @@
 #pragma once
 // Which node a field of a variable or of an object reached through a pointer stands for,
-// under each field model (FieldModel; docs/FACTS.md, "Fields"). The fact emitter asks this
-// for every term before it makes the term's node.
+// under each field model (FieldModel; docs/FACTS.md, "Fields through pointers"). The fact
+// emitter asks this for every term before it makes the term's node.
 
 #include <string>
 

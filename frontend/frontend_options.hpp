@@ -20,7 +20,8 @@ enum class IndirectCalls {
     Types,     // every address-taken function whose parameter count fits the call
 };
 
-// Which struct and union fields get nodes of their own (docs/FACTS.md, "Fields").
+// Which struct and union fields get nodes of their own (docs/FACTS.md, "Fields through
+// pointers").
 enum class FieldModel {
     // Fields of variables are told apart; a field reached through a pointer (or inside a
     // variable whose address is taken) is the field of its declared type, one node per

@@ -1,6 +1,6 @@
 #pragma once
 // The frontend's intermediate form: what one C translation unit says about pointers, in
-// terms that no longer mention Clang. The AST translator (tu_translator.cpp) produces one
+// terms that mention nothing of Clang. The AST translator (tu_translator.cpp) produces one
 // TranslationUnitIr per TU; the linker (linker.cpp) merges them into one ProgramIr; the fact
 // emitter instantiates it per calling context (docs/FACTS.md, "Node model").
 //
@@ -13,7 +13,7 @@
 //           node per calling context it is instantiated in.
 //
 // Terms keep every field the C code names, whatever the field model: the fact emitter
-// decides which terms share a node (resolved(), docs/FACTS.md "Fields").
+// decides which terms share a node (resolved(), docs/FACTS.md "Fields through pointers").
 //   Statements: value flows between terms (`dst = src`) and call sites.
 
 #include <cstdint>

@@ -591,7 +591,6 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
                 case clang::CK_LValueToRValue:
                     return loaded_address(sub, at, depth + 1);
                 case clang::CK_ArrayToPointerDecay:
-                    return location_address(sub, at, depth + 1);
                 case clang::CK_FunctionToPointerDecay:
                 case clang::CK_BuiltinFnToFnPtr:
                     return location_address(sub, at, depth + 1);
@@ -992,11 +991,9 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
                     for (const Symbolic& stored : escape->cells) {
                         if (!is_apart) break;
                         const Symbolic* read = other.cell.get();
-                        if (read == nullptr) {
-                            is_apart = false;  // a call's result, a parameter: may come from the cell
-                        } else if (read->base == stored.base) {
+                        if (read != nullptr && read->base == stored.base) {
                             is_apart = read->offset && stored.offset && *read->offset != *stored.offset;
-                        } else if (stored.allocation != kNone) {
+                        } else if (read != nullptr && stored.allocation != kNone) {
                             // The cell is in an object allocated in this function; the other
                             // was read from an object that existed before that allocation.
                             const auto owner = std::find_if(
@@ -1007,6 +1004,9 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
                                 (read->kind == Base::Object || predates(*read, Point{owner->first, nullptr}));
                             if (is_apart) apart.needs_fresh.push_back(stored.allocation);
                         } else {
+                            // A value read from no cell (a call's result, a parameter) may come
+                            // from the cell, and so may one read from another cell when the
+                            // cell is in memory this function did not allocate.
                             is_apart = false;
                         }
                     }

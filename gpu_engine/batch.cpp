@@ -30,6 +30,7 @@ std::uintmax_t input_bytes(const Inputs& inputs) {
 // leave the others' workers idle at the end of the batch.
 std::vector<std::size_t> longest_first(const std::vector<BatchJob>& jobs) {
     std::vector<std::uintmax_t> bytes;
+    bytes.reserve(jobs.size());
     for (const BatchJob& job : jobs) bytes.push_back(input_bytes(job.inputs));
     std::vector<std::size_t> order(jobs.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
@@ -43,7 +44,7 @@ std::vector<std::size_t> longest_first(const std::vector<BatchJob>& jobs) {
 // job's kernels are a chain of short launches whose waits set its run time, and they slip
 // in between a large job's blocks instead of queueing behind them; the large jobs, bound
 // by the device's throughput, lose little (H100, the queue 2-3 % shorter at 8 and 16 at
-// once; docs/BENCHMARKS.md, "Concurrent kernels on the GPU").
+// once; docs/BENCHMARKS.md, "Concurrent analyses on one GPU").
 // EngineOptions::BatchPriority::None gives every job the default priority (for comparisons).
 std::vector<double> urgency_by_size(const std::vector<std::size_t>& order,
                                     EngineOptions::BatchPriority priority) {
@@ -89,7 +90,7 @@ std::vector<BatchOutcome> run_batch(std::vector<BatchJob>& jobs, std::size_t max
     // Jobs that run beside others take one lane each: the concurrency comes from the jobs,
     // and a job's extra lanes only add threads and waits on a device the others keep busy
     // (H100, queue of 64 at 8 at once: 0.53-0.57 s with one lane, 0.58-0.62 s with two;
-    // docs/BENCHMARKS.md, "Concurrent kernels on the GPU"). A job alone gets a lane per core.
+    // docs/BENCHMARKS.md, "Concurrent analyses on one GPU"). A job alone gets a lane per core.
     const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
     for (BatchJob& job : jobs)
         if (job.options.max_lanes == 0) job.options.max_lanes = workers > 1 ? 1U : cores;

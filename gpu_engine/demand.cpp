@@ -38,7 +38,8 @@ std::vector<std::uint32_t> union_of_rows(const std::vector<std::uint32_t>& a,
 
 }  // namespace
 
-DemandSolver::DemandSolver(const Program& program, std::vector<DemandForm> forms, const MagicOptions& options)
+DemandSolver::DemandSolver(const Program& program, const std::vector<DemandForm>& forms,
+                           const MagicOptions& options)
     : magic_(plan::magic_sets(program.source(), forms, options)),
       transformed_(compile_checked(datalog::check_program(magic_.program), program.plan().file)),
       answered_(magic_.queries.size()) {
@@ -196,8 +197,9 @@ void DemandSolver::run_round(Inputs inputs, const Queries& fresh, EngineOptions 
 DemandResult solve_on_demand(const Program& program, Inputs inputs, const std::vector<Demand>& demands,
                              const EngineOptions& options, const MagicOptions& magic) {
     std::vector<DemandForm> forms;
+    forms.reserve(demands.size());
     for (const Demand& demand : demands) forms.push_back(DemandForm{demand.relation, demand.adornment, {}});
-    DemandSolver solver(program, std::move(forms), magic);
+    DemandSolver solver(program, forms, magic);
     return solver.solve(std::move(inputs), demands, options);
 }
 

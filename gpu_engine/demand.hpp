@@ -78,7 +78,8 @@ struct DemandResult {
 class DemandSolver {
 public:
     // Throws DiagnosticError at a form's location for an unknown relation or a bad adornment.
-    DemandSolver(const Program& program, std::vector<DemandForm> forms, const MagicOptions& options = {});
+    DemandSolver(const Program& program, const std::vector<DemandForm>& forms,
+                 const MagicOptions& options = {});
 
     // The answers to `demands` (each of a form given to the constructor; std::invalid_argument
     // otherwise). options.keep_rows and output_dir are the solver's: answers come back as rows.

@@ -13,6 +13,7 @@ std::vector<AllocatorHint> allocator_hints(const std::vector<Finding>& findings)
         if (!finding.allocator_hint.empty()) ++counts[finding.allocator_hint];
     }
     std::vector<AllocatorHint> hints;
+    hints.reserve(counts.size());
     for (const auto& [function, count] : counts) hints.push_back(AllocatorHint{function, count});
     std::stable_sort(hints.begin(), hints.end(),
                      [](const AllocatorHint& a, const AllocatorHint& b) { return a.findings > b.findings; });

@@ -108,7 +108,7 @@ private:
 // naming the functions that release the allocator's blocks (`release = []`: none does, as for
 // a pool allocator whose blocks go with the pool).
 void read_allocators(const ConfigReader& reader, const toml::node& node, ReportConfig& config) {
-    const char* kShape =
+    constexpr const char* kShape =
         "'allocators' must be an array of function names or tables { name = \"F\", release = [\"G\", ...] }";
     const toml::array* array = node.as_array();
     if (array == nullptr) reader.fail(node, kShape);

@@ -23,8 +23,8 @@ std::string short_name(const facts::Node& node) {
     }
     // A local's definitions are nodes of their own (`p@12:5`, `p@phi:14:9`, docs/FACTS.md,
     // "Locals in SSA form"); messages name the variable and give positions separately.
-    static const std::regex version(R"((^|[^$A-Za-z_0-9])([A-Za-z_][A-Za-z_0-9]*)@(phi:)?[0-9]+:[0-9]+)");
-    return std::regex_replace(name, version, "$1$2");
+    static const std::regex kVersion(R"((^|[^$A-Za-z_0-9])([A-Za-z_][A-Za-z_0-9]*)@(phi:)?[0-9]+:[0-9]+)");
+    return std::regex_replace(name, kVersion, "$1$2");
 }
 
 std::string base_name(const facts::Node& node) {

@@ -55,6 +55,7 @@ std::vector<NodeId> NodeResolver::by_name(std::string_view name) const {
     }
     if (functions.size() > 1) {
         std::vector<std::string> names;
+        names.reserve(out.size());
         for (NodeId id : out) names.push_back(facts_.nodes[id].name);
         std::sort(names.begin(), names.end());
         names.erase(std::unique(names.begin(), names.end()), names.end());

@@ -67,7 +67,7 @@ std::optional<std::string> glob_problem(std::string_view pattern) {
 }
 
 std::string uri_encode_path(std::string_view path) {
-    static const char* kHex = "0123456789ABCDEF";
+    constexpr std::string_view kHex = "0123456789ABCDEF";
     std::string out;
     for (unsigned char c : path) {
         bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||

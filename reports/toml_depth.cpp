@@ -84,10 +84,9 @@ private:
                 const std::size_t key_depth = open.back().depth + key_segments();
                 check(key_depth, start);
                 skip_spaces();
-                if (pos_ < text_.size() && text_[pos_] == '=')
-                    ++pos_;
-                else if (pos_ == start)
-                    ++pos_;
+                // Past the '=', or past one character of what is not a key (the TOML parser
+                // will say what it is), so that the scan always moves on.
+                if ((pos_ < text_.size() && text_[pos_] == '=') || pos_ == start) ++pos_;
                 depth = key_depth;
                 want_key = false;
                 want_value = true;

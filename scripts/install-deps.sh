@@ -13,8 +13,9 @@ PACKAGES=(
   clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libboost-graph-dev
   # the sanitizer build and the fuzz targets: libFuzzer, ASan and UBSan runtimes of Clang 14
   libclang-rt-14-dev
-  # source formatting (scripts/format.sh, checked by the test suite)
-  clang-format-14
+  # source formatting (scripts/format.sh, checked by the test suite) and the lint
+  # (scripts/lint.sh, run by scripts/test.sh)
+  clang-format-14 clang-tidy-14
   # the HTML report: Graphviz's libgvc lays out the code-flow graphs (optional at build
   # time), graphviz has its layout plugins, and headless Chromium runs the report's browser
   # test (tests/html; skipped without it) and bench/html_report.sh's opening time

@@ -2,7 +2,7 @@
 // library: the driver loads it at CUDA's start when CUDA_INJECTION64_PATH names it, and
 // it times every CUDA runtime API call on every thread. At exit it prints, per API
 // function, the calls, the total and the mean microseconds summed over all threads.
-// Issue 6 uses it to see which calls get slower when several analyses share the GPU
+// It shows which calls get slower when several analyses share the GPU
 // (run the same queue with --max-concurrent 1 and 8, compare the means).
 //
 //   g++ -O2 -std=c++20 -shared -fPIC bench/cuda/api_profile.cpp bench/cuda/stream_timeline.cpp

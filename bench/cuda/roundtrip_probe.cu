@@ -22,7 +22,8 @@
 //               instantiated graph (cudaGraphExec*NodeSetParams), then launched
 //   pdl         copy+sync, the kernels launched as programmatic dependents of the one
 //               before (each waits in cudaGridDependencySynchronize)
-// (issue 6: concurrent analyses are made of thousands of such round trips).
+// (concurrent analyses are made of thousands of such round trips: docs/SCHEDULING.md,
+// "What limits the speed-up").
 //
 //   nvcc -O2 -std=c++17 -arch=sm_90 bench/cuda/roundtrip_probe.cu -o roundtrip_probe -lcuda
 //   ./roundtrip_probe [ROUND_TRIPS=2000] [KERNELS_PER_TRIP=3] [BLOCKS=64] [THREADS=all] [MODE=all]

@@ -1,5 +1,5 @@
 #pragma once
-// Where a stream's life goes (part of the api_profile injection library, issue 6): for
+// Where a stream's life goes (part of the api_profile injection library): for
 // every kernel, memset and copy on a stream, the runtime call that submitted it (CUPTI
 // correlation ids) tells whether the stream waited for its host thread or for the GPU.
 // Per op, against the end of the stream's previous op:

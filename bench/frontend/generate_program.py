@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a generated C program of about LINES lines (functions of about 100 lines each)
 and its compile_commands.json into DIR, for measuring how the frontend scales
-(docs/FRONTEND.md, "Complexity of the function-pointer pre-analysis").
+(docs/FRONTEND.md, "Complexity of the pre-analysis").
 
     generate_program.py DIR LINES [--function-pointers] [--files N]
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Concurrent kernels (issue 6, docs/SCHEDULING.md), on a GPU machine:
+# Concurrent kernels and analyses (docs/SCHEDULING.md; results in docs/BENCHMARKS.md,
+# "Concurrent analyses on one GPU"), on a GPU machine:
 #
 #  A. single analyses with --sched off | streams | model: output tuples, whole-process
 #     seconds, engine seconds, launches planned, model solves and their time (and its

@@ -1,4 +1,4 @@
-// Time to solve the scheduler's models (issue 6) on an H100 profile (132 SMs, 64 K
+// Time to solve the scheduler's models (docs/SCHEDULING.md) on an H100 profile (132 SMs, 64 K
 // registers, 64 warps, 228 KiB shared memory and 32 blocks per SM) for 2, 5, 8, 16 and
 // 32 kernels (and 64, 128: above 32 the batch model is first-fit decreasing, see
 // BatchOptions::column_generation_limit). The seed paper reports 0.08-1.5 ms per solve.

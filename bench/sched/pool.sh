@@ -1,17 +1,16 @@
-# Sourced by bench/sched/concurrency.sh, queue_profile.sh and throughput_bound.sh: issue
-# 6's mixed pool of analyses, how its cases become jobs, and how a batch of them is timed. A case is PROGRAM:DATASET, DATASET a corpus
-# PROJECT/kK (facts under $FACTS, as bench/end_to_end.sh leaves them) or a shared graph
-# NAME, optionally NAME@N for its first N edges (cut into $WORK). Callers set FACTS,
-# GRAPHS and WORK.
+# Sourced by bench/sched/concurrency.sh, queue_profile.sh and throughput_bound.sh: the
+# mixed pool of analyses, how its cases become jobs, and how a batch of them is timed. A
+# case is PROGRAM:DATASET, DATASET a corpus PROJECT/kK (facts under $FACTS, as
+# bench/end_to_end.sh leaves them) or a shared graph NAME, optionally NAME@N for its first
+# N edges (cut into $WORK). Callers set FACTS, GRAPHS and WORK.
 #
 # The corpus facts are what this checkout's frontend makes of the corpus projects:
 #   bench/corpus/prepare.sh zlib bzip2 lua5.4 libzstd jq
 #   bench/end_to_end.sh --stages frontend -k 0,1 --backend cpu zlib bzip2 lua5.4 libzstd jq
-# (into out/end_to_end; concurrency.sh --facts takes that directory). Results measured
-# before 2026-11-24 used facts of an early frontend (before copy reduction and value
-# classes: CSPA zlib k=1 found 1.26 M ValueAlias tuples, where the current frontend's
-# facts give 4,302, or 25,067 with --no-copy-reduction) and are not comparable with later
-# ones.
+# (into out/end_to_end; concurrency.sh --facts takes that directory). Results dated
+# before 2026-11-24 in bench/results come from facts without copy reduction and value
+# classes (CSPA zlib k=1: 1.26 M ValueAlias tuples, against 4,302 with them, or 25,067
+# with --no-copy-reduction): compare only results made from the same facts.
 
 # CSPA, Andersen, REACH and SG in turn, over small corpus projects and 5,000-30,000-edge
 # graph subsets.

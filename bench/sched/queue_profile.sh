@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Where a queue of analyses spends its time on the GPU (issue 6, docs/SCHEDULING.md,
-# "Where the limit really is"). Builds the queue of bench/sched/concurrency.sh part C (the
+# Where a queue of analyses spends its time on the GPU (docs/SCHEDULING.md,
+# "What limits the speed-up"). Builds the queue of bench/sched/concurrency.sh part C (the
 # pool cycled to QUEUE jobs) and prints, for the jobs one after another and at most N at
 # once:
 #   1. batch wall seconds (fastest of R runs) and whether every mode's outputs are equal;

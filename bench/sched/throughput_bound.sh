@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # How much faster can N analyses at once be than the same analyses one after another?
-# (issue 6, docs/SCHEDULING.md "What bounds the speed-up"). For the queue of
+# (docs/BENCHMARKS.md, "What bounds the speed-up"). For the queue of
 # concurrency.sh part C and for its kinds alone (corpus = its CSPA and Andersen jobs), on
 # a GPU machine, prints:
 #   - seconds one after another and with at most N at once (batch wall, fastest of R runs)

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <thread>
+#include <type_traits>
 
 #include "gpu_engine/cpu/distinct_set.hpp"
 #include "gpu_engine/cpu/host_block_cache.hpp"
@@ -102,8 +103,9 @@ std::size_t CpuBackend::free_memory() const {
 // reports "not enough memory" with the sizes involved, when it exceeds the memory
 // available now, or when it and every buffer the engine already holds would exceed the
 // limit: buffers are reserved with room to grow (capacity beyond size, merge targets), and
-// those untouched pages do not show in MemAvailable until they are written, which is how
-// a run used to pass each check and still meet the OOM killer.
+// those untouched pages do not show in MemAvailable until they are written, so a run
+// checked against the available memory alone can pass each check and still meet the OOM
+// killer.
 bool CpuBackend::fits_in_memory(std::size_t bytes) const {
     return bytes < kCheckedAllocation || bytes <= free_memory();
 }
@@ -200,8 +202,7 @@ void CpuBackend::sort(TupleArray& tuples) {
     TupleArray scratch = make_array(tuples.arity, tuples.size);
     bool in_scratch = false;
     parallel([&] {
-        dispatch_arity(tuples.arity, [&](auto a) {
-            constexpr std::uint32_t A = decltype(a)::value;
+        dispatch_arity(tuples.arity, [&]<std::uint32_t A>(std::integral_constant<std::uint32_t, A>) {
             Row<A>* result =
                 radix_sort<A>(as_rows<A>(tuples.data()), as_rows<A>(scratch.data()), tuples.size, threads_);
             in_scratch = result != as_rows<A>(tuples.data());
@@ -341,8 +342,7 @@ void CpuBackend::sort_unique(TupleArray& tuples) {
     TupleArray scratch = make_array(tuples.arity, tuples.size);
     bool result_in_scratch = false;
     parallel([&] {
-        dispatch_arity(tuples.arity, [&](auto a) {
-            constexpr std::uint32_t A = decltype(a)::value;
+        dispatch_arity(tuples.arity, [&]<std::uint32_t A>(std::integral_constant<std::uint32_t, A>) {
             Row<A>* rows = as_rows<A>(tuples.data());
             Row<A>* spare = as_rows<A>(scratch.data());
             Row<A>* sorted = radix_sort<A>(rows, spare, tuples.size, threads_);
@@ -364,8 +364,7 @@ void CpuBackend::difference(const TupleArray& a, const TupleArray& b, TupleArray
     const Chunking chunking(a.size, threads_);
     std::vector<std::uint64_t> counts(chunking.chunks);
     parallel([&] {
-        dispatch_arity(a.arity, [&](auto arity) {
-            constexpr std::uint32_t A = decltype(arity)::value;
+        dispatch_arity(a.arity, [&]<std::uint32_t A>(std::integral_constant<std::uint32_t, A>) {
             const Row<A>* x = as_rows<A>(a.data());
             const Row<A>* y = as_rows<A>(b.data());
             Row<A>* stage = as_rows<A>(staged.data());
@@ -400,8 +399,7 @@ void CpuBackend::merge(const TupleArray& a, const TupleArray& b, TupleArray& out
     if (total == 0) return;
     const Chunking chunking(total, threads_, 1 << 16, 4);
     parallel([&] {
-        dispatch_arity(a.arity, [&](auto arity) {
-            constexpr std::uint32_t A = decltype(arity)::value;
+        dispatch_arity(a.arity, [&]<std::uint32_t A>(std::integral_constant<std::uint32_t, A>) {
             const Row<A>* x = as_rows<A>(a.data());
             const Row<A>* y = as_rows<A>(b.data());
             Row<A>* dst = as_rows<A>(out.data());
@@ -439,8 +437,7 @@ bool CpuBackend::merge_in_place(TupleArray& full, const TupleArray& delta, std::
     if (full.capacity() < total) {
         reallocate(full.buffer, std::max(capacity, total) * full.arity * sizeof(Cell));
     }
-    dispatch_arity(full.arity, [&](auto arity) {
-        constexpr std::uint32_t A = decltype(arity)::value;
+    dispatch_arity(full.arity, [&]<std::uint32_t A>(std::integral_constant<std::uint32_t, A>) {
         Row<A>* f = as_rows<A>(full.data());
         const Row<A>* d = as_rows<A>(delta.data());
         std::uint64_t i = full.size, j = delta.size, w = total;

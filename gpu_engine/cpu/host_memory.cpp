@@ -156,9 +156,9 @@ HostMemory read_host_memory(const HostMemorySources& sources) {
 }
 
 std::size_t host_memory_available() {
-    static const HostMemorySources sources;
-    static const CgroupDirs dirs = find_cgroups(sources);
-    return read_with(sources, dirs).available();
+    static const HostMemorySources kSources;
+    static const CgroupDirs kDirs = find_cgroups(kSources);
+    return read_with(kSources, kDirs).available();
 }
 
 }  // namespace galias::engine::cpu

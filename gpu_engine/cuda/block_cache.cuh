@@ -13,7 +13,7 @@
 // cached blocks become idle blocks (IdleBlocks) that any backend may take: the analyses
 // of a batch each start with an empty cache, and served from the driver's pool their
 // first allocations cost 8.5 us each alone but 24-52 us with eight analyses at once
-// (API profile, docs/BENCHMARKS.md, "Concurrent kernels on the GPU").
+// (API profile, docs/BENCHMARKS.md, "Concurrent analyses on one GPU").
 
 #include <cuda_runtime.h>
 

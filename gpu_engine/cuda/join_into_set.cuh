@@ -1,12 +1,13 @@
 #pragma once
-// A join's last step straight into a bitmap tuple set, in one pass (issue 6). The two-pass
-// join counts every outer tuple's matches (a probe of the inner index), scans the counts
-// with CUB, reads the total back, and only then emits — probing again. With eight graph
-// analyses on the GPU those counts and scans were a fifth of the kernels' time, and the
-// read-back a dependent step per join (docs/SCHEDULING.md, "The graph jobs saturate the
-// device"). A bitmap set needs neither: it never grows, so nothing must be sized before
-// the insert, and the tuples it did not hold are appended at atomic positions into room
-// the host bounds by |outer| x the inner's longest key run.
+// A join's last step straight into a bitmap tuple set, in one pass (docs/ENGINE.md, "One
+// pass into a bitmap"). The two-pass join counts every outer tuple's matches (a probe of
+// the inner index), scans the counts with CUB, reads the total back, and only then emits
+// — probing again. With eight graph analyses on the GPU those counts and scans were a
+// fifth of the kernels' time, and the read-back a dependent step per join
+// (docs/SCHEDULING.md, "What limits the speed-up"). A bitmap set needs neither: it never
+// grows, so nothing must be sized before the insert, and the tuples it did not hold are
+// appended at atomic positions into room the host bounds by |outer| x the inner's longest
+// key run.
 //
 // Where that bound is far too large to reserve (a graph's hubs make it overestimate
 // twenty to sixty times), the host reserves less room and the kernel runs optimistically:

@@ -123,16 +123,16 @@ __device__ __forceinline__ std::uint64_t find_source(const std::uint64_t* offset
 }
 
 // Pass 2, load-balanced: every thread writes output tuples, whatever the fan-out of the
-// outer tuple they come from (hub nodes no longer leave the rest of a warp idle). Blocks
+// outer tuple they come from (a hub node does not leave the rest of a warp idle). Blocks
 // take tiles of kBalancedTile outputs; the whole block finds the outer tuples of the
 // tile's first and last outputs, stages the offsets between them in shared memory, and
-// every thread finds its outputs' sources there.
+// every thread finds its outputs' sources there (docs/ENGINE.md, "CUDA backend").
 //
-// Why so: the filtered emit was the largest user of the GPU in the
-// concurrency pool, its warps stalled on global loads 60 % of the time (ncu), and the
-// earlier version had one thread bisect the whole slice for each tile's first source while
-// the block waited, then every output gallop through global offsets. Now: emits 2x faster
-// on graphs of small fan-out, 7 % slower on a graph of large hubs (docs/BENCHMARKS.md).
+// Why so: the filtered emit is the largest user of the GPU in the concurrency pool. With
+// one thread bisecting the whole slice for each tile's first source while the block
+// waits, then every output galloping through global offsets, its warps stalled on global
+// loads 60 % of the time (ncu); with the offsets staged, emits are 2x faster on graphs of
+// small fan-out and 7 % slower on a graph of large hubs.
 constexpr std::uint32_t kBalancedTile = 1024;
 // Offsets one tile stages: its sources (at most one per output, plus outer tuples without
 // output in between; more of those and the tile searches global memory instead).

@@ -1,7 +1,7 @@
 #pragma once
 // Launch shapes are computed at each call site from the work size and passed to kernels
 // (grid-stride loops), never stored in data structures: the concurrency scheduler
-// (issue 6) replaces these defaults with the shapes its model chooses.
+// (docs/SCHEDULING.md) replaces these defaults with the shapes its model chooses.
 //
 // Every kernel of the backend is launched through launch_kernel() as a programmatic
 // dependent of the kernel before it on its stream (Hopper's programmatic dependent

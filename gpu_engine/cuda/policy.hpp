@@ -7,7 +7,7 @@
 // Switches, and why each is kept as an option (the command line's names; docs/CLI.md):
 //
 //   --cuda-trace             the per-kernel times, bytes and counters that the GPU numbers
-//                            of docs/ENGINE.md and docs/BENCHMARKS.md were read from.
+//                            of docs/BENCHMARKS.md were read from.
 //   --cuda-off tile          the tile path's comparison (docs/ENGINE.md); small inputs on
 //                            the multi-kernel paths in the GPU tests.
 //   --cuda-off filter        what the duplicate pre-filter saves; the unfiltered emit of
@@ -80,8 +80,8 @@ struct CudaPolicy : CudaSwitches {
     // and-swaps, whose rate the memory system sets, not the number of threads waiting on
     // them. The default eight waves of full blocks took the same time one after another
     // and held every slot the whole while; capped, the queue of 64 at 8 at once took
-    // 0.148 s instead of 0.167 s on an H200 (docs/BENCHMARKS.md, "Concurrent kernels on
-    // the GPU").
+    // 0.148 s instead of 0.167 s on an H200 (docs/BENCHMARKS.md, "Concurrent analyses on
+    // one GPU").
     static constexpr unsigned kHashSetBlocksPerSm = 2;
 
     // The filtered emit with outputs grouped (kernels.cuh, LocalFilter): a block takes a
@@ -90,7 +90,7 @@ struct CudaPolicy : CudaSwitches {
     // kLocalFilterRun tiles, and a tile per block while that leaves fewer than
     // kLocalFilterBlocks blocks, were best on CSPA and SG (at most 1024 blocks, each with a
     // longer run, let 6 % of copies past instead of 16 % and took longer;
-    // docs/BENCHMARKS.md, "Concurrent kernels on the GPU").
+    // docs/BENCHMARKS.md, "Concurrent analyses on one GPU").
     static constexpr std::uint64_t kLocalFilterRun = 4;
     static constexpr std::uint64_t kLocalFilterBlocks = 1024;
 

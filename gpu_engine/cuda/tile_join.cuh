@@ -1,11 +1,12 @@
 #pragma once
-// A join's counting pass for small outer relations in one launch (issue 6). The grid path
-// (cuda_backend.cu, join_count) clears the total, runs join_count_kernel, CUB's scan (two
-// kernels) and copies the total to the host: four or five launches and copies before the
-// one synchronization that reads the total. The probe of the launch-bound jobs in
-// docs/BENCHMARKS.md shows that a round trip's cost is its launches, so for at
-// most one tile of outer tuples one block counts, scans and hands the total over itself —
-// and, for a join's last step with a small output, writes the output too.
+// A join's counting pass for small outer relations in one launch (docs/ENGINE.md, "CUDA
+// backend"). The grid path (cuda_backend.cu, join_count) clears the total, runs
+// join_count_kernel, CUB's scan (two kernels) and copies the total to the host: four or
+// five launches and copies before the one synchronization that reads the total. The probe
+// of the launch-bound jobs in docs/BENCHMARKS.md shows that a round trip's cost is its
+// launches, so for at most one tile of outer tuples one block counts, scans and hands the
+// total over itself — and, for a join's last step with a small output, writes the output
+// too.
 
 #include <cstdint>
 #include <cub/block/block_scan.cuh>

@@ -1,9 +1,9 @@
 #pragma once
-// Single-launch operators for small relations (issue 6). The jobs of a batch are made of
-// many operators on a few hundred tuples each, and on the device what such an operator
-// costs is its launches (several kernels for CUB's sort, unique and select, each with its
-// own launch), not its bytes. Here one thread block does the whole operator in one
-// kernel, in registers and shared memory:
+// Single-launch operators for small relations (docs/ENGINE.md, "CUDA backend"). The jobs
+// of a batch are made of many operators on a few hundred tuples each, and on the device
+// what such an operator costs is its launches (several kernels for CUB's sort, unique and
+// select, each with its own launch), not its bytes. Here one thread block does the whole
+// operator in one kernel, in registers and shared memory:
 //
 //  * tile_sort_difference_kernel: sort, sort_unique, difference, and the fused
 //    sort_unique-then-difference of a batch (unique_difference);

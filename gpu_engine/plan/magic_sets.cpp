@@ -243,7 +243,7 @@ private:
     std::string answer_relation(std::size_t r, const SourceLocation& at) {
         const datalog::RelationInfo& info = in_.relations[r];
         if (auto found = out_.answers.find(info.name); found != out_.answers.end()) return found->second;
-        const std::string name = derived(r) && !info.is_input ? info.name : fresh("answer_" + info.name);
+        std::string name = derived(r) && !info.is_input ? info.name : fresh("answer_" + info.name);
         declare(name, r, columns_of(std::string(info.types.size(), 'f'), false));
         ast::Directive output{ast::Directive::Kind::Output, name, {}, at};
         output.params["filename"] = info.is_output ? info.output.filename : info.name + ".csv";

@@ -95,7 +95,7 @@ std::vector<std::string> cuda_occupancy_model_mismatches() {
 }
 
 sched::SchedMode default_sched_mode(BackendKind kind) {
-    // See docs/SCHEDULING.md ("Measured"): on the GPU independent rules and analyses on
+    // See docs/SCHEDULING.md ("Defaults"): on the GPU independent rules and analyses on
     // streams pay off, and the model's launch shapes measured slower than the defaults in
     // every case (its bookkeeping sits on every launch); on the CPU every operator already
     // uses all cores.

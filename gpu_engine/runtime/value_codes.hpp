@@ -1,12 +1,12 @@
 #pragma once
-// Dense, order-preserving codes for the values of a run (issue 6). Rules only copy, join
-// and compare the values of their inputs and constants (the rule language has no
-// arithmetic), so evaluating on codes — value v becomes its rank among the distinct values
-// — derives exactly the coded tuples, in the same sorted order. What it buys: the value
-// bound falls from the largest value to the number of distinct values, and with it the
-// size of a tuple bitmap ((bound + 1)^2 bits for two columns). A graph's subset keeps its
-// parent's node ids: CA-HepTH's first 20,000 edges use 6,137 ids up to 68,745 — a bitmap of
-// 4.7 MB coded, 590 MB not (docs/ENGINE.md, "Values are coded densely").
+// Dense, order-preserving codes for the values of a run. Rules only copy, join and
+// compare the values of their inputs and constants (the rule language has no arithmetic),
+// so evaluating on codes — value v becomes its rank among the distinct values — derives
+// exactly the coded tuples, in the same sorted order. What it buys: the value bound falls
+// from the largest value to the number of distinct values, and with it the size of a
+// tuple bitmap ((bound + 1)^2 bits for two columns). A graph's subset keeps its parent's
+// node ids: CA-HepTH's first 20,000 edges use 6,137 ids up to 68,745 — a bitmap of 4.7 MB
+// coded, 590 MB not (docs/ENGINE.md, "Values are coded densely").
 
 #include <cstdint>
 #include <span>

@@ -51,7 +51,7 @@ bool LaunchCoordinator::share_saturating(std::vector<KernelProfile>& kernels) co
 }
 
 LaunchCoordinator::LaunchCoordinator(DeviceProfile device, PlanOptions options)
-    : device_(std::move(device)), options_(options) {
+    : device_(device), options_(options) {
     validate(device_);
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Resource profiles of the concurrency scheduler (issue 6, docs/SCHEDULING.md): what one
+// Resource profiles of the concurrency scheduler (docs/SCHEDULING.md): what one
 // streaming multiprocessor (SM) offers and what one kernel launch asks of it. Plain data;
 // filled from the CUDA runtime by cuda_profiles.cpp in CUDA builds, by hand elsewhere.
 

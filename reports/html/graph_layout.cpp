@@ -9,6 +9,7 @@
 
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <string_view>
 
@@ -100,7 +101,7 @@ double svg_width(std::string_view svg) {
 boolean measure_text(textspan_t* span, char** fontpath) {
     const double size = span->font != nullptr && span->font->size > 0 ? span->font->size : 14.0;
     span->size.x = static_cast<int>(text_width_em(span->str != nullptr ? span->str : "") * size + 1);
-    span->size.y = static_cast<int>(size * 1.1 + 0.5);  // what the Pango plugin gives
+    span->size.y = static_cast<int>(std::lround(size * 1.1));  // what the Pango plugin gives
     span->yoffset_layout = 0.0;
     span->yoffset_centerline = 0.2 * size;
     span->layout = nullptr;
@@ -119,7 +120,7 @@ gvplugin_library_t text_library{text_package, text_apis};
 char text_library_name[] = "gvplugin_galias_text_LTX_library";
 // Plugins built in: ours; the others (the dot layout, the SVG renderer) load from
 // Graphviz's configuration as usual.
-const lt_symlist_t builtin_plugins[] = {{text_library_name, &text_library}, {nullptr, nullptr}};
+const lt_symlist_t kBuiltinPlugins[] = {{text_library_name, &text_library}, {nullptr, nullptr}};
 
 }  // namespace
 
@@ -129,7 +130,7 @@ struct GraphLayout::Context {
 
 GraphLayout::GraphLayout() : context_(std::make_unique<Context>()) {
     agseterrf(collect_graphviz_message);
-    context_->gvc = gvContextPlugins(builtin_plugins, 1);
+    context_->gvc = gvContextPlugins(kBuiltinPlugins, 1);
 }
 
 GraphLayout::~GraphLayout() {

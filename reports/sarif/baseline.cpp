@@ -55,7 +55,7 @@ Baseline Baseline::parse(std::string_view text, const std::string& name) {
     Baseline baseline;
     std::size_t malformed = 0;
     std::string first_problem;
-    const auto skip = [&](std::string where, const char* problem) {
+    const auto skip = [&](const std::string& where, const char* problem) {
         if (malformed++ == 0) first_problem = where + ": " + problem;
     };
     const json& runs = log["runs"];

@@ -35,6 +35,7 @@ struct EngineSwitchOptions {
     }};
     static std::vector<std::string> cuda_off_names() {
         std::vector<std::string> names;
+        names.reserve(kStrategies.size());
         for (const Strategy& strategy : kStrategies) names.emplace_back(strategy.name);
         return names;
     }

@@ -54,7 +54,7 @@ private:
 
 // Writes the report of `log` into `directory` and says where it is (unless quiet).
 inline void write_html_report_of(const std::filesystem::path& log, const std::filesystem::path& directory,
-                                 reports::html::HtmlReportOptions options, bool quiet) {
+                                 const reports::html::HtmlReportOptions& options, bool quiet) {
     const reports::html::SarifLog sarif = reports::html::load_sarif_log(log);
     const reports::html::HtmlReportSummary summary =
         reports::html::write_html_report(sarif, directory, options);

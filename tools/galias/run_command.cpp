@@ -276,6 +276,7 @@ int run_on_demand(const RunOptions& options, const engine::Program& program) {
     inputs.facts_dir = options.facts_dir;
     inputs.symbols = std::make_shared<facts::StringInterner>();
     std::vector<engine::Demand> demands;
+    demands.reserve(specs.size());
     for (const engine::DemandSpec& spec : specs)
         demands.push_back(engine::read_demand(spec, program.source(), *inputs.symbols));
     engine::EngineOptions engine_options = engine_options_from(options);
