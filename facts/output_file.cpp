@@ -28,9 +28,9 @@ std::string errno_text(int error) {
 // A name no other writer uses: the process id, a counter and a random part.
 std::string unique_suffix() {
     static std::atomic<std::uint64_t> counter{0};
-    static const std::uint64_t salt = std::random_device{}();
+    static const std::uint64_t kSalt = std::random_device{}();
     return std::to_string(::getpid()) + "-" + std::to_string(counter.fetch_add(1)) + "-" +
-           std::to_string(salt % 1000000);
+           std::to_string(kSalt % 1000000);
 }
 
 // The file the target names, following symbolic links (a link to a report stays a link).

@@ -177,8 +177,17 @@ std::string markdown_table(std::string_view file, std::string_view summary,
                 types_seen.push_back(std::move(this_type));
         }
         std::string type;
-        for (const std::string& t : types_seen) type += (type.empty() ? "" : ", ") + t;
-        out += "| " + column + " | " + type + " | " + std::string(meanings[first]) + " |\n";
+        for (const std::string& t : types_seen) {
+            if (!type.empty()) type += ", ";
+            type += t;
+        }
+        out += "| ";
+        out += column;
+        out += " | ";
+        out += type;
+        out += " | ";
+        out += meanings[first];
+        out += " |\n";
         first = last;
     }
     return out;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <tuple>
 #include <unordered_map>
 
 #include "frontend/branch_tests.hpp"
@@ -24,7 +25,13 @@ struct Fact {
     std::uint32_t var = 0;
     bool equal = true;
     std::int64_t value = 0;
-    auto operator<=>(const Fact&) const = default;
+    // Written out: clang-tidy 14 reads the 0 of a defaulted <=> as a null pointer.
+    bool operator==(const Fact& other) const {
+        return var == other.var && equal == other.equal && value == other.value;
+    }
+    bool operator<(const Fact& other) const {
+        return std::tie(var, equal, value) < std::tie(other.var, other.equal, other.value);
+    }
 };
 
 // What a path knows, sorted; a few facts at most (a fact that does not fit is not learnt,
@@ -120,19 +127,19 @@ struct BranchFacts {
 
     // What the element at a position does to the tested variables (nullptr: nothing).
     [[nodiscard]] const Effect* effect(std::size_t position) const {
-        const std::uint32_t at = position < effect_at.size() ? effect_at[position] : kNone;
-        return at == kNone ? nullptr : &effects[at];
+        const std::uint32_t at = position < effect_at_.size() ? effect_at_[position] : kNone;
+        return at == kNone ? nullptr : &effects_[at];
     }
     void set_effect(std::size_t position, const Effect& e) {
-        if (effect_at.size() <= position) effect_at.resize(position + 1, kNone);
-        effect_at[position] = static_cast<std::uint32_t>(effects.size());
-        effects.push_back(e);
+        if (effect_at_.size() <= position) effect_at_.resize(position + 1, kNone);
+        effect_at_[position] = static_cast<std::uint32_t>(effects_.size());
+        effects_.push_back(e);
     }
 
 private:
     static constexpr std::uint32_t kNone = ~0u;
-    std::vector<Effect> effects;
-    std::vector<std::uint32_t> effect_at;  // by position: the index in `effects`, or kNone
+    std::vector<Effect> effects_;
+    std::vector<std::uint32_t> effect_at_;  // by position: the index in `effects_`, or kNone
 };
 
 void LocalDefinitions::BranchFactsDeleter::operator()(BranchFacts* facts) const {
@@ -185,23 +192,23 @@ std::vector<bool> tests_ahead(
 }
 
 // The live sets of BranchFacts: a backward fixpoint over the blocks.
-void compute_live_tests(const std::vector<const clang::CFGBlock*>& blocks_,
-                        const std::vector<std::size_t>& block_start_, BranchFacts& bf) {
+void compute_live_tests(const std::vector<const clang::CFGBlock*>& blocks,
+                        const std::vector<std::size_t>& block_start, BranchFacts& bf) {
     const std::size_t vars = bf.escaped.size();
     // What each block assigns (before its test) and tests (after its elements).
-    std::vector<std::vector<std::uint32_t>> assigned(blocks_.size());
-    for (const clang::CFGBlock* b : blocks_) {
+    std::vector<std::vector<std::uint32_t>> assigned(blocks.size());
+    for (const clang::CFGBlock* b : blocks) {
         if (b == nullptr) continue;
-        for (std::size_t n = block_start_[b->getBlockID()]; n < block_start_[b->getBlockID()] + b->size();
+        for (std::size_t n = block_start[b->getBlockID()]; n < block_start[b->getBlockID()] + b->size();
              ++n) {
             const Effect* e = bf.effect(n);
             if (e != nullptr && e->kind == Effect::Kind::Assign) assigned[b->getBlockID()].push_back(e->var);
         }
     }
-    bf.live.assign(blocks_.size(), std::vector<bool>(vars, false));
+    bf.live.assign(blocks.size(), std::vector<bool>(vars, false));
     for (bool changed = true; changed;) {
         changed = false;
-        for (auto it = blocks_.rbegin(); it != blocks_.rend(); ++it) {
+        for (auto it = blocks.rbegin(); it != blocks.rend(); ++it) {
             const clang::CFGBlock* b = *it;
             if (b == nullptr) continue;
             std::vector<bool> in(vars, false);
@@ -351,21 +358,22 @@ template <typename VisitFn>
 bool walk_states(const WalkGraph& graph, const BranchFacts& bf,
                  std::vector<std::pair<State, unsigned>> starts,
                  const std::vector<LocalDefinitions::Edge>& cut, std::size_t budget, VisitFn visit) {
-    const auto& blocks_ = graph.blocks;
-    const auto& block_start_ = graph.block_start;
+    const auto& blocks = graph.blocks;
+    const auto& block_start = graph.block_start;
     const auto& never_taken = graph.never_taken;
     // By block id: the facts it was entered with so far (few per block: the live facts only).
-    std::vector<std::vector<Facts>> seen(blocks_.size());
+    std::vector<std::vector<Facts>> seen(blocks.size());
     std::vector<std::pair<State, unsigned>> work = std::move(starts);
     std::size_t visits = 0;
     while (!work.empty()) {
         if (++visits > budget) return true;
-        auto [s, index] = std::move(work.back());
+        State s = work.back().first;
+        const unsigned index = work.back().second;
         work.pop_back();
-        const clang::CFGBlock* block = blocks_[s.block];
+        const clang::CFGBlock* block = blocks[s.block];
         bool ended = false;
         for (std::size_t i = index; i < block->size() && !ended; ++i) {
-            const std::size_t n = block_start_[s.block] + i;
+            const std::size_t n = block_start[s.block] + i;
             switch (visit(n, s.facts)) {
                 case Visit::Found:
                     return true;
@@ -404,7 +412,7 @@ bool walk_states(const WalkGraph& graph, const BranchFacts& bf,
             std::vector<Facts>& entered = seen[following.block];
             if (std::find(entered.begin(), entered.end(), following.facts) != entered.end()) continue;
             entered.push_back(following.facts);
-            work.emplace_back(std::move(following), 0u);
+            work.emplace_back(following, 0u);
         }
     }
     return false;

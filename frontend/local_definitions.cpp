@@ -110,7 +110,8 @@ LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTCont
     cfg_ = clang::CFG::buildCFG(fd, fd->getBody(), &context, options);
     const clang::CFG* cfg = cfg_.get();
     const std::size_t words = (definitions_.size() + 63) / 64;
-    if (cfg == nullptr || 2 * cfg->getNumBlockIDs() * words * sizeof(std::uint64_t) > kMaxBitBytes) {
+    if (cfg == nullptr ||
+        std::size_t{2} * cfg->getNumBlockIDs() * words * sizeof(std::uint64_t) > kMaxBitBytes) {
         tracked_.clear();
         definitions_.clear();
         by_var_.clear();

@@ -158,7 +158,8 @@ private:
     void effects_of_children(const clang::Expr* e);
 
     // Records that the part of a variable at `location` escapes (its address is taken) or
-    // holds a union (docs/FACTS.md, "Fields"); nothing for locations reached through pointers.
+    // holds a union (docs/FACTS.md, "Fields through pointers"); nothing for locations reached through
+    // pointers.
     void collapse(TermId location, CollapseKind kind);
 
     // &place: the pointer to a location. Taking the address of an aggregate part of a

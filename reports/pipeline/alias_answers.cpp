@@ -31,7 +31,7 @@ std::size_t count_nodes(const ProgramInput& input) {
 }  // namespace
 
 AliasAnswers::AliasAnswers(const ProgramInput& input, SolveSettings settings)
-    : input_(input), settings_(std::move(settings)), demand_(input), nodes_(count_nodes(input)) {}
+    : input_(input), settings_(settings), demand_(input), nodes_(count_nodes(input)) {}
 
 void AliasAnswers::decide() {
     if (settings_.writes_database) {

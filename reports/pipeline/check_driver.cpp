@@ -87,6 +87,7 @@ void print_stats(const AnalysisSession& session, const std::vector<Finding>& fin
     std::map<std::string, std::size_t> per_rule;
     for (const Finding& finding : findings) ++per_rule[finding.rule_id];
     std::vector<std::string> rules;
+    rules.reserve(per_rule.size());
     for (const auto& [rule, count] : per_rule) rules.push_back(fmt::format("{} {}", rule, count));
     out += fmt::format("  findings           {}{}{}\n", summary_line(findings, suppressed),
                        rules.empty() ? "" : fmt::format(" [{}]", fmt::join(rules, ", ")),
@@ -95,6 +96,7 @@ void print_stats(const AnalysisSession& session, const std::vector<Finding>& fin
                        session.times().input_seconds, session.times().solve_seconds, check_seconds,
                        session.times().from_database ? " (input and results from the results database)" : "");
     std::vector<std::string> times;
+    times.reserve(per_check.size());
     for (const auto& [id, seconds] : per_check) times.push_back(fmt::format("{} {:.3f} s", id, seconds));
     if (!times.empty()) out += fmt::format("  check times        {}\n", fmt::join(times, ", "));
     std::fputs(out.c_str(), stderr);

@@ -77,7 +77,8 @@ IndexedRelationInfo write_indexed_relation(const std::filesystem::path& file,
     for (std::uint64_t k = 0; k < keys; ++k) offsets[k + 1] += offsets[k];
 
     unsigned char header[40] = {};
-    std::memcpy(header, "galiasIX", 8);
+    // The file's 8-byte magic, not a C string: no terminator belongs in the header.
+    std::memcpy(header, "galiasIX", 8);  // NOLINT(bugprone-not-null-terminated-result)
     const std::uint32_t header_words[2] = {kIndexedRelationLayout, key_column};
     const std::uint64_t header_sizes[3] = {keys, n, kIndexedBlockValues};
     std::memcpy(header + 8, header_words, sizeof header_words);

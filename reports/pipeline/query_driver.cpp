@@ -58,6 +58,7 @@ std::vector<std::vector<NodeId>> resolve_all(const AnalysisSession& session,
                                              const std::vector<std::string>& names) {
     NodeResolver resolver(session.input().facts, session.view());
     std::vector<std::vector<NodeId>> out;
+    out.reserve(names.size());
     for (const std::string& name : names) out.push_back(resolver.resolve(name));
     return out;
 }
@@ -131,6 +132,7 @@ QueryAnswers answer_pairs(const AnalysisSession& session, const QueryRequest& re
             }
             if (!objects.empty()) {
                 std::vector<std::string> names;
+                names.reserve(objects.size());
                 for (NodeId o : objects)
                     names.push_back(
                         fmt::format("{} ({})", view.node(o)->name, place(session, *view.node(o))));
@@ -172,6 +174,7 @@ QueryAnswers answer_pairs(const AnalysisSession& session, const QueryRequest& re
             answers.push_back(std::move(item));
 
             std::vector<std::string> object_names;
+            object_names.reserve(objects.size());
             for (NodeId o : objects) object_names.push_back(view.node(o)->name);
             std::string joined = fmt::format("{}", fmt::join(object_names, " "));
             if (contexts.empty()) {
