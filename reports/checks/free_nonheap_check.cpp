@@ -3,8 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 #include "reports/checks/argument_overlap.hpp"
 #include "reports/checks/memory_objects.hpp"
@@ -84,31 +88,67 @@ std::optional<std::uint32_t> released_parameter(const facts::ArgumentAddress* ad
     return index;
 }
 
-// Whether every call of `function` that may pass `origin`'s object as argument `param` keeps
-// it out by a guard (`if (threads != default_threads) my_free(threads)`), and some call does.
-bool every_passing_call_guarded(const CheckContext& context, const std::string& function, std::uint32_t param,
-                                NodeId origin) {
-    bool passed = false;
-    for (const facts::CallSite& call : context.facts.calls) {
-        if (call.callee != function || param >= call.args.size() || call.args[param] == facts::kNoNode)
-            continue;
-        const std::vector<NodeId> targets = context.oracle.points_to(call.args[param]);
-        if (std::none_of(targets.begin(), targets.end(),
-                         [&](NodeId t) { return context.view.origin(t) == origin; }))
-            continue;
-        const facts::ArgumentAddress* address = context.facts.argument(call.id, param);
-        if (address == nullptr ||
-            std::find(address->excluded.begin(), address->excluded.end(), origin) == address->excluded.end())
-            return false;
-        passed = true;
+// What the calls of a function pass as one pointer argument: the objects (by origin) some
+// call passes without a guard against them, and those every call that passes them guards
+// against (`if (threads != default_threads) my_free(threads)`). Built once per function and
+// argument, from the calls' points-to sets.
+class GuardedArguments {
+public:
+    explicit GuardedArguments(const CheckContext& context) : context_(context) {
+        for (const facts::CallSite& call : context.facts.calls) {
+            if (!call.callee.empty()) calls_[call.callee].push_back(&call);
+        }
     }
-    return passed;
-}
+    // Reads what the calls of `function` pass as argument `param` (before the checks run in
+    // parallel: `guarded` only reads).
+    void prepare(const std::string& function, std::uint32_t param) {
+        auto [it, added] = passed_.try_emplace(std::make_pair(function, param));
+        if (!added) return;
+        const auto calls = calls_.find(function);
+        if (calls == calls_.end()) return;
+        for (const facts::CallSite* call : calls->second) {
+            if (param >= call->args.size() || call->args[param] == facts::kNoNode) continue;
+            const facts::ArgumentAddress* address = context_.facts.argument(call->id, param);
+            for (const NodeId target : context_.oracle.points_to(call->args[param])) {
+                const NodeId origin = context_.view.origin(target);
+                const bool excluded = address != nullptr &&
+                                      std::find(address->excluded.begin(), address->excluded.end(), origin) !=
+                                          address->excluded.end();
+                (excluded ? it->second.guarded : it->second.unguarded).insert(origin);
+            }
+        }
+    }
+    // Whether every call of `function` that may pass `origin` as argument `param` guards
+    // against it, and some call does pass it (false for a pair not prepared).
+    [[nodiscard]] bool guarded(const std::string& function, std::uint32_t param, NodeId origin) const {
+        const auto it = passed_.find(std::make_pair(function, param));
+        return it != passed_.end() && it->second.guarded.count(origin) != 0 &&
+               it->second.unguarded.count(origin) == 0;
+    }
+
+private:
+    struct Passed {
+        std::unordered_set<NodeId> guarded;
+        std::unordered_set<NodeId> unguarded;
+    };
+
+    const CheckContext& context_;
+    std::unordered_map<std::string_view, std::vector<const facts::CallSite*>> calls_;
+    std::map<std::pair<std::string, std::uint32_t>, Passed> passed_;
+};
 
 }  // namespace
 
 void FreeNonheapCheck::run(const CheckContext& context, std::vector<Finding>& out) const {
     const MemoryModel model(context.facts, context.options);
+    GuardedArguments wrapper_calls(context);
+    for (const facts::CallSite& call : context.facts.calls) {
+        const std::optional<Release> release = model.release(call);
+        if (!release) continue;
+        if (const std::optional<std::uint32_t> param =
+                released_parameter(context.facts.argument(call.id, release->arg)))
+            wrapper_calls.prepare(call.caller, *param);
+    }
     for_each_call(
         context,
         [&](const facts::CallSite& call, std::vector<Finding>& found) {
@@ -127,7 +167,7 @@ void FreeNonheapCheck::run(const CheckContext& context, std::vector<Finding>& ou
                     continue;  // a guard keeps the pointer from it: `if (p != buf) free(p)`
                 // ... or a guard of every call of the wrapper that releases its parameter here.
                 if (const std::optional<std::uint32_t> param = released_parameter(address);
-                    param && every_passing_call_guarded(context, call.caller, *param, origin))
+                    param && wrapper_calls.guarded(call.caller, *param, origin))
                     continue;
                 bad.push_back(object);
             }
