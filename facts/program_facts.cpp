@@ -40,16 +40,6 @@ void append_call_argument(const TableRecord& record, std::vector<Row>& rows, Row
     rows.push_back(std::move(row));
 }
 
-// The whole of `text` as a decimal number of type T, or nullopt.
-template <typename T>
-std::optional<T> whole_number(std::string_view text) {
-    T value{};
-    const char* end = text.data() + text.size();
-    const auto [at, error] = std::from_chars(text.data(), end, value);
-    if (text.empty() || error != std::errc() || at != end) return std::nullopt;
-    return value;
-}
-
 std::string node_text(NodeId id) {
     return id == kNoNode ? std::string("-") : std::to_string(id);
 }

@@ -23,19 +23,7 @@ void Cell::fail(const std::string& message) const {
     record_.fail("column " + std::to_string(index_ + 1) + " (" + std::string(column_) + "): " + message);
 }
 
-namespace {
-
-// The whole of `text` as a decimal number of type T, or nullopt.
-template <typename T>
-std::optional<T> whole_number(std::string_view text) {
-    T value{};
-    const char* end = text.data() + text.size();
-    const auto [at, error] = std::from_chars(text.data(), end, value);
-    if (text.empty() || error != std::errc() || at != end) return std::nullopt;
-    return value;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void Unsigned::write(std::uint64_t value, std::string& cell) {
     cell = std::to_string(value);

@@ -27,6 +27,16 @@
 
 namespace galias::facts {
 
+// The whole of `text` as a decimal number of type T, or nullopt.
+template <typename T>
+std::optional<T> whole_number(std::string_view text) {
+    T value{};
+    const char* end = text.data() + text.size();
+    const auto [at, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc() || at != end) return std::nullopt;
+    return value;
+}
+
 // One record of a side table being read: its fields (still escaped) and where it is.
 class TableRecord {
 public:

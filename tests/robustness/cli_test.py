@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""galias under bad input, partial builds, full disks, interrupts and limits (issue 27):
+"""galias under bad input, partial builds, full disks, interrupts and limits:
 no crash, no silent pass, nothing half-written, one clear message and the documented exit
 code (docs/FAILURES.md). Crashing inputs live in tests/robustness/inputs/.
 
