@@ -6,6 +6,11 @@
 
 namespace galias::frontend {
 
+const clang::VarDecl* plain_variable(const clang::Expr* e) {
+    const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+    return ref == nullptr ? nullptr : llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+}
+
 namespace {
 
 // The variable `e` reads, or assigns in `(v = e)`: its value is what a test sees.
@@ -13,9 +18,8 @@ const clang::VarDecl* tested_variable(const clang::Expr* e) {
     e = e->IgnoreParenImpCasts();
     if (const auto* assign = llvm::dyn_cast<clang::BinaryOperator>(e);
         assign != nullptr && assign->getOpcode() == clang::BO_Assign)
-        e = assign->getLHS()->IgnoreParenImpCasts();
-    const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e);
-    return ref == nullptr ? nullptr : llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+        e = assign->getLHS();
+    return plain_variable(e);
 }
 
 }  // namespace

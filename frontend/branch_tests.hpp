@@ -30,6 +30,9 @@ const clang::Expr* block_condition(const clang::CFGBlock& block);
 // with K an integer constant, an enumerator or a null pointer constant); none for others.
 std::optional<VariableTest> variable_test(const clang::Expr* condition, clang::ASTContext& context);
 
+// The variable `e` names (through parentheses and implicit casts), or nullptr.
+const clang::VarDecl* plain_variable(const clang::Expr* e);
+
 // The constant value of `e` (an integer, enumerator or null pointer constant), if it has one
 // that fits 64 bits.
 std::optional<std::int64_t> constant_value(const clang::Expr* e, clang::ASTContext& context);

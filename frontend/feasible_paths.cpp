@@ -101,11 +101,6 @@ struct Effect {
     std::vector<std::uint32_t> given;
 };
 
-const clang::VarDecl* plain_variable(const clang::Expr* e) {
-    const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
-    return ref == nullptr ? nullptr : llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
-}
-
 }  // namespace
 
 struct BranchFacts {
