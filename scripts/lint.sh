@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # clang-tidy with the repository's .clang-tidy over the product code: every .cpp file of
-# frontend/, facts/, analyses/, gpu_engine/, reports/ and tools/ in the build's
+# frontend/, facts/, analyses/, gpu_engine/, reports/, pipeline/ and tools/ in the build's
 # compile_commands.json (with the .cpp files CMake generates from those folders' .cpp.in
 # templates), and the product headers they include. The tests, the benchmarks and the CUDA
 # sources (.cu: their compile commands are nvcc's, which clang-tidy does not take) are
@@ -38,7 +38,7 @@ BUILD="$(cd "$BUILD_DIR" && pwd -P)"
 mapfile -t files < <(python3 - "$ROOT" "$BUILD" <<'EOF'
 import json, os, sys
 root, build = os.path.realpath(sys.argv[1]), os.path.realpath(sys.argv[2])
-product = ("frontend", "facts", "analyses", "gpu_engine", "reports", "tools")
+product = ("frontend", "facts", "analyses", "gpu_engine", "reports", "pipeline", "tools")
 found = set()
 for entry in json.load(open(os.path.join(build, "compile_commands.json"))):
     path = os.path.realpath(os.path.join(entry["directory"], entry["file"]))
@@ -61,7 +61,7 @@ EOF
 # those in Clang's, the libraries' and the system's headers are not.
 escaped_root="$(printf '%s' "$ROOT" | sed 's/[][\.*^$+?(){}|/]/\\&/g')"
 escaped_build="$(printf '%s' "$BUILD" | sed 's/[][\.*^$+?(){}|/]/\\&/g')"
-HEADER_FILTER="^($escaped_root|$escaped_build)/(frontend|facts|analyses|gpu_engine|reports|tools)/"
+HEADER_FILTER="^($escaped_root|$escaped_build)/(frontend|facts|analyses|gpu_engine|reports|pipeline|tools)/"
 
 LOGS="$(mktemp -d)"
 trap 'rm -rf "$LOGS"' EXIT

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reads the statistics block `galias analyze --stats` prints (reports/pipeline/
+"""Reads the statistics block `galias analyze --stats` prints (pipeline/
 check_driver.cpp, print_stats) and prints it as `key<TAB>value` lines for
 bench/end_to_end.sh:
 

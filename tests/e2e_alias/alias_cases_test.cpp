@@ -8,7 +8,7 @@
 #include <regex>
 #include <sstream>
 
-#include "reports/pipeline/frontend_input.hpp"
+#include "pipeline/frontend_input.hpp"
 #include "tests/e2e_alias/pipeline_oracle.hpp"
 #include "tests/frontend/support/test_case.hpp"
 
@@ -51,7 +51,7 @@ class AliasCase : public ::testing::TestWithParam<AliasParam> {};
 TEST_P(AliasCase, AnswersEveryAssertion) {
     const TestCase& test = GetParam().test;
     const Analysis analysis = GetParam().analysis;
-    const reports::ProgramInput input = reports::program_input_from(extract_case(test, kInclude));
+    const pipeline::ProgramInput input = pipeline::program_input_from(extract_case(test, kInclude));
     ASSERT_EQ(input.units_failed, 0u) << (input.diagnostics.empty() ? "" : input.diagnostics.front().str());
     const std::unique_ptr<reports::RelationAliasOracle> oracle = solve_with_pipeline(input, analysis);
 

@@ -3,7 +3,7 @@
 #include <utility>
 #include <vector>
 
-#include "reports/pipeline/alias_solver.hpp"
+#include "pipeline/alias_solver.hpp"
 
 namespace galias::test {
 
@@ -11,14 +11,14 @@ const char* analysis_name(Analysis analysis) {
     return analysis == Analysis::Cspa ? "cspa" : "andersen";
 }
 
-std::unique_ptr<reports::RelationAliasOracle> solve_with_pipeline(const reports::ProgramInput& input,
+std::unique_ptr<reports::RelationAliasOracle> solve_with_pipeline(const pipeline::ProgramInput& input,
                                                                   Analysis analysis) {
     // The CPU backend, as on machines without a GPU; the GPU parity tests hold the CUDA
     // backend to the same relations.
-    reports::SolveOptions options;
+    pipeline::SolveOptions options;
     options.backend = engine::BackendKind::Cpu;
     options.threads = 1;
-    reports::AliasResults results = reports::solve_aliases(input, options);
+    pipeline::AliasResults results = pipeline::solve_aliases(input, options);
     if (analysis == Analysis::Cspa)
         return std::make_unique<reports::RelationAliasOracle>(input.facts, std::move(results.value_alias),
                                                               std::span<const std::uint32_t>{});

@@ -1,6 +1,6 @@
 #pragma once
 // The alias answers of one analysis for an alias-assertion case, from the pipeline that
-// `galias analyze` and `galias check` run (reports/pipeline): reports::solve_aliases solves
+// `galias analyze` and `galias check` run (reports/pipeline): pipeline::solve_aliases solves
 // CSPA (its linear form, analyses/cspa_linear.dl) and Andersen on the engine, and
 // reports::RelationAliasOracle answers from the one analysis's relation alone:
 //   CSPA      a == b, or ValueAlias(a, b)
@@ -11,8 +11,8 @@
 
 #include <memory>
 
+#include "pipeline/program_input.hpp"
 #include "reports/alias_oracle.hpp"
-#include "reports/pipeline/program_input.hpp"
 
 namespace galias::test {
 
@@ -20,7 +20,7 @@ enum class Analysis { Cspa, Andersen };
 const char* analysis_name(Analysis analysis);
 
 // `input` must outlive the oracle (it answers from input.facts).
-std::unique_ptr<reports::RelationAliasOracle> solve_with_pipeline(const reports::ProgramInput& input,
+std::unique_ptr<reports::RelationAliasOracle> solve_with_pipeline(const pipeline::ProgramInput& input,
                                                                   Analysis analysis);
 
 }  // namespace galias::test

@@ -1,8 +1,8 @@
 // The report pipeline's demand solve of CSPA against the whole analysis, on each backend
 // under test (backends_under_test.hpp: the CPU in engine_tests, the CUDA backend in
 // engine_gpu_tests, where it skips without a GPU). On random assign/dereference inputs:
-//   - reports/pipeline/cspa_memory.dl derives the MemoryAlias of analyses/cspa_linear.dl;
-//   - reports/pipeline/cspa_value_alias.dl, fed that MemoryAlias, derives cspa_linear's
+//   - pipeline/cspa_memory.dl derives the MemoryAlias of analyses/cspa_linear.dl;
+//   - pipeline/cspa_value_alias.dl, fed that MemoryAlias, derives cspa_linear's
 //     ValueAlias, solved in full and asked on demand (ValueAlias(b,b), in rounds, as the
 //     pipeline asks it);
 //   - on small inputs the reference evaluator agrees, including the claim the proof at the

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "reports/pipeline/check_driver.hpp"
+#include "pipeline/check_driver.hpp"
 #include "tools/galias/html_report_option.hpp"
 #include "tools/galias/report_options.hpp"
 #include "tools/galias/version.hpp"
@@ -34,7 +34,7 @@ struct CheckCommandOptions {
     void declare(CLI::App& app, const std::string& default_fail_on, bool notes_shown) {
         fail_on = default_fail_on;
         show_notes = notes_shown;
-        common.declare(app, reports::SessionRequest::DatabaseUse::Refresh);
+        common.declare(app, pipeline::SessionRequest::DatabaseUse::Refresh);
         app.add_option(
                "--fail-on", fail_on,
                fmt::format("Exit 1 when a finding is at or above: error, warning, note, none (default {})",
@@ -71,7 +71,7 @@ struct CheckCommandOptions {
     }
 
     [[nodiscard]] int run() const {
-        reports::CheckRequest request;
+        pipeline::CheckRequest request;
         request.session = common.request();
         request.checks = checks;
         request.per_context = per_context;
@@ -88,13 +88,13 @@ struct CheckCommandOptions {
         if (!changed_lines.empty()) request.changed_lines = changed_lines;
         request.tool_version = kVersion;
         request.show_notes = show_notes;
-        if (!html.requested()) return reports::run_check(request);
+        if (!html.requested()) return pipeline::run_check(request);
         html.check(sarif);
         // The report shows every finding, notes too (its index opens on errors and
         // warnings), from a log of its own.
         TemporaryLogFile full_log;
         request.full_sarif = full_log.path();
-        const int status = reports::run_check(request);
+        const int status = pipeline::run_check(request);
         html.write(full_log.path(), sarif, common.quiet, common.threads);
         return status;
     }

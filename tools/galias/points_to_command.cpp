@@ -1,7 +1,7 @@
 // `galias points-to -p BUILD 'file.c:42:p'`: the objects a pointer may point to.
 #include <memory>
 
-#include "reports/pipeline/query_driver.hpp"
+#include "pipeline/query_driver.hpp"
 #include "tools/galias/report_options.hpp"
 
 namespace galias::tool {
@@ -19,16 +19,16 @@ const RegisterCommand kPointsTo{CommandInfo{
     "What may a pointer point to? (objects with their declaration or allocation site)",
     [](CLI::App& app) -> CommandAction {
         auto options = std::make_shared<PointsToOptions>();
-        options->common.declare(app, reports::SessionRequest::DatabaseUse::Answer);
+        options->common.declare(app, pipeline::SessionRequest::DatabaseUse::Answer);
         app.add_option("variables", options->variables, "Pointers (FILE:LINE:VAR, FUNCTION::VAR or GLOBAL)")
             ->required();
         app.add_option("--format", options->format, "text, json or csv")
             ->check(CLI::IsMember({"text", "json", "csv"}));
         app.add_flag("--per-context", options->per_context, "One answer per calling context");
         return [options] {
-            reports::QueryRequest request{options->common.request(), options->variables, options->format,
-                                          options->per_context};
-            return reports::run_points_to_query(request);
+            pipeline::QueryRequest request{options->common.request(), options->variables, options->format,
+                                           options->per_context};
+            return pipeline::run_points_to_query(request);
         };
     },
 }};

@@ -1,13 +1,13 @@
 #pragma once
 // Options shared by the report commands (analyze, check, query, points-to): where the
 // program comes from, the configuration, the backend. Each command file declares its own
-// options on top and calls a driver in reports/pipeline/.
+// options on top and calls a driver in pipeline/.
 
 #include <cmath>
 #include <string>
 
 #include "facts/diagnostic.hpp"
-#include "reports/pipeline/analysis_session.hpp"
+#include "pipeline/analysis_session.hpp"
 #include "tools/galias/command.hpp"
 #include "tools/galias/engine_switch_options.hpp"
 #include "tools/galias/version_text.hpp"
@@ -25,16 +25,16 @@ struct ReportCommonOptions {
     bool quiet = false;
     std::string database;
     std::string unit_cache;
-    reports::SessionRequest::DatabaseUse database_use = reports::SessionRequest::DatabaseUse::Off;
+    pipeline::SessionRequest::DatabaseUse database_use = pipeline::SessionRequest::DatabaseUse::Off;
     EngineSwitchOptions switches;  // --cuda-trace, --cuda-off, --cuda-difference
     std::string solve = "auto";
     std::string solve_memory_limit;  // empty: half the physical memory
     double solve_time_limit = 0;
 
     // `use`: how --db is used by this command (Answer for queries, Refresh for analyze/check).
-    void declare(CLI::App& app, reports::SessionRequest::DatabaseUse use) {
+    void declare(CLI::App& app, pipeline::SessionRequest::DatabaseUse use) {
         database_use = use;
-        if (use == reports::SessionRequest::DatabaseUse::Answer) {
+        if (use == pipeline::SessionRequest::DatabaseUse::Answer) {
             app.add_option(
                 "--db", database,
                 "Answer from this results database (galias analyze --db); -p may be left out; exit 2 "
@@ -81,7 +81,7 @@ struct ReportCommonOptions {
                "demand solve answers from the points-to sets")
             ->check(CLI::Validator(
                 [](const std::string& text) -> std::string {
-                    if (reports::parse_memory_size(text)) return {};
+                    if (pipeline::parse_memory_size(text)) return {};
                     return "expected a size such as 8G, 512M or 0, got '" + text + "'";
                 },
                 "SIZE"));
@@ -98,18 +98,18 @@ struct ReportCommonOptions {
                 "SECONDS"));
     }
 
-    [[nodiscard]] reports::SolveSettings solve_settings() const {
-        reports::SolveSettings settings;
-        settings.mode = reports::parse_solve_mode(solve).value_or(reports::SolveMode::Auto);
+    [[nodiscard]] pipeline::SolveSettings solve_settings() const {
+        pipeline::SolveSettings settings;
+        settings.mode = pipeline::parse_solve_mode(solve).value_or(pipeline::SolveMode::Auto);
         settings.bounds.memory_bytes = solve_memory_limit.empty()
-                                           ? reports::default_solve_memory_bytes()
-                                           : *reports::parse_memory_size(solve_memory_limit);
+                                           ? pipeline::default_solve_memory_bytes()
+                                           : *pipeline::parse_memory_size(solve_memory_limit);
         settings.bounds.seconds = solve_time_limit;
         return settings;
     }
 
-    [[nodiscard]] reports::SessionRequest request() const {
-        reports::SessionRequest request;
+    [[nodiscard]] pipeline::SessionRequest request() const {
+        pipeline::SessionRequest request;
         request.build_dir = build_dir;
         request.facts_dir = facts_dir;
         if (!config.empty()) request.config_file = config;
