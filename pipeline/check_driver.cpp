@@ -150,41 +150,21 @@ void write_coverage_text(std::ostream& out, const ProgramInput& input, const std
         out << fmt::format("galias: the analysis is incomplete: {}\n", missing_units(input));
 }
 
-}  // namespace
+// The changed lines of --changed-since or --changed-lines, read before the analysis so that
+// a bad ref or diff stops the run at once.
+std::optional<reports::ChangedLines> read_changed_lines(const CheckRequest& request) {
+    if (request.changed_since)
+        return reports::ChangedLines::from_git(request.session.source_root, *request.changed_since);
+    if (!request.changed_lines) return std::nullopt;
+    const std::string name = request.changed_lines->string();
+    const std::filesystem::path file =
+        name == "-" ? std::filesystem::path("/dev/stdin") : *request.changed_lines;
+    return reports::ChangedLines::from_diff(facts::read_input_file(file, "diff"), request.session.source_root,
+                                            name);
+}
 
-int run_check(const CheckRequest& request) {
-    if (request.format != "text" && request.format != "json") {
-        throw DiagnosticError(SourceLocation{},
-                              fmt::format("--format: expected text or json, got '{}'", request.format));
-    }
-    // Everything that can be wrong with the command line or its files fails before the work.
-    AnalysisSession session(request.session);
-    std::vector<std::string> ids = enabled_checks(request, session.config());
-    std::optional<reports::Baseline> baseline;
-    if (request.baseline) {
-        baseline = reports::Baseline::load(*request.baseline);
-        for (const Diagnostic& warning : baseline->warnings())
-            std::fprintf(stderr, "%s\n", warning.str().c_str());
-    }
-    if (request.sarif) facts::check_output_file(*request.sarif);
-    if (request.output) facts::check_output_file(*request.output);
-    // Read before the analysis, so that a bad ref or diff stops the run at once.
-    std::optional<reports::ChangedLines> changed;
-    if (request.changed_since) {
-        changed = reports::ChangedLines::from_git(request.session.source_root, *request.changed_since);
-    } else if (request.changed_lines) {
-        const std::string name = request.changed_lines->string();
-        const std::filesystem::path file =
-            name == "-" ? std::filesystem::path("/dev/stdin") : *request.changed_lines;
-        changed = reports::ChangedLines::from_diff(facts::read_input_file(file, "diff"),
-                                                   request.session.source_root, name);
-    }
-    const bool allow_partial = request.allow_partial || session.config().allow_partial.value_or(false);
-
-    reports::ProgressLine progress(reports::ProgressLine::on_tty(request.session.quiet));
-    session.analyse(progress);
-
-    auto start = std::chrono::steady_clock::now();
+reports::CheckOptions check_options(const CheckRequest& request, const AnalysisSession& session,
+                                    const std::vector<std::string>& ids) {
     reports::CheckOptions options;
     options.enabled = ids;
     options.must_not_alias = session.config().must_not_alias;
@@ -194,136 +174,161 @@ int run_check(const CheckRequest& request) {
     options.summary_level =
         request.summary_level.value_or(session.config().summary_level.value_or(reports::Level::Note));
     options.allocator_releases = session.config().allocator_releases;
+    return options;
+}
+
+// What the checks found, and what was left out of it on the way to the report.
+struct CheckOutcome {
+    std::vector<reports::Finding> findings;
+    std::size_t elsewhere = 0;     // findings that touch no changed line
+    std::size_t suppressed = 0;    // findings of the baseline
+    std::size_t notes_hidden = 0;  // notes not shown (CI defaults)
+    double seconds = 0;            // the checks' own time, without the demand's rounds
+    std::vector<std::pair<std::string, double>> per_check;
+};
+
+CheckOutcome run_enabled_checks(AnalysisSession& session, const reports::CheckOptions& options,
+                                const CheckRequest& request,
+                                const std::optional<reports::ChangedLines>& changed,
+                                const std::optional<reports::Baseline>& baseline,
+                                reports::ProgressLine& progress) {
+    const auto start = std::chrono::steady_clock::now();
     const auto stores = session.input().andersen.find(facts::predicates::kAndersenStore.name);
     const reports::FieldContents fields(session.input().facts, session.oracle(),
                                         stores == session.input().andersen.end()
                                             ? std::span<const std::uint32_t>()
                                             : std::span<const std::uint32_t>(stores->second));
-    reports::CheckContext context{session.input().facts, session.oracle(), session.view(),
-                                  session.witness(),     options,          &fields};
+    const reports::CheckContext context{session.input().facts, session.oracle(), session.view(),
+                                        session.witness(),     options,          &fields};
     reports::RunOptions run;
     run.source_root = request.session.source_root;
     run.exclude = session.config().exclude;
-    std::vector<std::pair<std::string, double>> per_check;
-    run.seconds = &per_check;
+    CheckOutcome outcome;
+    run.seconds = &outcome.per_check;
     // On a demand solve the checks run again when they asked ValueAlias pairs not solved
     // yet; the last run's times are the ones reported.
-    std::vector<reports::Finding> findings = session.answer_on_demand(
+    outcome.findings = session.answer_on_demand(
         [&] {
-            per_check.clear();
+            outcome.per_check.clear();
             return run_checks(context, run);
         },
         progress);
-    std::size_t elsewhere = 0;  // findings that touch no changed line
-    if (changed)
-        elsewhere = std::erase_if(findings, [&](const reports::Finding& f) { return !changed->touches(f); });
+    if (changed) {
+        outcome.elsewhere =
+            std::erase_if(outcome.findings, [&](const reports::Finding& f) { return !changed->touches(f); });
+    }
     reports::SourceLines lines;
-    assign_fingerprints(findings, lines);
-    std::size_t suppressed = 0;
+    assign_fingerprints(outcome.findings, lines);
     if (baseline) {
-        suppressed = std::erase_if(findings, [&](const reports::Finding& finding) {
+        outcome.suppressed = std::erase_if(outcome.findings, [&](const reports::Finding& finding) {
             return baseline->contains(finding.rule_id,
                                       reports::artifact_uri(finding.region.file, run.source_root),
                                       finding.fingerprint);
         });
     }
     // The demand's rounds during the checks count as solving.
-    double check_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() -
-                           session.times().asked_seconds;
-    const ProgramInput& input = session.input();
-    const std::vector<reports::AllocatorHint> hints = reports::allocator_hints(findings);
-    const bool show_notes = request.show_notes || request.summary_level || session.config().summary_level ||
-                            request.fail_on == reports::Level::Note;
+    outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() -
+                      session.times().asked_seconds;
+    return outcome;
+}
 
-    const auto write_sarif = [&](const std::filesystem::path& path,
-                                 const std::vector<reports::Finding>& logged) {
-        std::vector<std::unique_ptr<reports::Check>> checks;
-        std::vector<const reports::RuleInfo*> rules;
-        for (const std::string& id : ids) {
-            checks.push_back(reports::make_check(id));
-            rules.push_back(&checks.back()->info());
-        }
-        reports::SarifOptions sarif;
-        sarif.source_root = request.session.source_root;
-        sarif.automation_id = request.automation_id;
-        sarif.tool_version = request.tool_version;
-        sarif.notifications = notifications(input, request.session.source_root);
-        for (const AnalysisRun& analysis : session.results().runs) {
-            for (const std::string& note : analysis.notes)
-                sarif.notifications.push_back(reports::ToolNotification{"backend-fallback", "warning",
-                                                                        analysis.name + ": " + note, ""});
-        }
-        if (const AliasAnswers* solve = session.solve_report()) {
-            for (const std::string& bounded : solve->bounded())
-                sarif.notifications.push_back(
-                    reports::ToolNotification{"solve-bounded", "warning", bounded, ""});
-        }
-        if (!hints.empty())
-            sarif.notifications.push_back(reports::ToolNotification{"allocator-candidates", "note",
-                                                                    reports::allocator_hint_text(hints), ""});
-        reports::write_json_file(path, reports::make_sarif(logged, rules, sarif));
-    };
-    if (request.full_sarif) write_sarif(*request.full_sarif, findings);
-    std::size_t notes_hidden = 0;
-    if (!show_notes)
-        notes_hidden = std::erase_if(
-            findings, [](const reports::Finding& f) { return f.level == reports::Level::Note; });
-    if (request.sarif) write_sarif(*request.sarif, findings);
+void write_sarif_log(const std::filesystem::path& path, const std::vector<reports::Finding>& logged,
+                     const std::vector<std::string>& ids, const CheckRequest& request,
+                     const AnalysisSession& session, const std::vector<reports::AllocatorHint>& hints) {
+    std::vector<std::unique_ptr<reports::Check>> checks;
+    std::vector<const reports::RuleInfo*> rules;
+    for (const std::string& id : ids) {
+        checks.push_back(reports::make_check(id));
+        rules.push_back(&checks.back()->info());
+    }
+    reports::SarifOptions sarif;
+    sarif.source_root = request.session.source_root;
+    sarif.automation_id = request.automation_id;
+    sarif.tool_version = request.tool_version;
+    sarif.notifications = notifications(session.input(), request.session.source_root);
+    for (const AnalysisRun& analysis : session.results().runs) {
+        for (const std::string& note : analysis.notes)
+            sarif.notifications.push_back(
+                reports::ToolNotification{"backend-fallback", "warning", analysis.name + ": " + note, ""});
+    }
+    if (const AliasAnswers* solve = session.solve_report()) {
+        for (const std::string& bounded : solve->bounded())
+            sarif.notifications.push_back(reports::ToolNotification{"solve-bounded", "warning", bounded, ""});
+    }
+    if (!hints.empty())
+        sarif.notifications.push_back(reports::ToolNotification{"allocator-candidates", "note",
+                                                                reports::allocator_hint_text(hints), ""});
+    reports::write_json_file(path, reports::make_sarif(logged, rules, sarif));
+}
 
+// The report on stdout or in --output: JSON or text.
+std::string report_text(const CheckRequest& request, const ProgramInput& input, const CheckOutcome& outcome,
+                        bool show_notes, const std::optional<reports::ChangedLines>& changed,
+                        const std::vector<reports::AllocatorHint>& hints) {
     std::ostringstream text;
+    const std::filesystem::path& root = request.session.source_root;
     if (request.format == "json") {
-        nlohmann::json report = reports::findings_json(findings, suppressed, request.session.source_root);
-        if (!show_notes) report["notes_not_shown"] = notes_hidden;
-        report["analysis"] = coverage_json(input, request.session.source_root);
+        nlohmann::json report = reports::findings_json(outcome.findings, outcome.suppressed, root);
+        if (!show_notes) report["notes_not_shown"] = outcome.notes_hidden;
+        report["analysis"] = coverage_json(input, root);
         nlohmann::json candidates = nlohmann::json::array();
         for (const reports::AllocatorHint& hint : hints)
             candidates.push_back({{"function", hint.function}, {"findings", hint.findings}});
         report["allocator_candidates"] = std::move(candidates);
         if (changed) {
-            report["changed_lines"] = {
-                {"files", changed->files()}, {"lines", changed->lines()}, {"findings_elsewhere", elsewhere}};
+            report["changed_lines"] = {{"files", changed->files()},
+                                       {"lines", changed->lines()},
+                                       {"findings_elsewhere", outcome.elsewhere}};
         }
         text << report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else {
         reports::TextOptions options_text;
-        options_text.source_root = request.session.source_root;
-        write_text(text, findings, options_text);
-        write_coverage_text(text, input, request.session.source_root);
+        options_text.source_root = root;
+        write_text(text, outcome.findings, options_text);
+        write_coverage_text(text, input, root);
     }
-    if (request.output && *request.output != "-") {
-        facts::write_output_file(*request.output, text.str());
-    } else {
-        facts::write_stdout(text.str());
-    }
-    if (!request.session.quiet && request.format == "text") {
-        std::string line = reports::summary_line(findings, suppressed);
-        if (notes_hidden != 0)
+    return text.str();
+}
+
+// The lines on stderr after the report: the summary, the stages' times, what a changed-lines
+// check left out, the allocator hint.
+void print_summary(const CheckRequest& request, const AnalysisSession& session, const CheckOutcome& outcome,
+                   const std::optional<reports::ChangedLines>& changed,
+                   const std::vector<reports::AllocatorHint>& hints) {
+    if (request.session.quiet) return;
+    if (request.format == "text") {
+        std::string line = reports::summary_line(outcome.findings, outcome.suppressed);
+        if (outcome.notes_hidden != 0)
             line += fmt::format("; and {} note{} not shown (--summary-level note, or --html DIR)",
-                                notes_hidden, notes_hidden == 1 ? "" : "s");
+                                outcome.notes_hidden, outcome.notes_hidden == 1 ? "" : "s");
         std::fprintf(stderr, "galias: %s\n", line.c_str());
         const SessionTimes& times = session.times();
         if (!times.from_database)
             std::fprintf(stderr, "galias: %.1f s: input %.1f s, solve %.1f s, checks %.1f s\n",
-                         times.input_seconds + times.solve_seconds + check_seconds, times.input_seconds,
-                         times.solve_seconds, check_seconds);
+                         times.input_seconds + times.solve_seconds + outcome.seconds, times.input_seconds,
+                         times.solve_seconds, outcome.seconds);
     }
-    if (!request.session.quiet && changed) {
+    if (changed) {
         const auto plural = [](std::size_t n, const char* one, const char* many) {
             return fmt::format("{} {}", n, n == 1 ? one : many);
         };
         std::fprintf(stderr, "galias: reported only what touches the %s of %s; %s elsewhere not reported\n",
                      plural(changed->lines(), "changed line", "changed lines").c_str(),
                      plural(changed->files(), "file", "files").c_str(),
-                     plural(elsewhere, "finding", "findings").c_str());
+                     plural(outcome.elsewhere, "finding", "findings").c_str());
     }
-    if (!request.session.quiet && !hints.empty())
+    if (!hints.empty())
         std::fprintf(stderr, "galias: hint: %s\n", reports::allocator_hint_text(hints).c_str());
-    if (request.stats) print_stats(session, findings, suppressed, notes_hidden, check_seconds, per_check);
+}
 
+// 2 for an incomplete analysis not allowed, else 1 when a finding reaches --fail-on.
+int exit_status(const CheckRequest& request, const AnalysisSession& session,
+                const std::vector<reports::Finding>& findings) {
+    const ProgramInput& input = session.input();
     if (!input.complete()) {
         // Findings can be missing for lack of input: a CI gate must not pass on that unless
-        // the user said so. Every output above is written either way.
-        if (!allow_partial) {
+        // the user said so. Every output is written either way.
+        if (!request.allow_partial && !session.config().allow_partial.value_or(false)) {
             std::fprintf(stderr,
                          "galias: error: the analysis is incomplete: %s (errors above); "
                          "--allow-partial or `allow-partial = true` in [analysis] accepts that\n",
@@ -335,10 +340,59 @@ int run_check(const CheckRequest& request) {
                          missing_units(input).c_str());
     }
     if (request.fail_on == reports::Level::None) return 0;
-    bool failing = std::any_of(findings.begin(), findings.end(), [&](const reports::Finding& finding) {
+    const bool failing = std::any_of(findings.begin(), findings.end(), [&](const reports::Finding& finding) {
         return finding.level >= request.fail_on;
     });
     return failing ? 1 : 0;
+}
+
+}  // namespace
+
+int run_check(const CheckRequest& request) {
+    if (request.format != "text" && request.format != "json") {
+        throw DiagnosticError(SourceLocation{},
+                              fmt::format("--format: expected text or json, got '{}'", request.format));
+    }
+    // Everything that can be wrong with the command line or its files fails before the work.
+    AnalysisSession session(request.session);
+    const std::vector<std::string> ids = enabled_checks(request, session.config());
+    std::optional<reports::Baseline> baseline;
+    if (request.baseline) {
+        baseline = reports::Baseline::load(*request.baseline);
+        for (const Diagnostic& warning : baseline->warnings())
+            std::fprintf(stderr, "%s\n", warning.str().c_str());
+    }
+    if (request.sarif) facts::check_output_file(*request.sarif);
+    if (request.output) facts::check_output_file(*request.output);
+    const std::optional<reports::ChangedLines> changed = read_changed_lines(request);
+
+    reports::ProgressLine progress(reports::ProgressLine::on_tty(request.session.quiet));
+    session.analyse(progress);
+    CheckOutcome outcome = run_enabled_checks(session, check_options(request, session, ids), request, changed,
+                                              baseline, progress);
+
+    const std::vector<reports::AllocatorHint> hints = reports::allocator_hints(outcome.findings);
+    const bool show_notes = request.show_notes || request.summary_level || session.config().summary_level ||
+                            request.fail_on == reports::Level::Note;
+    if (request.full_sarif)
+        write_sarif_log(*request.full_sarif, outcome.findings, ids, request, session, hints);
+    if (!show_notes) {
+        outcome.notes_hidden = std::erase_if(
+            outcome.findings, [](const reports::Finding& f) { return f.level == reports::Level::Note; });
+    }
+    if (request.sarif) write_sarif_log(*request.sarif, outcome.findings, ids, request, session, hints);
+
+    const std::string text = report_text(request, session.input(), outcome, show_notes, changed, hints);
+    if (request.output && *request.output != "-") {
+        facts::write_output_file(*request.output, text);
+    } else {
+        facts::write_stdout(text);
+    }
+    print_summary(request, session, outcome, changed, hints);
+    if (request.stats)
+        print_stats(session, outcome.findings, outcome.suppressed, outcome.notes_hidden, outcome.seconds,
+                    outcome.per_check);
+    return exit_status(request, session, outcome.findings);
 }
 
 }  // namespace galias::pipeline
