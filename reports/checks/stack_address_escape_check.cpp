@@ -99,6 +99,151 @@ bool lives_forever(const std::string& function) {
     return function == "main";
 }
 
+// How strongly a frame store's address outlives its function, and the object that holds it
+// (Target::Pointer only: an object that outlives the function).
+struct StoreEvidence {
+    Level level = Level::None;
+    NodeId held_by = facts::kNoNode;
+};
+
+// A store through a pointer: the pointer's targets that outlive the function hold the address.
+StoreEvidence pointer_store_evidence(const CheckContext& context, const MemoryModel& model, Callers& callers,
+                                     const facts::FrameStore& store) {
+    StoreEvidence evidence;
+    const facts::Node* pointer = context.facts.node(store.pointer);
+    if (pointer == nullptr) return evidence;
+    bool held_by_heap = false;
+    bool every = true;
+    // A heap allocation site stands for many blocks, which the program may release or unlink
+    // before the function returns (a job handed to a worker it waits for, a ring spliced
+    // back): only named objects (a caller's variable, a global, an entry point's caller
+    // object) make the evidence more than a note.
+    bool heap_only = true;
+    const std::vector<NodeId> targets = context.oracle.points_to(store.pointer);
+    bool summary = targets.size() > kImpreciseSet || is_summary_memory(*pointer);
+    for (NodeId t : targets) {
+        const facts::Node* n = context.facts.node(t);
+        if (n == nullptr || n->kind == facts::NodeKind::Field) continue;
+        if (!outlives(model, *n, store.function, callers)) {
+            every = false;
+            continue;
+        }
+        const bool heap = model.storage(*n) == Storage::Heap;
+        if (heap) every = false;  // a block may be released first
+        heap_only = heap_only && heap;
+        if (evidence.held_by == facts::kNoNode || (!heap && held_by_heap)) {
+            evidence.held_by = t;
+            held_by_heap = heap;
+        }
+    }
+    summary = summary || heap_only;
+    if (evidence.held_by == facts::kNoNode) return evidence;
+    evidence.level = summary                                           ? context.options.summary_level
+                     : every && store.overwritten == Overwritten::None ? Level::Error
+                                                                       : Level::Warning;
+    return evidence;
+}
+
+StoreEvidence store_evidence(const CheckContext& context, const MemoryModel& model, Callers& callers,
+                             const facts::FrameStore& store) {
+    switch (store.target) {
+        case Target::Return:
+            return {Level::Error, facts::kNoNode};
+        case Target::Variable:
+            if (store.overwritten == Overwritten::All || context.facts.node(store.variable) == nullptr)
+                return {};
+            return {store.overwritten == Overwritten::None ? Level::Error : Level::Warning, facts::kNoNode};
+        case Target::Pointer:
+            if (store.overwritten == Overwritten::All) return {};
+            return pointer_store_evidence(context, model, callers, store);
+    }
+    return {};
+}
+
+Finding start_finding(const CheckContext& context, const RuleInfo& info, const facts::SourcePos& pos,
+                      const facts::Node& object, Level level, const std::string& function) {
+    Finding finding;
+    finding.rule_id = std::string(info.id);
+    finding.level = level;
+    finding.region = SourceRegion::at(pos);
+    finding.key = fmt::format("{}:{}", function, short_name(object));
+    finding.context = context.context_label(object.context);
+    return finding;
+}
+
+// The finding of a frame store the frontend saw: a return, a store into a variable or through
+// a pointer.
+Finding frame_store_finding(const CheckContext& context, const MemoryModel& model, const RuleInfo& info,
+                            const facts::FrameStore& store, const facts::Node& object,
+                            const StoreEvidence& evidence) {
+    Finding finding = start_finding(context, info, store.pos, object, evidence.level, store.function);
+    const std::string what = describe_object(context, model, store.object, finding);
+    const std::string some =
+        store.overwritten == Overwritten::Some
+            ? " (it is written again on some paths only, or a call on the way may write it)"
+            : "";
+    std::string step = "its address is stored here";
+    switch (store.target) {
+        case Target::Return:
+            finding.message =
+                fmt::format("`{}` returns the address of {}, whose storage ends when `{}` returns",
+                            store.function, what, store.function);
+            step = "its address is returned here";
+            break;
+        case Target::Variable: {
+            const std::string target = describe_object(context, model, store.variable, finding);
+            finding.message = fmt::format(
+                "`{}` stores the address of {} into {}, which {} it when `{}` returns{}", store.function,
+                what, target, some.empty() ? "still holds" : "may still hold", store.function, some);
+            break;
+        }
+        case Target::Pointer: {
+            const std::string target = describe_object(context, model, evidence.held_by, finding);
+            finding.message = fmt::format(
+                "`{}` stores the address of {} through {} into memory that outlives `{}`, such as {}{}",
+                store.function, what, pointer_label(context, store.pointer), store.function, target,
+                evidence.level < Level::Warning ? " (only through memory many objects share)" : some);
+            break;
+        }
+    }
+    finding.witness.push_back(
+        FlowStep{node_region(context, object.id), fmt::format("`{}` is declared here", short_name(object))});
+    finding.witness.push_back(FlowStep{SourceRegion::at(store.pos), step});
+    return finding;
+}
+
+using Place = std::tuple<std::string, std::uint32_t, std::uint32_t>;  // file, line, column
+
+// Returns the frontend did not see as such: the address comes back through a call or a copy
+// in memory (`return id(&x);`), as the points-to analysis shows.
+void report_returns_through_flow(const CheckContext& context, const MemoryModel& model, const RuleInfo& info,
+                                 const std::set<Place>& returns_reported, std::vector<Finding>& out) {
+    for (const facts::AssignSite& site : context.facts.assign_sites) {
+        const facts::Node* result = context.facts.node(site.dst);
+        if (result == nullptr || result->kind != facts::NodeKind::Return || lives_forever(result->function))
+            continue;
+        if (returns_reported.count({site.pos.file, site.pos.line, site.pos.column}) != 0) continue;
+        for (NodeId o : context.oracle.points_to(site.src)) {
+            const facts::Node* object = context.facts.node(o);
+            if (object == nullptr || !in_frame_of(model, *object, result->function)) continue;
+            const Level level = flow_of(context, model, model.address_of(o), site.src,
+                                        context.options.max_witness_steps) == Flow::Direct
+                                    ? Level::Warning
+                                    : context.options.summary_level;
+            if (level == Level::None) continue;
+            Finding finding = start_finding(context, info, site.pos, *object, level, result->function);
+            const std::string what = describe_object(context, model, o, finding);
+            finding.message =
+                fmt::format("`{}` may return the address of {}, whose storage ends when `{}` returns{}",
+                            result->function, what, result->function,
+                            level < Level::Warning ? " (only through memory many objects share)" : "");
+            attach_address_flow(context, model, o, site.src, finding);
+            out.push_back(std::move(finding));
+            break;
+        }
+    }
+}
+
 }  // namespace
 
 const RuleInfo& StackAddressEscapeCheck::info() const {
@@ -123,137 +268,17 @@ const RuleInfo& StackAddressEscapeCheck::info() const {
 void StackAddressEscapeCheck::run(const CheckContext& context, std::vector<Finding>& out) const {
     const MemoryModel model(context.facts, context.options);
     Callers callers(context.facts.calls);
-    const auto start = [&](const facts::SourcePos& pos, const facts::Node& object, Level level,
-                           const std::string& function) {
-        Finding finding;
-        finding.rule_id = std::string(info().id);
-        finding.level = level;
-        finding.region = SourceRegion::at(pos);
-        finding.key = fmt::format("{}:{}", function, short_name(object));
-        finding.context = context.context_label(object.context);
-        return finding;
-    };
-    const auto flow = [&](Finding& finding, const facts::Node& object, const facts::SourcePos& pos,
-                          const std::string& what) {
-        finding.witness.push_back(FlowStep{node_region(context, object.id),
-                                           fmt::format("`{}` is declared here", short_name(object))});
-        finding.witness.push_back(FlowStep{SourceRegion::at(pos), what});
-    };
-    std::set<std::tuple<std::string, std::uint32_t, std::uint32_t>> returns_reported;  // file, line, column
-
+    std::set<Place> returns_reported;
     for (const facts::FrameStore& store : context.facts.frame_stores) {
         const facts::Node* object = context.facts.node(store.object);
         if (object == nullptr || lives_forever(store.function)) continue;
-        Level level = Level::None;
-        NodeId held_by = facts::kNoNode;  // Target::Pointer: an object that outlives the function
-        bool held_by_heap = false;
-        switch (store.target) {
-            case Target::Return:
-                level = Level::Error;
-                returns_reported.emplace(store.pos.file, store.pos.line, store.pos.column);
-                break;
-            case Target::Variable: {
-                if (store.overwritten == Overwritten::All) continue;
-                if (context.facts.node(store.variable) == nullptr) continue;
-                level = store.overwritten == Overwritten::None ? Level::Error : Level::Warning;
-                break;
-            }
-            case Target::Pointer: {
-                if (store.overwritten == Overwritten::All) continue;
-                const facts::Node* pointer = context.facts.node(store.pointer);
-                if (pointer == nullptr) continue;
-                const std::vector<NodeId> targets = context.oracle.points_to(store.pointer);
-                bool every = true;
-                // A heap allocation site stands for many blocks, which the program may release or
-                // unlink before the function returns (a job handed to a worker it waits for, a
-                // ring spliced back): only named objects (a caller's variable, a global, an entry
-                // point's caller object) make the evidence more than a note.
-                bool heap_only = true;
-                bool summary = targets.size() > kImpreciseSet || is_summary_memory(*pointer);
-                for (NodeId t : targets) {
-                    const facts::Node* n = context.facts.node(t);
-                    if (n == nullptr || n->kind == facts::NodeKind::Field) continue;
-                    if (!outlives(model, *n, store.function, callers)) {
-                        every = false;
-                        continue;
-                    }
-                    const bool heap = model.storage(*n) == Storage::Heap;
-                    if (heap) every = false;  // a block may be released first
-                    heap_only = heap_only && heap;
-                    if (held_by == facts::kNoNode || (!heap && held_by_heap)) {
-                        held_by = t;
-                        held_by_heap = heap;
-                    }
-                }
-                summary = summary || heap_only;
-                if (held_by == facts::kNoNode) continue;
-                level = summary                                           ? context.options.summary_level
-                        : every && store.overwritten == Overwritten::None ? Level::Error
-                                                                          : Level::Warning;
-                break;
-            }
-        }
-        if (level == Level::None) continue;
-        Finding finding = start(store.pos, *object, level, store.function);
-        const std::string what = describe_object(context, model, store.object, finding);
-        const std::string some =
-            store.overwritten == Overwritten::Some
-                ? " (it is written again on some paths only, or a call on the way may write it)"
-                : "";
-        switch (store.target) {
-            case Target::Return:
-                finding.message =
-                    fmt::format("`{}` returns the address of {}, whose storage ends when `{}` returns",
-                                store.function, what, store.function);
-                flow(finding, *object, store.pos, "its address is returned here");
-                break;
-            case Target::Variable: {
-                const std::string target = describe_object(context, model, store.variable, finding);
-                finding.message = fmt::format(
-                    "`{}` stores the address of {} into {}, which {} it when `{}` returns{}", store.function,
-                    what, target, some.empty() ? "still holds" : "may still hold", store.function, some);
-                flow(finding, *object, store.pos, "its address is stored here");
-                break;
-            }
-            case Target::Pointer: {
-                const std::string target = describe_object(context, model, held_by, finding);
-                finding.message = fmt::format(
-                    "`{}` stores the address of {} through {} into memory that outlives `{}`, such as {}{}",
-                    store.function, what, pointer_label(context, store.pointer), store.function, target,
-                    level < Level::Warning ? " (only through memory many objects share)" : some);
-                flow(finding, *object, store.pos, "its address is stored here");
-                break;
-            }
-        }
-        out.push_back(std::move(finding));
+        const StoreEvidence evidence = store_evidence(context, model, callers, store);
+        if (store.target == Target::Return)
+            returns_reported.emplace(store.pos.file, store.pos.line, store.pos.column);
+        if (evidence.level == Level::None) continue;
+        out.push_back(frame_store_finding(context, model, info(), store, *object, evidence));
     }
-
-    // Returns the frontend did not see as such: the address comes back through a call or a
-    // copy in memory (`return id(&x);`), as the points-to analysis shows.
-    for (const facts::AssignSite& site : context.facts.assign_sites) {
-        const facts::Node* result = context.facts.node(site.dst);
-        if (result == nullptr || result->kind != facts::NodeKind::Return || lives_forever(result->function))
-            continue;
-        if (returns_reported.count({site.pos.file, site.pos.line, site.pos.column}) != 0) continue;
-        for (NodeId o : context.oracle.points_to(site.src)) {
-            const facts::Node* object = context.facts.node(o);
-            if (object == nullptr || !in_frame_of(model, *object, result->function)) continue;
-            const Level level = flow_of(context, model, model.address_of(o), site.src,
-                                        context.options.max_witness_steps) == Flow::Direct
-                                    ? Level::Warning
-                                    : context.options.summary_level;
-            if (level == Level::None) continue;
-            Finding finding = start(site.pos, *object, level, result->function);
-            const std::string what = describe_object(context, model, o, finding);
-            finding.message =
-                fmt::format("`{}` may return the address of {}, whose storage ends when `{}` returns{}",
-                            result->function, what, result->function,
-                            level < Level::Warning ? " (only through memory many objects share)" : "");
-            attach_address_flow(context, model, o, site.src, finding);
-            out.push_back(std::move(finding));
-            break;
-        }
-    }
+    report_returns_through_flow(context, model, info(), returns_reported, out);
 }
 
 }  // namespace galias::reports
