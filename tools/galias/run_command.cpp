@@ -117,110 +117,105 @@ void print_sizes(const engine::Result& result, bool sizes_only, const std::strin
     facts::write_stdout(text);
 }
 
-// Every job of the jobs file, run together (or one after another with --sched off).
-// Prints "JOB<TAB>RELATION<TAB>SIZE" per output relation and a summary line on stderr.
-int run_batch(const RunOptions& options) {
-    const std::vector<BatchJobLine> lines = read_batch_jobs(options.batch_file);
-    // A job whose program or directories are bad fails on its own; the others still run.
-    std::vector<engine::BatchOutcome> outcomes(lines.size());
-    struct Compiled {
-        std::unique_ptr<engine::Program> program;
-        std::exception_ptr error;  // fails every job that names the program
-    };
-    std::map<std::string, Compiled> programs;  // each program compiled once
-    std::vector<std::unique_ptr<facts::StagedDirectory>> outputs(lines.size());
+// The jobs of a batch file that could be set up (program compiled, facts directory found,
+// output staged), and the failures of the others, by line.
+struct BatchSetup {
+    std::vector<engine::BatchOutcome> outcomes;  // by line; the failed lines' errors
+    std::vector<std::unique_ptr<facts::StagedDirectory>> outputs;
     std::vector<engine::BatchJob> jobs;
     std::vector<std::size_t> line_of_job;
+};
+
+// Compiles each program once; a job whose program or directories are bad fails on its own,
+// the others still run.
+BatchSetup set_up_batch(const std::vector<BatchJobLine>& lines, const RunOptions& options,
+                        std::map<std::string, std::unique_ptr<engine::Program>>& compiled) {
+    BatchSetup setup;
+    setup.outcomes.resize(lines.size());
+    setup.outputs.resize(lines.size());
+    std::map<std::string, std::exception_ptr> failed;  // fails every job that names the program
     for (std::size_t j = 0; j < lines.size(); ++j) {
         const BatchJobLine& line = lines[j];
         try {
-            auto found = programs.find(line.program);
-            if (found == programs.end()) {
-                Compiled compiled;
+            if (!compiled.count(line.program) && !failed.count(line.program)) {
                 try {
                     auto [text, file] = load_program_text(line.program);
-                    compiled.program = std::make_unique<engine::Program>(engine::compile_program(text, file));
+                    compiled[line.program] =
+                        std::make_unique<engine::Program>(engine::compile_program(text, file));
                 } catch (...) {
-                    compiled.error = std::current_exception();
+                    failed[line.program] = std::current_exception();
                 }
-                found = programs.emplace(line.program, std::move(compiled)).first;
             }
-            if (found->second.error) std::rethrow_exception(found->second.error);
+            if (const auto error = failed.find(line.program); error != failed.end())
+                std::rethrow_exception(error->second);
             check_facts_dir(line.facts_dir);
             engine::BatchJob job;
-            job.program = found->second.program.get();
+            job.program = compiled[line.program].get();
             job.inputs.facts_dir = line.facts_dir;
             job.options = engine_options_from(options);
-            outputs[j] = stage_output_dir(line.output_dir, job.options);
-            jobs.push_back(std::move(job));
-            line_of_job.push_back(j);
+            setup.outputs[j] = stage_output_dir(line.output_dir, job.options);
+            setup.jobs.push_back(std::move(job));
+            setup.line_of_job.push_back(j);
         } catch (...) {
-            outcomes[j].error = std::current_exception();
+            setup.outcomes[j].error = std::current_exception();
         }
     }
-    double wall = 0;
-    if (!jobs.empty()) {
-        // The CUDA context is started before the clock: the batch time is the jobs' alone.
-        engine::prepare_backend(jobs.front().options.backend);
-        const auto start = std::chrono::steady_clock::now();
-        std::vector<engine::BatchOutcome> ran = engine::run_batch(jobs, options.max_concurrent);
-        wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        for (std::size_t k = 0; k < ran.size(); ++k) outcomes[line_of_job[k]] = std::move(ran[k]);
-    }
-    int status = kExitOk;
-    double job_seconds = 0;
-    for (std::size_t j = 0; j < outcomes.size(); ++j) {
-        job_seconds += outcomes[j].seconds;
-        if (!outcomes[j].error && outputs[j]) {
-            try {
-                outputs[j]->commit();
-            } catch (...) {
-                outcomes[j].error = std::current_exception();
-            }
-        }
-        if (outcomes[j].error) {
-            try {
-                std::rethrow_exception(outcomes[j].error);
-            } catch (const DiagnosticError& e) {
-                std::fprintf(stderr, "%s: job %zu: %s\n", lines[j].location.str().c_str(), j + 1,
-                             e.diagnostic().str().c_str());
-                status = std::max(status, kExitUsage);
-            } catch (const std::exception& e) {
-                std::fprintf(stderr, "%s: job %zu: error: %s\n", lines[j].location.str().c_str(), j + 1,
-                             printable(e.what()).c_str());
-                status = kExitInternal;
-            }
-            continue;
-        }
-        for (const std::string& note : outcomes[j].result.notes)
-            std::fprintf(stderr, "%s: job %zu: warning: %s\n", lines[j].location.str().c_str(), j + 1,
-                         note.c_str());
-        print_sizes(outcomes[j].result, lines[j].output_dir == "-", std::to_string(j + 1) + "\t");
-        if (options.stats) {
-            std::fprintf(stderr, "job %zu (%s, %s): %.3f s\n", j + 1, lines[j].program.c_str(),
-                         lines[j].facts_dir.string().c_str(), outcomes[j].seconds);
-            outcomes[j].result.stats.print(stderr);
+    return setup;
+}
+
+// Reports one job's outcome: its error, or its notes, sizes and (--stats) statistics.
+// Returns the exit status it calls for.
+int report_batch_job(std::size_t j, const BatchJobLine& line, engine::BatchOutcome& outcome,
+                     facts::StagedDirectory* output, const RunOptions& options) {
+    if (!outcome.error && output != nullptr) {
+        try {
+            output->commit();
+        } catch (...) {
+            outcome.error = std::current_exception();
         }
     }
+    if (outcome.error) {
+        try {
+            std::rethrow_exception(outcome.error);
+        } catch (const DiagnosticError& e) {
+            std::fprintf(stderr, "%s: job %zu: %s\n", line.location.str().c_str(), j + 1,
+                         e.diagnostic().str().c_str());
+            return kExitUsage;
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "%s: job %zu: error: %s\n", line.location.str().c_str(), j + 1,
+                         printable(e.what()).c_str());
+            return kExitInternal;
+        }
+    }
+    for (const std::string& note : outcome.result.notes)
+        std::fprintf(stderr, "%s: job %zu: warning: %s\n", line.location.str().c_str(), j + 1, note.c_str());
+    print_sizes(outcome.result, line.output_dir == "-", std::to_string(j + 1) + "\t");
+    if (options.stats) {
+        std::fprintf(stderr, "job %zu (%s, %s): %.3f s\n", j + 1, line.program.c_str(),
+                     line.facts_dir.string().c_str(), outcome.seconds);
+        outcome.result.stats.print(stderr);
+    }
+    return kExitOk;
+}
+
+// The batch's summary line on stderr: backend, times, device waits, launches.
+void print_batch_summary(const std::vector<engine::BatchOutcome>& outcomes, double wall) {
     std::string backend = "?";
     std::string sched = "?";
-    for (const engine::BatchOutcome& outcome : outcomes) {
-        if (outcome.error) continue;
-        backend = outcome.result.backend;
-        sched = outcome.result.stats.sched;
-        break;
-    }
-    // The launch coordinator is shared by the jobs: its counters only grow, the largest
-    // a job saw is the batch's.
-    engine::Stats launches;
-    for (const engine::BatchOutcome& outcome : outcomes) {
-        if (outcome.error || outcome.result.stats.sched_launches < launches.sched_launches) continue;
-        launches = outcome.result.stats;
-    }
+    double job_seconds = 0;
     std::uint64_t waits = 0;
     double wait_seconds = 0;
+    // The launch coordinator is shared by the jobs: its counters only grow, the largest a
+    // job saw is the batch's.
+    engine::Stats launches;
     for (const engine::BatchOutcome& outcome : outcomes) {
+        job_seconds += outcome.seconds;
         if (outcome.error) continue;
+        if (backend == "?") {
+            backend = outcome.result.backend;
+            sched = outcome.result.stats.sched;
+        }
+        if (outcome.result.stats.sched_launches >= launches.sched_launches) launches = outcome.result.stats;
         waits += outcome.result.stats.device_waits;
         wait_seconds += outcome.result.stats.device_wait_seconds;
     }
@@ -239,6 +234,28 @@ int run_batch(const RunOptions& options) {
             static_cast<unsigned long long>(launches.sched_solves), launches.sched_solve_seconds * 1e3,
             wall > 0 ? 100.0 * launches.sched_solve_seconds / wall : 0.0, launches.sched_plan_seconds * 1e3);
     std::fputc('\n', stderr);
+}
+
+// Every job of the jobs file, run together (or one after another with --sched off).
+// Prints "JOB<TAB>RELATION<TAB>SIZE" per output relation and a summary line on stderr.
+int run_batch(const RunOptions& options) {
+    const std::vector<BatchJobLine> lines = read_batch_jobs(options.batch_file);
+    std::map<std::string, std::unique_ptr<engine::Program>> programs;  // outlive the jobs
+    BatchSetup setup = set_up_batch(lines, options, programs);
+    double wall = 0;
+    if (!setup.jobs.empty()) {
+        // The CUDA context is started before the clock: the batch time is the jobs' alone.
+        engine::prepare_backend(setup.jobs.front().options.backend);
+        const auto start = std::chrono::steady_clock::now();
+        std::vector<engine::BatchOutcome> ran = engine::run_batch(setup.jobs, options.max_concurrent);
+        wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        for (std::size_t k = 0; k < ran.size(); ++k) setup.outcomes[setup.line_of_job[k]] = std::move(ran[k]);
+    }
+    int status = kExitOk;
+    for (std::size_t j = 0; j < setup.outcomes.size(); ++j)
+        status = std::max(status,
+                          report_batch_job(j, lines[j], setup.outcomes[j], setup.outputs[j].get(), options));
+    print_batch_summary(setup.outcomes, wall);
     return status;
 }
 
