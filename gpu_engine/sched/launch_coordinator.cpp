@@ -95,31 +95,37 @@ Launch LaunchCoordinator::launch(int lane, const KernelProfile& kernel, const vo
     return launch;
 }
 
-Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, const void* identity) {
-    if (lane < 0) throw std::invalid_argument("sched: launch on a lane that was not opened");
-    const KernelCosts costs = kernel_costs(device_, kernel);
-    const bool model = options_.mode == SchedMode::kModel && kernel.work_items > 0;
-    // Everything that needs no shared state is done before taking the lock.
+LaunchCoordinator::InFlight LaunchCoordinator::in_flight_entry(const KernelProfile& kernel,
+                                                               const KernelCosts& costs, bool model,
+                                                               const void* identity) const {
     InFlight mine;
     mine.active = kernel.work_items > 0;
     mine.identity = identity;
     mine.kernel = kernel;
     mine.demand_warps = costs.demand_warps;
-    if (model) {
-        const std::vector<Shape> shapes = candidate_shapes(device_, costs);
-        mine.compact = shapes.empty() ? Shape{} : shapes.front();
-        mine.compact_use = shape_use(costs, mine.compact);
-        // Plans are made for demands rounded up to a power of two (covering more work
-        // is always allowed), so that similar in-flight sets share a cached plan.
-        if (!costs.saturating) {
-            const int rounded = std::min(
-                costs.capacity_warps,
-                static_cast<int>(std::bit_ceil(static_cast<unsigned>(std::max(1, costs.demand_warps)))));
-            mine.demand_warps = rounded;
-            mine.kernel.work_items = std::max<std::int64_t>(
-                kernel.work_items, std::int64_t{rounded} * device_.warp_size * device_.sm_count);
-        }
+    if (!model) return mine;
+    const std::vector<Shape> shapes = candidate_shapes(device_, costs);
+    mine.compact = shapes.empty() ? Shape{} : shapes.front();
+    mine.compact_use = shape_use(costs, mine.compact);
+    // Plans are made for demands rounded up to a power of two (covering more work is always
+    // allowed), so that similar in-flight sets share a cached plan.
+    if (!costs.saturating) {
+        const int rounded =
+            std::min(costs.capacity_warps,
+                     static_cast<int>(std::bit_ceil(static_cast<unsigned>(std::max(1, costs.demand_warps)))));
+        mine.demand_warps = rounded;
+        mine.kernel.work_items = std::max<std::int64_t>(
+            kernel.work_items, std::int64_t{rounded} * device_.warp_size * device_.sm_count);
     }
+    return mine;
+}
+
+Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, const void* identity) {
+    if (lane < 0) throw std::invalid_argument("sched: launch on a lane that was not opened");
+    const KernelCosts costs = kernel_costs(device_, kernel);
+    const bool model = options_.mode == SchedMode::kModel && kernel.work_items > 0;
+    // Everything that needs no shared state is done before taking the lock.
+    InFlight mine = in_flight_entry(kernel, costs, model, identity);
     std::vector<KernelProfile> kernels{mine.kernel};
     PlanKey plan_members;
     PlanKey key{{identity, mine.demand_warps}};
@@ -183,6 +189,12 @@ Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, con
         return default_launch(device_, kernel, options_);
     }
 
+    return solve_plan(kernel, costs, kernels, std::move(key), plan_members);
+}
+
+Launch LaunchCoordinator::solve_plan(const KernelProfile& kernel, const KernelCosts& costs,
+                                     std::vector<KernelProfile>& kernels, PlanKey key,
+                                     const PlanKey& members) {
     // A solve, outside the lock: other lanes keep launching meanwhile.
     const auto solve_start = std::chrono::steady_clock::now();
     Schedule schedule = plan_concurrent_launches(device_, kernels, options_);
@@ -205,8 +217,7 @@ Launch LaunchCoordinator::plan_launch(int lane, const KernelProfile& kernel, con
             cache_.emplace(std::move(key), launch.per_sm);
             latest_.clear();
             for (const Batch& planned : schedule.batches)
-                for (const Launch& member : planned.launches)
-                    latest_[plan_members[member.kernel]] = member.per_sm;
+                for (const Launch& member : planned.launches) latest_[members[member.kernel]] = member.per_sm;
             const auto end = std::chrono::steady_clock::now();
             next_solve_ = end + (end - solve_start) * kSolveRation;
             return launch_with_shape(device_, kernel, costs, launch.per_sm);  // the kernel's own work

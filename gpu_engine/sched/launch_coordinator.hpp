@@ -83,6 +83,13 @@ private:
 
     bool share_saturating(std::vector<KernelProfile>& kernels) const;
     Launch plan_launch(int lane, const KernelProfile& kernel, const void* identity);
+    // The launching kernel's entry in the in-flight table (no shared state read).
+    [[nodiscard]] InFlight in_flight_entry(const KernelProfile& kernel, const KernelCosts& costs, bool model,
+                                           const void* identity) const;
+    // Solves the plan of `kernels` (the launching one first) outside the lock, caches it
+    // under `key` and returns the launching kernel's launch.
+    Launch solve_plan(const KernelProfile& kernel, const KernelCosts& costs,
+                      std::vector<KernelProfile>& kernels, PlanKey key, const PlanKey& members);
 
     DeviceProfile device_;
     PlanOptions options_;
