@@ -139,6 +139,99 @@ void read_allocators(const ConfigReader& reader, const toml::node& node, ReportC
     }
 }
 
+// [checks]: which checks run, and the summary level.
+void read_checks(ConfigReader& reader, const toml::node& node, ReportConfig& config) {
+    const toml::table& checks = reader.table(node, "checks");
+    reader.only_keys(checks, {"enable", "disable", "summary-level"}, "[checks]");
+    if (const toml::node* level = checks.get("summary-level")) {
+        const auto* name = level->as_string();
+        const std::optional<Level> parsed = name != nullptr ? parse_level(name->get()) : std::nullopt;
+        if (!parsed || *parsed == Level::Error) {
+            reader.fail(*level, "'summary-level' must be \"warning\", \"note\" or \"none\"");
+        }
+        config.summary_level = parsed;
+    }
+    if (const toml::node* enable = checks.get("enable")) {
+        config.enabled_checks.clear();
+        for (auto& [id, where] : reader.strings(*enable, "enable")) {
+            reader.check_id(id, where);
+            config.enabled_checks.push_back(id);
+        }
+    }
+    if (const toml::node* disable = checks.get("disable")) {
+        std::vector<std::string> enabled_by_name;
+        if (const toml::node* enable = checks.get("enable")) {
+            for (auto& [id, where] : reader.strings(*enable, "enable")) enabled_by_name.push_back(id);
+        }
+        for (auto& [id, where] : reader.strings(*disable, "disable")) {
+            reader.check_id(id, where);
+            // Naming a check in both lists leaves the reader guessing which one wins.
+            if (std::find(enabled_by_name.begin(), enabled_by_name.end(), id) != enabled_by_name.end()) {
+                throw DiagnosticError(where, fmt::format("check '{}' is both enabled and disabled", id));
+            }
+            std::erase(config.enabled_checks, id);
+        }
+    }
+    std::sort(config.enabled_checks.begin(), config.enabled_checks.end());
+    config.enabled_checks.erase(std::unique(config.enabled_checks.begin(), config.enabled_checks.end()),
+                                config.enabled_checks.end());
+}
+
+// [analysis]: the context depth, allocators, witness steps, partial analyses.
+void read_analysis(ConfigReader& reader, const toml::node& node, ReportConfig& config) {
+    const toml::table& analysis = reader.table(node, "analysis");
+    reader.only_keys(analysis, {"context-k", "allocators", "max-witness-steps", "allow-partial"},
+                     "[analysis]");
+    if (const toml::node* partial = analysis.get("allow-partial")) {
+        const auto* flag = partial->as_boolean();
+        if (flag == nullptr) reader.fail(*partial, "'allow-partial' must be true or false");
+        config.allow_partial = flag->get();
+    }
+    if (const toml::node* k = analysis.get("context-k")) {
+        config.context_k = static_cast<unsigned>(reader.integer(*k, "context-k", 0, 8));
+    }
+    if (const toml::node* steps = analysis.get("max-witness-steps")) {
+        config.max_witness_steps =
+            static_cast<std::size_t>(reader.integer(*steps, "max-witness-steps", 1, 10000));
+    }
+    if (const toml::node* allocators = analysis.get("allocators"))
+        read_allocators(reader, *allocators, config);
+}
+
+// [[must-not-alias]]: pairs of variables the must-not-alias check holds apart.
+void read_must_not_alias(ConfigReader& reader, const toml::node& node, ReportConfig& config) {
+    const toml::array* pairs = node.as_array();
+    if (pairs == nullptr)
+        reader.fail(node, "'must-not-alias' must be an array of tables ([[must-not-alias]])");
+    for (const toml::node& element : *pairs) {
+        const toml::table* pair = element.as_table();
+        if (pair == nullptr) reader.fail(element, "each [[must-not-alias]] entry must be a table");
+        reader.only_keys(*pair, {"a", "b", "reason"}, "[[must-not-alias]]");
+        MustNotAliasPair entry;
+        entry.a = reader.string(*pair, "a", true, element);
+        entry.b = reader.string(*pair, "b", true, element);
+        entry.reason = reader.string(*pair, "reason", false, element);
+        entry.where = reader.at(element);
+        if (entry.a.empty() || entry.b.empty()) reader.fail(element, "'a' and 'b' must name variables");
+        config.must_not_alias.push_back(std::move(entry));
+    }
+}
+
+// [paths]: the globs of files whose findings are not reported.
+void read_paths(ConfigReader& reader, const toml::node& node, ReportConfig& config) {
+    const toml::table& paths = reader.table(node, "paths");
+    reader.only_keys(paths, {"exclude"}, "[paths]");
+    if (const toml::node* exclude = paths.get("exclude")) {
+        for (auto& [glob, where] : reader.strings(*exclude, "exclude")) {
+            if (std::optional<std::string> problem = glob_problem(glob)) {
+                throw DiagnosticError(
+                    where, fmt::format("'exclude': '{}' is not a valid path glob: {}", glob, *problem));
+            }
+            config.exclude.push_back(glob);
+        }
+    }
+}
+
 }  // namespace
 
 ReportConfig default_config() {
@@ -162,91 +255,10 @@ ReportConfig parse_config(std::string_view text, const std::string& file_name) {
     ConfigReader reader(file_name);
     reader.only_keys(root, {"checks", "analysis", "must-not-alias", "paths"}, "the configuration");
 
-    if (const toml::node* node = root.get("checks")) {
-        const toml::table& checks = reader.table(*node, "checks");
-        reader.only_keys(checks, {"enable", "disable", "summary-level"}, "[checks]");
-        if (const toml::node* level = checks.get("summary-level")) {
-            const auto* name = level->as_string();
-            const std::optional<Level> parsed = name != nullptr ? parse_level(name->get()) : std::nullopt;
-            if (!parsed || *parsed == Level::Error) {
-                reader.fail(*level, "'summary-level' must be \"warning\", \"note\" or \"none\"");
-            }
-            config.summary_level = parsed;
-        }
-        if (const toml::node* enable = checks.get("enable")) {
-            config.enabled_checks.clear();
-            for (auto& [id, where] : reader.strings(*enable, "enable")) {
-                reader.check_id(id, where);
-                config.enabled_checks.push_back(id);
-            }
-        }
-        if (const toml::node* disable = checks.get("disable")) {
-            std::vector<std::string> enabled_by_name;
-            if (const toml::node* enable = checks.get("enable")) {
-                for (auto& [id, where] : reader.strings(*enable, "enable")) enabled_by_name.push_back(id);
-            }
-            for (auto& [id, where] : reader.strings(*disable, "disable")) {
-                reader.check_id(id, where);
-                // Naming a check in both lists leaves the reader guessing which one wins.
-                if (std::find(enabled_by_name.begin(), enabled_by_name.end(), id) != enabled_by_name.end()) {
-                    throw DiagnosticError(where, fmt::format("check '{}' is both enabled and disabled", id));
-                }
-                std::erase(config.enabled_checks, id);
-            }
-        }
-        std::sort(config.enabled_checks.begin(), config.enabled_checks.end());
-        config.enabled_checks.erase(std::unique(config.enabled_checks.begin(), config.enabled_checks.end()),
-                                    config.enabled_checks.end());
-    }
-    if (const toml::node* node = root.get("analysis")) {
-        const toml::table& analysis = reader.table(*node, "analysis");
-        reader.only_keys(analysis, {"context-k", "allocators", "max-witness-steps", "allow-partial"},
-                         "[analysis]");
-        if (const toml::node* partial = analysis.get("allow-partial")) {
-            const auto* flag = partial->as_boolean();
-            if (flag == nullptr) reader.fail(*partial, "'allow-partial' must be true or false");
-            config.allow_partial = flag->get();
-        }
-        if (const toml::node* k = analysis.get("context-k")) {
-            config.context_k = static_cast<unsigned>(reader.integer(*k, "context-k", 0, 8));
-        }
-        if (const toml::node* steps = analysis.get("max-witness-steps")) {
-            config.max_witness_steps =
-                static_cast<std::size_t>(reader.integer(*steps, "max-witness-steps", 1, 10000));
-        }
-        if (const toml::node* allocators = analysis.get("allocators"))
-            read_allocators(reader, *allocators, config);
-    }
-    if (const toml::node* node = root.get("must-not-alias")) {
-        const toml::array* pairs = node->as_array();
-        if (pairs == nullptr)
-            reader.fail(*node, "'must-not-alias' must be an array of tables ([[must-not-alias]])");
-        for (const toml::node& element : *pairs) {
-            const toml::table* pair = element.as_table();
-            if (pair == nullptr) reader.fail(element, "each [[must-not-alias]] entry must be a table");
-            reader.only_keys(*pair, {"a", "b", "reason"}, "[[must-not-alias]]");
-            MustNotAliasPair entry;
-            entry.a = reader.string(*pair, "a", true, element);
-            entry.b = reader.string(*pair, "b", true, element);
-            entry.reason = reader.string(*pair, "reason", false, element);
-            entry.where = reader.at(element);
-            if (entry.a.empty() || entry.b.empty()) reader.fail(element, "'a' and 'b' must name variables");
-            config.must_not_alias.push_back(std::move(entry));
-        }
-    }
-    if (const toml::node* node = root.get("paths")) {
-        const toml::table& paths = reader.table(*node, "paths");
-        reader.only_keys(paths, {"exclude"}, "[paths]");
-        if (const toml::node* exclude = paths.get("exclude")) {
-            for (auto& [glob, where] : reader.strings(*exclude, "exclude")) {
-                if (std::optional<std::string> problem = glob_problem(glob)) {
-                    throw DiagnosticError(
-                        where, fmt::format("'exclude': '{}' is not a valid path glob: {}", glob, *problem));
-                }
-                config.exclude.push_back(glob);
-            }
-        }
-    }
+    if (const toml::node* node = root.get("checks")) read_checks(reader, *node, config);
+    if (const toml::node* node = root.get("analysis")) read_analysis(reader, *node, config);
+    if (const toml::node* node = root.get("must-not-alias")) read_must_not_alias(reader, *node, config);
+    if (const toml::node* node = root.get("paths")) read_paths(reader, *node, config);
     return config;
 }
 
