@@ -142,94 +142,90 @@ void name_verdict_objects(const CheckContext& context, const OverlapVerdict& ver
     evidence.objects = std::move(objects);
 }
 
-OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSite& call, std::uint32_t a,
-                                std::uint32_t b, const AccessExtent& extent_a, const AccessExtent& extent_b) {
-    OverlapVerdict verdict;
-    if (a >= call.args.size() || b >= call.args.size()) return verdict;
-    const NodeId node_a = call.args[a];
-    const NodeId node_b = call.args[b];
-    if (node_a == facts::kNoNode || node_b == facts::kNoNode) return verdict;
-    const Address* address_a = context.facts.argument(call.id, a);
-    const Address* address_b = context.facts.argument(call.id, b);
-    const std::optional<std::uint64_t> most_a = bounded(extent_a, address_a);
-    const std::optional<std::uint64_t> most_b = bounded(extent_b, address_b);
+namespace {
 
-    // One base value: the byte ranges decide.
-    if (known_base(address_a) && known_base(address_b) && address_a->base == address_b->base) {
-        verdict.reason = OverlapReason::SameBase;
-        verdict.overlap = Overlap::Possible;
-        const std::optional<facts::LinearForm> at_a = offset_form(address_a);
-        const std::optional<facts::LinearForm> at_b = offset_form(address_b);
-        const std::optional<facts::LinearForm> distance =
-            at_a && at_b ? facts::combine(*at_b, *at_a, -1) : std::nullopt;  // b - a
-        if (distance && !distance->is_constant()) {
-            // [0, a's bytes) and [distance, distance + b's bytes): apart when either ends
-            // before the other starts for every value the forms read.
-            const std::optional<facts::LinearForm> behind =
-                facts::combine(facts::LinearForm{}, *distance, -1);
-            if (ends_before(*distance, extent_a, most_a) ||
-                (behind && ends_before(*behind, extent_b, most_b))) {
-                verdict.overlap = Overlap::Apart;
-                verdict.reason = OverlapReason::DisjointBytes;
-                return verdict;
-            }
-            // Elements of one array: the distance is a multiple of the element's size and
-            // each access stays within one element.
-            const std::uint64_t step = facts::common_divisor(*distance);
-            if (most_a && most_b && *most_a > 0 && *most_b > 0 && *most_a <= step && *most_b <= step)
-                verdict.equal_or_apart = step;
+// Two addresses of one base value: the byte ranges decide where the offsets are known, else
+// what the distance between them says. True when that settles the verdict.
+bool relate_same_base(const Address& address_a, const Address& address_b, const AccessExtent& extent_a,
+                      const AccessExtent& extent_b, std::optional<std::uint64_t> most_a,
+                      std::optional<std::uint64_t> most_b, OverlapVerdict& verdict) {
+    const std::optional<facts::LinearForm> at_a = offset_form(&address_a);
+    const std::optional<facts::LinearForm> at_b = offset_form(&address_b);
+    const std::optional<facts::LinearForm> distance =
+        at_a && at_b ? facts::combine(*at_b, *at_a, -1) : std::nullopt;  // b - a
+    if (distance && !distance->is_constant()) {
+        // [0, a's bytes) and [distance, distance + b's bytes): apart when either ends
+        // before the other starts for every value the forms read.
+        const std::optional<facts::LinearForm> behind = facts::combine(facts::LinearForm{}, *distance, -1);
+        if (ends_before(*distance, extent_a, most_a) || (behind && ends_before(*behind, extent_b, most_b))) {
+            verdict.overlap = Overlap::Apart;
+            verdict.reason = OverlapReason::DisjointBytes;
+            return true;
         }
-        verdict.unrelated_distance = !(distance && distance->is_constant()) && verdict.equal_or_apart == 0 &&
-                                     !related(distance, extent_a, most_a) &&
-                                     !related(distance, extent_b, most_b);
-        if (distance && distance->is_constant()) {
-            const std::int64_t oa = address_a->offset && address_b->offset ? *address_a->offset : 0;
-            const std::int64_t ob =
-                address_a->offset && address_b->offset ? *address_b->offset : distance->constant;
-            verdict.offset_a = oa;
-            verdict.offset_b = ob;
-            const auto end = [](std::int64_t start, std::uint64_t bytes) {
-                return start + static_cast<std::int64_t>(bytes);
-            };
-            if (extent_a.least > 0 && extent_b.least > 0 && oa < end(ob, extent_b.least) &&
-                ob < end(oa, extent_a.least)) {
-                verdict.overlap = Overlap::Certain;
-                return verdict;
-            }
-            if ((most_a && end(oa, *most_a) <= ob) || (most_b && end(ob, *most_b) <= oa)) {
-                verdict.overlap = Overlap::Apart;
-                verdict.reason = OverlapReason::DisjointBytes;
-                return verdict;
-            }
+        // Elements of one array: the distance is a multiple of the element's size and
+        // each access stays within one element.
+        const std::uint64_t step = facts::common_divisor(*distance);
+        if (most_a && most_b && *most_a > 0 && *most_b > 0 && *most_a <= step && *most_b <= step)
+            verdict.equal_or_apart = step;
+    }
+    verdict.unrelated_distance = !(distance && distance->is_constant()) && verdict.equal_or_apart == 0 &&
+                                 !related(distance, extent_a, most_a) && !related(distance, extent_b, most_b);
+    if (distance && distance->is_constant()) {
+        const std::int64_t oa = address_a.offset && address_b.offset ? *address_a.offset : 0;
+        const std::int64_t ob = address_a.offset && address_b.offset ? *address_b.offset : distance->constant;
+        verdict.offset_a = oa;
+        verdict.offset_b = ob;
+        const auto end = [](std::int64_t start, std::uint64_t bytes) {
+            return start + static_cast<std::int64_t>(bytes);
+        };
+        if (extent_a.least > 0 && extent_b.least > 0 && oa < end(ob, extent_b.least) &&
+            ob < end(oa, extent_a.least)) {
+            verdict.overlap = Overlap::Certain;
+            return true;
+        }
+        if ((most_a && end(oa, *most_a) <= ob) || (most_b && end(ob, *most_b) <= oa)) {
+            verdict.overlap = Overlap::Apart;
+            verdict.reason = OverlapReason::DisjointBytes;
+            return true;
         }
     }
-    // Facts that keep the two apart.
-    if (verdict.reason != OverlapReason::SameBase && known_base(address_a) && known_base(address_b) &&
+    return false;
+}
+
+// Facts of the two addresses that keep them apart: a fresh frame against a parameter's
+// memory, two distinct objects, disjoint fields of one record, memory a call returned fresh.
+// True when they settle the verdict (for one base value the byte ranges left open, Possible:
+// one object for sure).
+bool kept_apart(const Address* address_a, const Address* address_b, std::uint32_t a, std::uint32_t b,
+                OverlapVerdict& verdict) {
+    const auto apart = [&](OverlapReason reason) {
+        verdict.overlap = Overlap::Apart;
+        verdict.reason = reason;
+        return true;
+    };
+    const bool same_base = verdict.reason == OverlapReason::SameBase;
+    if (!same_base && known_base(address_a) && known_base(address_b) &&
         ((has_prefix(address_a->base, "frame:") && has_prefix(address_b->base, "param#")) ||
-         (has_prefix(address_b->base, "frame:") && has_prefix(address_a->base, "param#")))) {
-        verdict.overlap = Overlap::Apart;
-        verdict.reason = OverlapReason::FreshFrame;
-        return verdict;
-    }
-    if (verdict.reason != OverlapReason::SameBase && address_a != nullptr && address_b != nullptr &&
-        address_a->base_kind == Address::Base::Object && address_b->base_kind == Address::Base::Object) {
-        verdict.overlap = Overlap::Apart;
-        verdict.reason = OverlapReason::DistinctObjects;
-        return verdict;
-    }
+         (has_prefix(address_b->base, "frame:") && has_prefix(address_a->base, "param#"))))
+        return apart(OverlapReason::FreshFrame);
+    if (!same_base && address_a != nullptr && address_b != nullptr &&
+        address_a->base_kind == Address::Base::Object && address_b->base_kind == Address::Base::Object)
+        return apart(OverlapReason::DistinctObjects);
     if (address_a != nullptr && address_b != nullptr && !address_a->record.empty() &&
         address_a->record == address_b->record &&
-        (address_a->hi <= address_b->lo || address_b->hi <= address_a->lo)) {
-        verdict.overlap = Overlap::Apart;
-        verdict.reason = OverlapReason::DisjointFields;
-        return verdict;
-    }
-    if (verdict.reason == OverlapReason::SameBase) return verdict;  // Possible: one object for sure
-    if (lists(address_a, b) || lists(address_b, a)) {
-        verdict.overlap = Overlap::Apart;
-        verdict.reason = OverlapReason::FreshMemory;
-        return verdict;
-    }
+        (address_a->hi <= address_b->lo || address_b->hi <= address_a->lo))
+        return apart(OverlapReason::DisjointFields);
+    if (same_base) return true;
+    if (lists(address_a, b) || lists(address_b, a)) return apart(OverlapReason::FreshMemory);
+    return false;
+}
+
+// Pointers of no common base the facts settle: the objects they may point to decide.
+void relate_by_points_to(const CheckContext& context, const facts::CallSite& call, std::uint32_t a,
+                         std::uint32_t b, const AccessExtent& extent_a, const AccessExtent& extent_b,
+                         OverlapVerdict& verdict) {
+    const NodeId node_a = call.args[a];
+    const NodeId node_b = call.args[b];
     verdict.allocation_candidate = candidate(context.facts, call.id, a, b);
     if (verdict.allocation_candidate.empty())
         verdict.allocation_candidate = candidate(context.facts, call.id, b, a);
@@ -278,6 +274,28 @@ OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSi
         }
     }
     if (!verdict.summary_only) verdict.whole_object = whole_object(context.facts, common, extent_a, extent_b);
+}
+
+}  // namespace
+
+OverlapVerdict relate_arguments(const CheckContext& context, const facts::CallSite& call, std::uint32_t a,
+                                std::uint32_t b, const AccessExtent& extent_a, const AccessExtent& extent_b) {
+    OverlapVerdict verdict;
+    if (a >= call.args.size() || b >= call.args.size()) return verdict;
+    if (call.args[a] == facts::kNoNode || call.args[b] == facts::kNoNode) return verdict;
+    const Address* address_a = context.facts.argument(call.id, a);
+    const Address* address_b = context.facts.argument(call.id, b);
+    const std::optional<std::uint64_t> most_a = bounded(extent_a, address_a);
+    const std::optional<std::uint64_t> most_b = bounded(extent_b, address_b);
+
+    if (known_base(address_a) && known_base(address_b) && address_a->base == address_b->base) {
+        verdict.reason = OverlapReason::SameBase;
+        verdict.overlap = Overlap::Possible;
+        if (relate_same_base(*address_a, *address_b, extent_a, extent_b, most_a, most_b, verdict))
+            return verdict;
+    }
+    if (kept_apart(address_a, address_b, a, b, verdict)) return verdict;
+    relate_by_points_to(context, call, a, b, extent_a, extent_b, verdict);
     return verdict;
 }
 
