@@ -171,93 +171,80 @@ std::vector<PricingResult> Pricer::greedy(std::span<const double> profit, std::s
     return results;
 }
 
-std::vector<PricingResult> Pricer::solve(std::span<const double> profit, std::size_t max_results,
-                                         double threshold) {
-    order_by_density(profit);
-    const std::size_t n = order_.size();
-    gain_.resize(n);
-    remaining_.assign(n + 1, 0.0);
-    for (std::size_t i = n; i-- > 0;) {
-        gain_[i] = profit[order_[i]];
-        remaining_[i] = remaining_[i + 1] + gain_[i];
-    }
-    build_bounds();
-
-    // Incumbent: greedy in this order, each kernel with its most compact shape if it fits.
+PricingResult Pricer::greedy_incumbent() const {
     PricingResult incumbent;
-    {
-        ResourceUse sum;
-        std::vector<std::pair<std::size_t, Shape>> taken;
-        for (std::size_t i = 0; i < n; ++i) {
-            const ResourceUse& compact = uses_[order_[i]].front();
-            if (!fits(sum + compact, device_)) continue;
-            sum += compact;
-            incumbent.value += gain_[i];
-            taken.emplace_back(order_[i], shapes_[order_[i]].front());
-        }
-        std::sort(taken.begin(), taken.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        for (const auto& [kernel, shape] : taken) {
-            incumbent.members.push_back(kernel);
-            incumbent.shapes.push_back(shape);
-        }
+    ResourceUse sum;
+    std::vector<std::pair<std::size_t, Shape>> taken;
+    for (std::size_t i = 0; i < order_.size(); ++i) {
+        const ResourceUse& compact = uses_[order_[i]].front();
+        if (!fits(sum + compact, device_)) continue;
+        sum += compact;
+        incumbent.value += gain_[i];
+        taken.emplace_back(order_[i], shapes_[order_[i]].front());
     }
-    double best = incumbent.value;
-    const auto promising = [&](std::size_t next, const Label& label) {
-        if (label.profit >= best - kProfitEpsilon) return true;  // the incumbent's own label stays
-        if (label.profit + remaining_[next] <= best + kProfitEpsilon) return false;
-        const Amounts left{limits_[0] - label.blocks, limits_[1] - label.warps, limits_[2] - label.regs,
-                           limits_[3] - label.smem};
-        return label.profit + bound(next, left) > best + kProfitEpsilon;
+    std::sort(taken.begin(), taken.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [kernel, shape] : taken) {
+        incumbent.members.push_back(kernel);
+        incumbent.shapes.push_back(shape);
+    }
+    return incumbent;
+}
+
+bool Pricer::promising(std::size_t next, const Label& label, double best) const {
+    if (label.profit >= best - kProfitEpsilon) return true;
+    if (label.profit + remaining_[next] <= best + kProfitEpsilon) return false;
+    const Amounts left{limits_[0] - label.blocks, limits_[1] - label.warps, limits_[2] - label.regs,
+                       limits_[3] - label.smem};
+    return label.profit + bound(next, left) > best + kProfitEpsilon;
+}
+
+void Pricer::extend_layer(std::size_t i, double& best) {
+    const std::vector<ResourceUse>& uses = uses_[order_[i]];
+    const auto push = [&](const Label& label) {
+        auto& bucket = scratch_[static_cast<std::size_t>(label.warps)];
+        if (bucket.empty()) touched_.push_back(label.warps);
+        insert_pareto(bucket, label);
     };
-
-    layers_.resize(n + 1);
-    layers_[0].assign(1, Label{0.0, 0, 0, -1, -1, 0, 0});
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::vector<ResourceUse>& uses = uses_[order_[i]];
-        const auto push = [&](const Label& label) {
-            auto& bucket = scratch_[static_cast<std::size_t>(label.warps)];
-            if (bucket.empty()) touched_.push_back(label.warps);
-            insert_pareto(bucket, label);
-        };
-        for (std::size_t at = 0; at < layers_[i].size(); ++at) {
-            const Label from = layers_[i][at];
-            const auto parent = static_cast<std::int32_t>(at);
-            const Label skip{from.profit, from.smem, from.regs, parent, -1, from.blocks, from.warps};
-            if (promising(i + 1, skip)) push(skip);
-            const std::int64_t b = from.blocks;
-            const std::int64_t w = from.warps;
-            // Most labels cannot take the kernel in any shape: one test on its least use.
-            const Amounts& least = least_[order_[i]];
-            if (b + least[0] > limits_[0] || w + least[1] > limits_[1] || from.regs + least[2] > limits_[2] ||
-                from.smem + least[3] > limits_[3])
+    for (std::size_t at = 0; at < layers_[i].size(); ++at) {
+        const Label from = layers_[i][at];
+        const auto parent = static_cast<std::int32_t>(at);
+        const Label skip{from.profit, from.smem, from.regs, parent, -1, from.blocks, from.warps};
+        if (promising(i + 1, skip, best)) push(skip);
+        const std::int64_t b = from.blocks;
+        const std::int64_t w = from.warps;
+        // Most labels cannot take the kernel in any shape: one test on its least use.
+        const Amounts& least = least_[order_[i]];
+        if (b + least[0] > limits_[0] || w + least[1] > limits_[1] || from.regs + least[2] > limits_[2] ||
+            from.smem + least[3] > limits_[3])
+            continue;
+        for (std::size_t s = 0; s < uses.size(); ++s) {
+            const ResourceUse& use = uses[s];
+            const std::int64_t nb = b + use.blocks;
+            const std::int64_t nw = w + use.warps;
+            if (nb > limits_[0] || nw > limits_[1] || from.regs + use.regs > limits_[2] ||
+                from.smem + use.smem > limits_[3])
                 continue;
-            for (std::size_t s = 0; s < uses.size(); ++s) {
-                const ResourceUse& use = uses[s];
-                const std::int64_t nb = b + use.blocks;
-                const std::int64_t nw = w + use.warps;
-                if (nb > limits_[0] || nw > limits_[1] || from.regs + use.regs > limits_[2] ||
-                    from.smem + use.smem > limits_[3])
-                    continue;
-                const Label next{from.profit + gain_[i],       from.smem + use.smem,
-                                 from.regs + use.regs,         parent,
-                                 static_cast<std::int32_t>(s), static_cast<std::int32_t>(nb),
-                                 static_cast<std::int32_t>(nw)};
-                best = std::max(best, next.profit);  // a label beating the incumbent becomes it
-                if (promising(i + 1, next)) push(next);
-            }
+            const Label next{from.profit + gain_[i],       from.smem + use.smem,
+                             from.regs + use.regs,         parent,
+                             static_cast<std::int32_t>(s), static_cast<std::int32_t>(nb),
+                             static_cast<std::int32_t>(nw)};
+            best = std::max(best, next.profit);  // a label beating the incumbent becomes it
+            if (promising(i + 1, next, best)) push(next);
         }
-        std::vector<Label>& next_layer = layers_[i + 1];
-        next_layer.clear();
-        for (int warps : touched_) {
-            auto& bucket = scratch_[static_cast<std::size_t>(warps)];
-            next_layer.insert(next_layer.end(), bucket.begin(), bucket.end());
-            bucket.clear();
-        }
-        touched_.clear();
     }
+    std::vector<Label>& next_layer = layers_[i + 1];
+    next_layer.clear();
+    for (int warps : touched_) {
+        auto& bucket = scratch_[static_cast<std::size_t>(warps)];
+        next_layer.insert(next_layer.end(), bucket.begin(), bucket.end());
+        bucket.clear();
+    }
+    touched_.clear();
+}
 
-    // Last-layer labels beating the greedy set, best first; then the greedy set.
-    const std::vector<Label>& last = layers_[n];
+std::vector<PricingResult> Pricer::ranked_results(PricingResult incumbent, std::size_t max_results,
+                                                  double threshold) const {
+    const std::vector<Label>& last = layers_[order_.size()];
     std::vector<std::size_t> ranked;
     for (std::size_t at = 0; at < last.size(); ++at)
         if (last[at].profit > incumbent.value + kProfitEpsilon) ranked.push_back(at);
@@ -279,6 +266,25 @@ std::vector<PricingResult> Pricer::solve(std::span<const double> profit, std::si
                             })))
         results.push_back(std::move(incumbent));
     return results;
+}
+
+std::vector<PricingResult> Pricer::solve(std::span<const double> profit, std::size_t max_results,
+                                         double threshold) {
+    order_by_density(profit);
+    const std::size_t n = order_.size();
+    gain_.resize(n);
+    remaining_.assign(n + 1, 0.0);
+    for (std::size_t i = n; i-- > 0;) {
+        gain_[i] = profit[order_[i]];
+        remaining_[i] = remaining_[i + 1] + gain_[i];
+    }
+    build_bounds();
+    PricingResult incumbent = greedy_incumbent();
+    double best = incumbent.value;
+    layers_.resize(n + 1);
+    layers_[0].assign(1, Label{0.0, 0, 0, -1, -1, 0, 0});
+    for (std::size_t i = 0; i < n; ++i) extend_layer(i, best);
+    return ranked_results(std::move(incumbent), max_results, threshold);
 }
 
 PricingResult best_subset(const DeviceProfile& device, std::span<const KernelCosts> kernels,

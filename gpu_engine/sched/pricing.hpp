@@ -70,6 +70,16 @@ private:
     double bound(std::size_t position, const Amounts& left) const;
     void insert_pareto(std::vector<Label>& bucket, const Label& label) const;
     PricingResult trace(std::size_t label) const;
+    // Greedy in density order, each kernel with its most compact shape where it fits.
+    PricingResult greedy_incumbent() const;
+    // Whether a label at layer `next` may still beat `best` (the incumbent's own label stays).
+    bool promising(std::size_t next, const Label& label, double best) const;
+    // Layer i + 1 from layer i: each label without and with kernel i in each shape that
+    // fits; raises `best` to the best profit met.
+    void extend_layer(std::size_t i, double& best);
+    // The last layer's labels beating the incumbent, best first, then the incumbent.
+    std::vector<PricingResult> ranked_results(PricingResult incumbent, std::size_t max_results,
+                                              double threshold) const;
 
     const DeviceProfile& device_;
     std::span<const KernelCosts> kernels_;
