@@ -334,42 +334,131 @@ private:
         return pos;
     }
 
+    using VariableTypes = std::map<std::string, facts::ColumnType>;
+
+    // Step 0's outer: the first atom, read in its relation's primary order; binds its
+    // variables and filters on its constants and repeated variables.
+    JoinStep first_step(const ast::Atom& first_atom, bool from_delta, Bindings& bound) {
+        JoinStep step;
+        step.outer_relation = relation_of(first_atom.relation);
+        step.outer_version = from_delta ? Version::Delta : Version::Full;
+        const Relation& relation = plan_.relations[step.outer_relation];
+        const ColumnOrder primary = final_pass_ ? relation.orders[0] : ColumnOrder{};
+        const auto pos = final_pass_ ? positions(primary) : std::vector<std::uint32_t>(relation.arity());
+        for (std::uint32_t i = 0; i < first_atom.args.size(); ++i) {
+            const ast::Term& term = first_atom.args[i];
+            const OperandRef here = outer_col(pos[i]);
+            if (term.kind == ast::Term::Kind::Variable) {
+                auto [it, inserted] = bound.emplace(term.text, here);
+                if (!inserted) step.outer_filters.push_back(FilterRef{it->second, CompareKind::Eq, here});
+            } else if (is_constant(term)) {
+                step.outer_filters.push_back(
+                    FilterRef{here, CompareKind::Eq, term_operand(term, bound, relation.types[i])});
+            }
+        }
+        return step;
+    }
+
+    // The comparisons not applied yet whose variables `bindings` all binds, as filters.
+    void apply_comparisons(const std::vector<const ast::Comparison*>& comparisons, std::vector<bool>& applied,
+                           const Bindings& bindings, const VariableTypes& types,
+                           std::vector<FilterRef>& into) {
+        for (std::size_t c = 0; c < comparisons.size(); ++c) {
+            if (!applied[c] && all_bound(*comparisons[c], bindings)) {
+                into.push_back(comparison_filter(*comparisons[c], bindings, types));
+                applied[c] = true;
+            }
+        }
+    }
+
+    // The next atom to join: most bound columns first (selective probes, no cartesian
+    // product while a connected atom is left); ties keep body order. Its place in `remaining`.
+    static std::size_t next_atom(const ast::Clause& clause, const std::vector<std::size_t>& remaining,
+                                 const Bindings& bound) {
+        std::size_t best = 0;
+        int best_score = -1;
+        for (std::size_t r = 0; r < remaining.size(); ++r) {
+            int score = 0;
+            for (const ast::Term& t : clause.body[remaining[r]].args)
+                if (is_constant(t) || (t.kind == ast::Term::Kind::Variable && bound.contains(t.text)))
+                    ++score;
+            if (score > best_score) {
+                best_score = score;
+                best = r;
+            }
+        }
+        return best;
+    }
+
+    // The last step writes the head in its primary order.
+    void write_head(JoinStep& step, const ast::Clause& clause, std::uint32_t head, const Bindings& visible) {
+        const Relation& relation = plan_.relations[head];
+        const ColumnOrder primary = final_pass_ ? relation.orders[0] : ColumnOrder{};
+        for (std::uint32_t j = 0; j < relation.arity(); ++j) {
+            const std::uint32_t column = final_pass_ ? primary.columns[j] : j;
+            const ast::Term& term = clause.head.args[column];
+            step.out.push_back(term_operand(term, visible, relation.types[column]));
+            step.out_names.push_back(term_text(term));
+        }
+    }
+
+    // An intermediate step keeps only the variables something later still reads; returns
+    // where the next step finds them.
+    Bindings carry_needed(JoinStep& step, const ast::Clause& clause, std::uint32_t head,
+                          const std::vector<std::size_t>& remaining,
+                          const std::vector<const ast::Comparison*>& comparisons,
+                          const std::vector<bool>& applied, const Bindings& visible) {
+        std::vector<std::string> needed;
+        auto need = [&](const ast::Term& t) {
+            if (t.kind == ast::Term::Kind::Variable && visible.contains(t.text) &&
+                std::find(needed.begin(), needed.end(), t.text) == needed.end())
+                needed.push_back(t.text);
+        };
+        if (remaining.size() == 1) {
+            // The next step writes the head and scans this intermediate, sorted by its first
+            // column: with a head variable there, copies of one head tuple come from
+            // neighbouring outer tuples, where a block-local duplicate filter finds them
+            // (CUDA backend). Head variables first, in the head's primary order.
+            const Relation& relation = plan_.relations[head];
+            for (std::uint32_t j = 0; j < relation.arity(); ++j)
+                need(clause.head.args[final_pass_ ? relation.orders[0].columns[j] : j]);
+        }
+        for (std::size_t r : remaining)
+            for (const ast::Term& t : clause.body[r].args) need(t);
+        for (std::size_t c = 0; c < comparisons.size(); ++c)
+            if (!applied[c]) {
+                need(comparisons[c]->lhs);
+                need(comparisons[c]->rhs);
+            }
+        for (const ast::Term& t : clause.head.args) need(t);
+        Bindings next;
+        for (const std::string& name : needed) {
+            next.emplace(name, outer_col(static_cast<std::uint32_t>(step.out.size())));
+            step.out.push_back(visible.at(name));
+            step.out_names.push_back(name);
+        }
+        if (step.out.empty()) {
+            // Nothing to carry (only existence matters): one constant column keeps the
+            // intermediate's tuple count.
+            ast::Term zero;
+            zero.kind = ast::Term::Kind::Number;
+            step.out.push_back(
+                OperandRef{OperandKind::Constant, 0, add_constant(zero, facts::ColumnType::Number)});
+            step.out_names.push_back("_");
+        }
+        return next;
+    }
+
     std::vector<JoinStep> plan_body(const ast::Clause& clause,
                                     const std::vector<const ast::Comparison*>& comparisons, std::size_t first,
                                     std::optional<std::size_t> delta) {
-        const auto types = variable_types(clause);
+        const VariableTypes types = variable_types(clause);
         const std::uint32_t head = relation_of(clause.head.relation);
         std::vector<JoinStep> steps;
         std::vector<bool> applied(comparisons.size(), false);
         Bindings bound;
-
-        // Step 0's outer: the first atom, read in its relation's primary order.
-        JoinStep step;
-        const ast::Atom& first_atom = clause.body[first];
-        step.outer_relation = relation_of(first_atom.relation);
-        step.outer_version = delta ? Version::Delta : Version::Full;
-        {
-            const Relation& relation = plan_.relations[step.outer_relation];
-            const ColumnOrder primary = final_pass_ ? relation.orders[0] : ColumnOrder{};
-            const auto pos = final_pass_ ? positions(primary) : std::vector<std::uint32_t>(relation.arity());
-            for (std::uint32_t i = 0; i < first_atom.args.size(); ++i) {
-                const ast::Term& term = first_atom.args[i];
-                const OperandRef here = outer_col(pos[i]);
-                if (term.kind == ast::Term::Kind::Variable) {
-                    auto [it, inserted] = bound.emplace(term.text, here);
-                    if (!inserted) step.outer_filters.push_back(FilterRef{it->second, CompareKind::Eq, here});
-                } else if (is_constant(term)) {
-                    step.outer_filters.push_back(
-                        FilterRef{here, CompareKind::Eq, term_operand(term, bound, relation.types[i])});
-                }
-            }
-        }
-        for (std::size_t c = 0; c < comparisons.size(); ++c) {
-            if (all_bound(*comparisons[c], bound)) {
-                step.outer_filters.push_back(comparison_filter(*comparisons[c], bound, types));
-                applied[c] = true;
-            }
-        }
+        JoinStep step = first_step(clause.body[first], delta.has_value(), bound);
+        apply_comparisons(comparisons, applied, bound, types, step.outer_filters);
 
         std::vector<std::size_t> remaining;
         for (std::size_t i = 0; i < clause.body.size(); ++i)
@@ -378,91 +467,25 @@ private:
         while (true) {
             step_inner_bindings_.clear();
             if (!remaining.empty()) {
-                // Most bound columns first (selective probes, no cartesian product while a
-                // connected atom is left); ties keep body order.
-                std::size_t best = 0;
-                int best_score = -1;
-                for (std::size_t r = 0; r < remaining.size(); ++r) {
-                    int score = 0;
-                    for (const ast::Term& t : clause.body[remaining[r]].args)
-                        if (is_constant(t) || (t.kind == ast::Term::Kind::Variable && bound.contains(t.text)))
-                            ++score;
-                    if (score > best_score) {
-                        best_score = score;
-                        best = r;
-                    }
-                }
+                const std::size_t best = next_atom(clause, remaining, bound);
                 const std::size_t atom_index = remaining[best];
-                const ast::Atom& atom = clause.body[atom_index];
                 remaining.erase(remaining.begin() + static_cast<std::ptrdiff_t>(best));
-                add_inner(step, atom, bound);
+                add_inner(step, clause.body[atom_index], bound);
                 if (delta && atom_index < *delta && stratum_of_[step.inner_relation] == stratum_of_[head])
                     step.inner_version = Version::Old;
             }
             // Bindings visible in this step's output: outer ones plus those the inner adds.
             Bindings visible = bound;
             for (const auto& [name, operand] : step_inner_bindings_) visible.emplace(name, operand);
-            for (std::size_t c = 0; c < comparisons.size(); ++c) {
-                if (!applied[c] && all_bound(*comparisons[c], visible)) {
-                    step.filters.push_back(comparison_filter(*comparisons[c], visible, types));
-                    applied[c] = true;
-                }
-            }
+            apply_comparisons(comparisons, applied, visible, types, step.filters);
             if (remaining.empty()) {
-                // Last step: write the head in its primary order.
-                const Relation& relation = plan_.relations[head];
-                const ColumnOrder primary = final_pass_ ? relation.orders[0] : ColumnOrder{};
-                for (std::uint32_t j = 0; j < relation.arity(); ++j) {
-                    const std::uint32_t column = final_pass_ ? primary.columns[j] : j;
-                    const ast::Term& term = clause.head.args[column];
-                    step.out.push_back(term_operand(term, visible, relation.types[column]));
-                    step.out_names.push_back(term_text(term));
-                }
+                write_head(step, clause, head, visible);
                 check_limits(step, clause);
                 if (steps.empty() && step.outer_version == Version::Delta && final_pass_) group_outputs(step);
                 steps.push_back(std::move(step));
                 break;
             }
-            // Intermediate: keep only the variables something later still reads.
-            std::vector<std::string> needed;
-            auto need = [&](const ast::Term& t) {
-                if (t.kind == ast::Term::Kind::Variable && visible.contains(t.text) &&
-                    std::find(needed.begin(), needed.end(), t.text) == needed.end())
-                    needed.push_back(t.text);
-            };
-            if (remaining.size() == 1) {
-                // The next step writes the head and scans this intermediate, sorted by its
-                // first column: with a head variable there, copies of one head tuple come
-                // from neighbouring outer tuples, where a block-local duplicate filter
-                // finds them (CUDA backend). Head variables first, in the head's primary
-                // order.
-                const Relation& relation = plan_.relations[head];
-                for (std::uint32_t j = 0; j < relation.arity(); ++j)
-                    need(clause.head.args[final_pass_ ? relation.orders[0].columns[j] : j]);
-            }
-            for (std::size_t r : remaining)
-                for (const ast::Term& t : clause.body[r].args) need(t);
-            for (std::size_t c = 0; c < comparisons.size(); ++c)
-                if (!applied[c]) {
-                    need(comparisons[c]->lhs);
-                    need(comparisons[c]->rhs);
-                }
-            for (const ast::Term& t : clause.head.args) need(t);
-            Bindings next;
-            for (const std::string& name : needed) {
-                next.emplace(name, outer_col(static_cast<std::uint32_t>(step.out.size())));
-                step.out.push_back(visible.at(name));
-                step.out_names.push_back(name);
-            }
-            if (step.out.empty()) {
-                // Nothing to carry (only existence matters): one constant column keeps the
-                // intermediate's tuple count.
-                ast::Term zero;
-                zero.kind = ast::Term::Kind::Number;
-                step.out.push_back(
-                    OperandRef{OperandKind::Constant, 0, add_constant(zero, facts::ColumnType::Number)});
-                step.out_names.push_back("_");
-            }
+            Bindings next = carry_needed(step, clause, head, remaining, comparisons, applied, visible);
             check_limits(step, clause);
             steps.push_back(std::move(step));
             step = JoinStep{};
