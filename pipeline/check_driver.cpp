@@ -95,6 +95,11 @@ void print_stats(const AnalysisSession& session, const std::vector<reports::Find
     out += fmt::format("  time               input {:.3f} s, solve {:.3f} s, checks {:.3f} s{}\n",
                        session.times().input_seconds, session.times().solve_seconds, check_seconds,
                        session.times().from_database ? " (input and results from the results database)" : "");
+    std::vector<std::string> stages;
+    stages.reserve(input.stage_seconds.size());
+    for (const auto& [stage, seconds] : input.stage_seconds)
+        stages.push_back(fmt::format("{} {:.3f} s", stage, seconds));
+    if (!stages.empty()) out += fmt::format("  input stages       {}\n", fmt::join(stages, ", "));
     std::vector<std::string> times;
     times.reserve(per_check.size());
     for (const auto& [id, seconds] : per_check) times.push_back(fmt::format("{} {:.3f} s", id, seconds));

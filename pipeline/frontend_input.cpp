@@ -42,6 +42,7 @@ ProgramInput program_input_from(frontend::ExtractResult result) {
     input.units_total = result.units.total;
     input.units_failed = result.units.failed;
     input.units_cached = result.units.cached;
+    input.stage_seconds = result.stage_seconds;
     input.input_files = std::move(result.input_files);
     for (const Diagnostic& diagnostic : result.diagnostics) {
         // The frontend's errors are the units it could not analyse, each at its file.

@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "facts/diagnostic.hpp"
@@ -34,6 +35,9 @@ struct ProgramInput {
     std::vector<UnitFailure> failed_units;  // which ones (from the frontend only)
     std::vector<std::string> input_files;   // from the frontend: every source and header it read
     std::vector<Diagnostic> diagnostics;    // from the frontend: failed units, warnings
+    // From the frontend: the seconds of each of its stages (parse, link, clone, ...), for
+    // --stats.
+    std::vector<std::pair<std::string, double>> stage_seconds;
 
     // Every translation unit was analysed: findings are not missing for lack of input.
     [[nodiscard]] bool complete() const { return units_failed == 0; }
