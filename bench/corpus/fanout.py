@@ -14,15 +14,17 @@ import sys
 
 
 def read_symbols(facts_dir):
+    """Names and kinds of the nodes, by the columns the header line names (docs/FACTS.md)."""
     names, kinds = {}, {}
     with open(f"{facts_dir}/symbols.tsv", encoding="utf-8", errors="replace") as f:
+        header = f.readline().lstrip("#").rstrip("\n").split("\t")
+        at = {name: i for i, name in enumerate(header)}
         for line in f:
-            if line.startswith("#"):
-                continue
             cols = line.rstrip("\n").split("\t")
-            node = int(cols[0])
-            kinds[node] = cols[1]
-            names[node] = cols[2] + ("#" + cols[7] if cols[7] not in ("0", "") else "")
+            node = int(cols[at["id"]])
+            context = cols[at["context"]]
+            kinds[node] = cols[at["kind"]]
+            names[node] = cols[at["name"]] + ("#" + context if context not in ("0", "") else "")
     return names, kinds
 
 
