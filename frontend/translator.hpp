@@ -22,20 +22,11 @@
 #include <unordered_map>
 #include <vector>
 
-#include "frontend/field_table.hpp"
-#include "frontend/local_definitions.hpp"
-#include "frontend/pointer_types.hpp"
-#include "frontend/program_ir.hpp"
-#include "frontend/tu_translator.hpp"
+#include "frontend/translator_context.hpp"
+#include "frontend/translator_entities.hpp"
+#include "frontend/translator_locals.hpp"
 
 namespace galias::frontend::detail {
-
-using facts::NodeKind;
-using facts::SourcePos;
-
-inline std::string base_name(const std::string& file) {
-    return std::filesystem::path(file).filename().string();
-}
 
 // Walks one TU. Expressions are evaluated in two ways:
 //   place(e)  the location an lvalue denotes: an Entity term (variable or field path) or a
@@ -43,103 +34,17 @@ inline std::string base_name(const std::string& file) {
 //             the location holding them.
 //   value(e)  the term holding a pointer-valued rvalue; kNone when e holds no pointer.
 // Both evaluate side effects of subexpressions (assignments, calls) on the way.
-class Translator {
+class Translator : private TranslatorPart {
 public:
-    Translator(clang::ASTContext& context, const TranslateOptions& options, TranslationUnitIr& ir)
-        : context_(context),
-          sm_(context.getSourceManager()),
-          options_(options),
-          ir_(ir),
-          types_(context, options.integer_pointers),
-          fields_(context, ir, [this](clang::SourceLocation loc) { return pos(loc); }) {}
+    explicit Translator(TranslationContext& context)
+        : TranslatorPart(context), entities_(context), local_values_(context, entities_) {}
 
     void translate_declarations(const clang::DeclContext* dc);
 
 private:
-    // ---------------------------------------------------------------- positions and names
-
-    SourcePos pos(clang::SourceLocation loc);
-
-    // Position of the last character of the token at `loc`.
-    SourcePos end_pos(clang::SourceLocation loc);
-
-    static std::string line_col(const SourcePos& p);
-    static std::string file_line_col(const SourcePos& p) { return base_name(p.file) + ":" + line_col(p); }
-
-    void unmodelled(const std::string& category, clang::SourceLocation loc, std::string detail);
-
-    // ---------------------------------------------------------------- types
-
-    bool may_hold_pointer(clang::QualType type) { return types_.may_hold_pointer(type); }
-    static bool is_aggregate(clang::QualType type) { return PointerTypes::is_aggregate(type); }
-    static bool is_struct_or_union(clang::QualType type) { return PointerTypes::is_struct_or_union(type); }
-    // A pointer to a const-qualified type: the callee only reads through it.
-    static bool points_to_const(clang::QualType type) {
-        return type->isPointerType() && type->getPointeeType().isConstQualified();
-    }
-    static std::string field_component(const clang::FieldDecl* field) {
-        return PointerTypes::field_component(field);
-    }
-    // The pointer-holding parts of an aggregate of `type`, with their Field entities.
-    std::vector<Leaf> leaves_of(clang::QualType type);
-    std::string signature(const clang::FunctionType* type) { return types_.signature(type); }
-
-    // ---------------------------------------------------------------- entities
-
-    EntityId add_entity(NodeKind kind, std::string key, std::string name, std::string function, SourcePos p,
-                        bool per_context);
-
-    static bool external(const clang::NamedDecl* decl) { return decl->isExternallyVisible(); }
-
-    std::string function_name() const;
-
-    // The key prefix for entities that belong to function `fd`: linked across TUs when the
-    // function has external linkage.
-    static std::string function_key(const clang::FunctionDecl* fd);
-
-    EntityId entity_for(const clang::VarDecl* var);
-
-    EntityId entity_for(const clang::FunctionDecl* fd);
-
-    TermId entity_term(const clang::VarDecl* var) {
-        return terms().entity(entity_for(var), "", pos(var->getLocation()));
-    }
-
-    // A compiler temporary in the current function (one per calling context).
-    TermId temporary(const char* what, clang::SourceLocation loc);
-
-    TermTable& terms() { return ir_.terms; }
-
-    // ---------------------------------------------------------------- functions
-
-    std::uint32_t function_for(const clang::FunctionDecl* fd);
-
-    Function& current() { return ir_.functions[current_]; }
-
     void translate_function(const clang::FunctionDecl* fd);
 
-    // ---------------------------------------------------------------- locals in SSA form
-    // (local_definitions.hpp): a tracked variable has one term per definition, and a read
-    // is the term of the definition reaching it, or a phi of several.
-
-    // The variable `e` names, when it is a tracked local of the current function.
-    const clang::DeclRefExpr* tracked_reference(const clang::Expr* e) const;
-    // The definitions of a variable that give it a value (not a bare declaration).
-    std::size_t value_definitions(const clang::VarDecl* var) const;
-    // The term of one definition (kNone for a declaration without initializer). A variable
-    // assigned once keeps its own name; otherwise each definition is `f::p@LINE:COL`.
-    TermId version(DefinitionId definition);
-    // The value a read of a tracked variable sees.
-    TermId read(const clang::DeclRefExpr* reference);
-    // The term an assignment or increment of a tracked variable defines.
-    TermId define(const clang::Expr* site);
-
     // ---------------------------------------------------------------- statements
-
-    void add_assign(TermId src, TermId dst, clang::SourceLocation loc);
-
-    // Copies every pointer-holding field of an aggregate of `type` from `src` to `dst`.
-    void copy_aggregate(TermId src, TermId dst, clang::QualType type, clang::SourceLocation loc);
 
     void statement(const clang::Stmt* s);
 
@@ -176,8 +81,6 @@ private:
 
     TermId value_of_aggregate_or_lvalue(const clang::Expr* e);
 
-    TermId string_literal(const clang::Expr* e);
-
     TermId compound_literal(const clang::CompoundLiteralExpr* e);
 
     TermId opaque(const clang::OpaqueValueExpr* e);
@@ -186,8 +89,6 @@ private:
     TermId join(const clang::Expr* e, std::initializer_list<const clang::Expr*> branches);
 
     TermId value(const clang::Expr* e);
-
-    static bool is_null_constant(const clang::Expr* e, clang::ASTContext& context);
 
     TermId cast(const clang::CastExpr* e);
 
@@ -281,7 +182,6 @@ private:
     std::optional<std::string> integer_cell(const clang::Expr* location, const EvaluationPoint& at,
                                             int depth);
     std::optional<std::int64_t> constant_of(const clang::Expr* e);
-    std::string expression_key(const void* node);
     // Fills the addresses of `site`'s arguments (calls with two pointer arguments or more).
     void describe_arguments(const clang::CallExpr* e, CallSite& site);
     void name_sums(const std::vector<std::optional<KeyedSum>>& sums, CallSite& site);
@@ -298,7 +198,6 @@ private:
     // compared or stored into a known cell (added to `cells`).
     bool stays_private(const clang::Stmt* node, const std::string& block, const clang::CallExpr* use,
                        std::vector<Symbolic>& cells);
-    const clang::Stmt* parent_of(const clang::Stmt* s);
     // Store-to-load forwarding: the value last stored into the cell at address `cell` when
     // one store does so on every path to `at` and nothing that may write the cell comes
     // between; nullopt otherwise.
@@ -321,13 +220,9 @@ private:
     // is translated: every store's value term is known then, and the address facts of the
     // calls (describe_arguments), which share forwarding's caches, are already made.
     void forward_field_arguments();
-    // Per store into memory (`p->f = v`), the term of the value stored.
-    std::unordered_map<const clang::Expr*, TermId> stored_terms_;
-    std::vector<const clang::CallExpr*> translated_calls_;  // of the current body, in order
     const std::vector<Store>& stores();
     // Whether a store to `target` (of that address) may overwrite the cell `cell` holding a pointer.
     static bool may_overwrite(const clang::Expr* target, const Symbolic& address, const Symbolic& cell);
-    const std::vector<const clang::CallExpr*>& calls_in_body();
 
     // ---------------------------------------------------------------- memory checks
     // (translator_memory.cpp; docs/FACTS.md "Released pointers", "Frame stores"): what the
@@ -410,39 +305,18 @@ private:
                                     const clang::Expr* used);
     void finish_lifetimes();
 
-    clang::ASTContext& context_;
-    clang::SourceManager& sm_;
-    const TranslateOptions& options_;
-    TranslationUnitIr& ir_;
-    PointerTypes types_;
-    FieldTable fields_;
+    EntityTable entities_;
+    LocalValues local_values_;
 
-    std::uint32_t current_ = kNone;  // index into ir_.functions of the function being translated
-    const clang::FunctionDecl* current_decl_ = nullptr;
-
-    std::unique_ptr<LocalDefinitions> locals_;  // of the function being translated
-    std::unordered_map<DefinitionId, TermId> versions_;
-    std::map<std::vector<DefinitionId>, TermId> phis_;
-    std::unordered_map<const clang::CallExpr*, std::uint32_t> call_index_;  // into current().calls
     std::unordered_map<DefinitionId, Symbolic> definition_addresses_;
     // Calls met by pointer_address before they were translated (a definition further down a
     // loop body, reaching back): their results are not numbered yet, so an address that
     // depends on one is not remembered in definition_addresses_.
     std::uint64_t untranslated_calls_met_ = 0;
-    std::uint64_t inexact_reads_ = 0;  // names the values read from places not known exactly
-    // Names the expressions that argument addresses refer to, in the order they are first
-    // met: the same input gives the same fact files (a memory address would not).
-    std::unordered_map<const void*, std::uint32_t> expression_keys_;
-    std::unordered_map<const clang::Stmt*, const clang::Stmt*>
-        parents_;                               // of the current body, built on demand
+    std::uint64_t inexact_reads_ = 0;           // names the values read from places not known exactly
     std::optional<std::vector<Store>> stores_;  // of the current body, built on demand
-    std::optional<std::vector<const clang::CallExpr*>> body_calls_;
 
-    std::unordered_map<const clang::Decl*, EntityId> entities_;
-    std::unordered_map<const clang::FunctionDecl*, std::uint32_t> functions_;
-    std::unordered_map<const clang::Expr*, TermId> literals_;
     std::unordered_map<const clang::OpaqueValueExpr*, TermId> opaque_values_;
-    std::unordered_map<unsigned, std::string> file_names_;
 };
 
 }  // namespace galias::frontend::detail

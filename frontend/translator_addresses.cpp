@@ -34,15 +34,10 @@ constexpr int kMaxDepth = 24;
 
 }  // namespace
 
-std::string Translator::expression_key(const void* node) {
-    const auto it = expression_keys_.emplace(node, static_cast<std::uint32_t>(expression_keys_.size())).first;
-    return std::to_string(it->second);
-}
-
 std::optional<std::int64_t> Translator::constant_of(const clang::Expr* e) {
     if (e == nullptr || e->isValueDependent()) return std::nullopt;
     clang::Expr::EvalResult result;
-    if (!e->EvaluateAsInt(result, context_)) return std::nullopt;
+    if (!e->EvaluateAsInt(result, ast())) return std::nullopt;
     const llvm::APSInt& value = result.Val.getInt();
     if (value.getMinSignedBits() > 64) return std::nullopt;
     return value.getExtValue();
@@ -155,7 +150,7 @@ Translator::Symbolic Translator::advanced(Symbolic s, clang::QualType pointee, c
     if (pointee->isVoidType()) {
         step = 1;  // GNU arithmetic on void *
     } else if (!pointee->isIncompleteType() && !pointee->isFunctionType() && !pointee->isDependentType()) {
-        step = context_.getTypeSizeInChars(pointee).getQuantity();
+        step = ast().getTypeSizeInChars(pointee).getQuantity();
     }
     const std::optional<std::int64_t> n = count != nullptr ? constant_of(count) : std::nullopt;
     if (step && count != nullptr) {
@@ -189,8 +184,8 @@ Translator::Symbolic Translator::definition_address(DefinitionId definition, int
         return it->second;
     definition_addresses_.emplace(definition, Symbolic::unknown());  // a cycle through a loop: unknown
     const std::uint64_t untranslated_before = untranslated_calls_met_;
-    const LocalDefinition& d = locals_->definition(definition);
-    const EvaluationPoint at{"d" + std::to_string(definition), locals_->point_of(definition)};
+    const LocalDefinition& d = locals()->definition(definition);
+    const EvaluationPoint at{"d" + std::to_string(definition), locals()->point_of(definition)};
     Symbolic s;
     switch (d.kind) {
         case LocalDefinition::Kind::Uninit:
@@ -230,8 +225,7 @@ Translator::Symbolic Translator::definition_address(DefinitionId definition, int
             s = loaded_address(update->getSubExpr(), at, depth + 1);
             const clang::QualType type = update->getSubExpr()->getType();
             if (type->isPointerType()) {
-                clang::IntegerLiteral one(context_, llvm::APInt(32, 1), context_.IntTy,
-                                          clang::SourceLocation());
+                clang::IntegerLiteral one(ast(), llvm::APInt(32, 1), ast().IntTy, clang::SourceLocation());
                 s = advanced(s, type->getPointeeType(), &one, update->isDecrementOp(), at, depth + 1);
             } else {
                 s = Symbolic::unknown();
@@ -247,7 +241,7 @@ Translator::Symbolic Translator::definition_address(DefinitionId definition, int
 }
 
 bool Translator::null_definition(DefinitionId definition) const {
-    const LocalDefinition& d = locals_->definition(definition);
+    const LocalDefinition& d = locals()->definition(definition);
     const clang::Expr* value = nullptr;
     if (d.kind == LocalDefinition::Kind::Init) {
         value = d.var->getInit();
@@ -255,7 +249,7 @@ bool Translator::null_definition(DefinitionId definition) const {
         const auto* assign = llvm::cast<clang::BinaryOperator>(d.site);
         if (assign->getOpcode() == clang::BO_Assign) value = assign->getRHS();
     }
-    return value != nullptr && !value->isValueDependent() && is_null_constant(value, context_);
+    return value != nullptr && !value->isValueDependent() && is_null_constant(value, ast());
 }
 
 Translator::Symbolic Translator::loaded_address(const clang::Expr* location, const EvaluationPoint& at,
@@ -265,8 +259,8 @@ Translator::Symbolic Translator::loaded_address(const clang::Expr* location, con
         // A definition that leaves the variable null points nowhere: the value, where it
         // points anywhere, is one of the others (`p = NULL; if (c) p = malloc(n); if (p) ...`).
         std::vector<DefinitionId> reaching;
-        for (DefinitionId d : locals_->reaching(tracked)) {
-            if (locals_->definition(d).kind != LocalDefinition::Kind::Uninit && !null_definition(d))
+        for (DefinitionId d : locals()->reaching(tracked)) {
+            if (locals()->definition(d).kind != LocalDefinition::Kind::Uninit && !null_definition(d))
                 reaching.push_back(d);
         }
         if (reaching.size() == 1) return definition_address(reaching.front(), depth + 1);
@@ -277,7 +271,7 @@ Translator::Symbolic Translator::loaded_address(const clang::Expr* location, con
         s.base = "phi";
         for (DefinitionId d : reaching) {
             s.base += ":" + std::to_string(d);
-            s.born.push_back(locals_->point_of(d));
+            s.born.push_back(locals()->point_of(d));
         }
         return s;
     }
@@ -305,8 +299,8 @@ Translator::Symbolic Translator::loaded_address(const clang::Expr* location, con
 const std::vector<Translator::Store>& Translator::stores() {
     if (stores_) return *stores_;
     stores_.emplace();
-    if (current_decl_ == nullptr || current_decl_->getBody() == nullptr) return *stores_;
-    std::vector<const clang::Stmt*> work{current_decl_->getBody()};
+    if (function().decl == nullptr || function().decl->getBody() == nullptr) return *stores_;
+    std::vector<const clang::Stmt*> work{function().decl->getBody()};
     while (!work.empty()) {
         const clang::Stmt* s = work.back();
         work.pop_back();
@@ -330,23 +324,6 @@ const std::vector<Translator::Store>& Translator::stores() {
         stores_->push_back(Store{site, target, value, location_address(target, at, 0)});
     }
     return *stores_;
-}
-
-const std::vector<const clang::CallExpr*>& Translator::calls_in_body() {
-    if (body_calls_) return *body_calls_;
-    body_calls_.emplace();
-    if (current_decl_ == nullptr || current_decl_->getBody() == nullptr) return *body_calls_;
-    std::vector<const clang::Stmt*> work{current_decl_->getBody()};
-    while (!work.empty()) {
-        const clang::Stmt* s = work.back();
-        work.pop_back();
-        if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) continue;
-        for (const clang::Stmt* child : s->children()) {
-            if (child != nullptr) work.push_back(child);
-        }
-        if (const auto* call = llvm::dyn_cast<clang::CallExpr>(s)) body_calls_->push_back(call);
-    }
-    return *body_calls_;
 }
 
 // A member of another struct type, or disjoint bytes of the same one, cannot be the cell
@@ -378,7 +355,7 @@ std::optional<Translator::Symbolic> Translator::forwarded(const Symbolic& cell, 
 }
 
 TermId Translator::forwarded_argument(const clang::Expr* arg, const clang::CallExpr* call) {
-    if (locals_ == nullptr || !arg->getType()->isPointerType()) return kNone;
+    if (locals() == nullptr || !arg->getType()->isPointerType()) return kNone;
     // A read of a pointer-typed field (an array field decays to its address: no read).
     const auto* member = llvm::dyn_cast<clang::MemberExpr>(arg->IgnoreParenImpCasts());
     if (member == nullptr || !member->getType()->isPointerType()) return kNone;
@@ -394,13 +371,13 @@ TermId Translator::forwarded_argument(const clang::Expr* arg, const clang::CallE
     const Store* store = forwarding_store(cell, at, 0, needs_fresh);
     // A store forwarded only if some calls between allocate is not a fact of every run.
     if (store == nullptr || !needs_fresh.empty() || !cell.needs_fresh.empty()) return kNone;
-    auto it = stored_terms_.find(store->site);
-    return it == stored_terms_.end() ? kNone : it->second;
+    auto it = function().stored_terms.find(store->site);
+    return it == function().stored_terms.end() ? kNone : it->second;
 }
 
 void Translator::forward_field_arguments() {
-    for (const clang::CallExpr* call : translated_calls_) {
-        CallSite& site = current().calls[call_index_.at(call)];
+    for (const clang::CallExpr* call : function().translated_calls) {
+        CallSite& site = current().calls[function().call_index.at(call)];
         for (unsigned i = 0; i < site.args.size() && i < call->getNumArgs(); ++i) {
             CallValue& arg = site.args[i];
             if (arg.term == kNone || arg.aggregate) continue;
@@ -412,7 +389,7 @@ void Translator::forward_field_arguments() {
 
 const Translator::Store* Translator::forwarding_store(const Symbolic& cell, const EvaluationPoint& at,
                                                       int depth, std::vector<std::uint32_t>& needs_fresh) {
-    if (locals_ == nullptr || depth > kMaxDepth || !cell.offset || !locals_->in_graph(at.point) ||
+    if (locals() == nullptr || depth > kMaxDepth || !cell.offset || !locals()->in_graph(at.point) ||
         at.point.entry())
         return nullptr;
     for (const Store& store : stores()) {
@@ -422,9 +399,9 @@ const Translator::Store* Translator::forwarding_store(const Symbolic& cell, cons
         }
         const Point from{store.site, nullptr};
         // The store happens on every path to the load ...
-        if (!locals_->in_graph(from) || locals_->reaches_avoiding(Point{}, at.point, from)) continue;
+        if (!locals()->in_graph(from) || locals()->reaches_avoiding(Point{}, at.point, from)) continue;
         // ... and nothing that may write the cell comes between.
-        const LocalDefinitions::PathSet between = locals_->between(from, at.point, from);
+        const LocalDefinitions::PathSet between = locals()->between(from, at.point, from);
         if (!between.known()) continue;
         bool overwritten = false;
         for (const Store& other : stores()) {
@@ -439,7 +416,8 @@ const Translator::Store* Translator::forwarding_store(const Symbolic& cell, cons
         for (const clang::CallExpr* call : calls_in_body()) {
             if (!between.contains(Point{call, nullptr})) continue;
             const clang::FunctionDecl* callee = call->getDirectCallee();
-            if (callee != nullptr && callee->getBuiltinID() != 0 && call_index_.count(call) == 0) continue;
+            if (callee != nullptr && callee->getBuiltinID() != 0 && function().call_index.count(call) == 0)
+                continue;
             const LibraryModel* model = callee != nullptr ? find_library_model(callee->getName()) : nullptr;
             if (model != nullptr &&
                 (model->kind == ModelKind::NoEffect || model->kind == ModelKind::Allocate ||
@@ -464,8 +442,8 @@ const Translator::Store* Translator::forwarding_store(const Symbolic& cell, cons
             }
             // Any other call may write the cell unless it only allocates (an allocation hook
             // between two stores, say), which is known once its targets are.
-            const auto index = call_index_.find(call);
-            if (index == call_index_.end() || model != nullptr) {
+            const auto index = function().call_index.find(call);
+            if (index == function().call_index.end() || model != nullptr) {
                 overwritten = true;
                 break;
             }
@@ -489,13 +467,13 @@ Translator::Symbolic Translator::location_address(const clang::Expr* e, const Ev
             if (const auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) {
                 // A variable of this call of the function ("frame:") came into being after
                 // every parameter got its value: no parameter can point into it.
-                s.object = entity_for(var);
-                s.base = (var->hasLocalStorage() ? "frame:" : "object:") + ir_.entities[s.object].key;
+                s.object = entities_.entity_for(var);
+                s.base = (var->hasLocalStorage() ? "frame:" : "object:") + ir().entities[s.object].key;
                 const clang::QualType type = var->getType().getCanonicalType();
                 if (const auto* record = type->getAsRecordDecl();
                     record != nullptr && !type->isIncompleteType()) {
-                    s.record = fields_.record_name(record);
-                    s.hi = static_cast<std::uint64_t>(context_.getTypeSizeInChars(type).getQuantity());
+                    s.record = fields().record_name(record);
+                    s.hi = static_cast<std::uint64_t>(ast().getTypeSizeInChars(type).getQuantity());
                 }
             } else if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(decl)) {
                 s.base = "function:" + fd->getNameAsString();
@@ -513,20 +491,20 @@ Translator::Symbolic Translator::location_address(const clang::Expr* e, const Ev
             if (s.kind == Base::Unknown) return s;
             const clang::RecordDecl* parent = field->getParent();
             const std::int64_t offset = static_cast<std::int64_t>(
-                context_
+                ast()
                     .toCharUnitsFromBits(static_cast<std::int64_t>(
-                        context_.getASTRecordLayout(parent).getFieldOffset(field->getFieldIndex())))
+                        ast().getASTRecordLayout(parent).getFieldOffset(field->getFieldIndex())))
                     .getQuantity());
             const clang::QualType type = field->getType();
             const std::uint64_t size =
                 type->isIncompleteType()
                     ? ~std::uint64_t{0} / 2  // a flexible array member: to the block's end
-                    : static_cast<std::uint64_t>(context_.getTypeSizeInChars(type).getQuantity());
+                    : static_cast<std::uint64_t>(ast().getTypeSizeInChars(type).getQuantity());
             if (s.offset) s.offset = *s.offset + offset;
             s.sum = KeyedSum::plus(s.sum, KeyedSum{offset, {}}, 1);
             if (member->isArrow() || s.record.empty()) {
                 // p->f (or v.f of a variable): confined to f's bytes of the record p points to.
-                s.record = fields_.record_name(parent);
+                s.record = fields().record_name(parent);
                 s.lo = static_cast<std::uint64_t>(offset);
             } else {
                 s.lo += static_cast<std::uint64_t>(offset);  // v.in.f: narrows within the outer record
@@ -556,7 +534,8 @@ Translator::Symbolic Translator::location_address(const clang::Expr* e, const Ev
             Symbolic s;
             s.kind = Base::Object;
             s.base = "literal:" + expression_key(e);
-            if (auto it = literals_.find(e); it != literals_.end()) s.object = terms()[it->second].entity;
+            if (const std::optional<TermId> literal = entities_.literal(e))
+                s.object = terms()[*literal].entity;
             return s;
         }
         case clang::Stmt::StringLiteralClass: {
@@ -602,8 +581,8 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
                 case clang::CK_IntegralToPointer:
                 case clang::CK_IntegralCast:
                     // Tracked integers carry addresses (--integer-pointers), not offsets.
-                    if (types_.is_tracked_integer(cast->getType()) ||
-                        types_.is_tracked_integer(sub->getType()) || cast->getType()->isPointerType()) {
+                    if (types().is_tracked_integer(cast->getType()) ||
+                        types().is_tracked_integer(sub->getType()) || cast->getType()->isPointerType()) {
                         Symbolic s = pointer_address(sub, at, depth + 1);
                         if (cast->getCastKind() != clang::CK_IntegralCast) s.record.clear();
                         return s;
@@ -623,7 +602,7 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
                 case clang::UO_PreInc:
                 case clang::UO_PreDec:
                     if (tracked_reference(unary->getSubExpr()) != nullptr) {
-                        const DefinitionId d = locals_->definition_at(unary);
+                        const DefinitionId d = locals()->definition_at(unary);
                         return d == LocalDefinitions::kNoDefinition ? Symbolic::unknown()
                                                                     : definition_address(d, depth + 1);
                     }
@@ -656,7 +635,7 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
                 case clang::BO_AddAssign:
                 case clang::BO_SubAssign:
                     if (tracked_reference(binary->getLHS()) != nullptr) {
-                        const DefinitionId d = locals_->definition_at(binary);
+                        const DefinitionId d = locals()->definition_at(binary);
                         return d == LocalDefinitions::kNoDefinition ? Symbolic::unknown()
                                                                     : definition_address(d, depth + 1);
                     }
@@ -683,8 +662,8 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
             }
             Symbolic s;
             s.kind = Base::Value;
-            auto it = call_index_.find(call);
-            if (it != call_index_.end()) {
+            auto it = function().call_index.find(call);
+            if (it != function().call_index.end()) {
                 s.allocation = it->second;
                 s.base = "call:" + std::to_string(it->second);
             } else {
@@ -709,23 +688,6 @@ Translator::Symbolic Translator::pointer_address(const clang::Expr* e, const Eva
     }
 }
 
-const clang::Stmt* Translator::parent_of(const clang::Stmt* s) {
-    if (parents_.empty() && current_decl_ != nullptr && current_decl_->getBody() != nullptr) {
-        std::vector<const clang::Stmt*> work{current_decl_->getBody()};
-        while (!work.empty()) {
-            const clang::Stmt* p = work.back();
-            work.pop_back();
-            for (const clang::Stmt* child : p->children()) {
-                if (child == nullptr) continue;
-                parents_.emplace(child, p);
-                work.push_back(child);
-            }
-        }
-    }
-    auto it = parents_.find(s);
-    return it == parents_.end() ? nullptr : it->second;
-}
-
 bool Translator::stays_private(const clang::Stmt* node, const std::string& block, const clang::CallExpr* use,
                                std::vector<Symbolic>& cells) {
     while (true) {
@@ -746,8 +708,8 @@ bool Translator::stays_private(const clang::Stmt* node, const std::string& block
                     const auto* var = llvm::dyn_cast<clang::VarDecl>(d);
                     if (var == nullptr || var->getInit() == nullptr || var->getInit()->IgnoreParens() != node)
                         continue;
-                    if (!locals_->tracked(var)) return false;
-                    const DefinitionId def = locals_->definition_of_declaration(var);
+                    if (!locals()->tracked(var)) return false;
+                    const DefinitionId def = locals()->definition_of_declaration(var);
                     return def != LocalDefinitions::kNoDefinition && definition_address(def, 0).base == block;
                 }
                 return false;
@@ -804,7 +766,7 @@ bool Translator::stays_private(const clang::Stmt* node, const std::string& block
                 }
                 // Into a tracked local whose definition is known to hold the block (its own
                 // reads are followed); the assignment's value goes on.
-                const DefinitionId d = locals_->definition_at(binary);
+                const DefinitionId d = locals()->definition_at(binary);
                 if (d == LocalDefinitions::kNoDefinition || definition_address(d, 0).base != block)
                     return false;
                 node = parent;
@@ -855,18 +817,19 @@ bool Translator::stays_private(const clang::Stmt* node, const std::string& block
 Translator::Escape Translator::escape_before(const clang::CallExpr* allocation, const clang::CallExpr* use) {
     Escape escape;
     escape.anywhere = true;
-    const auto index = call_index_.find(allocation);
-    if (index == call_index_.end() || locals_ == nullptr || current_decl_ == nullptr) return escape;
+    const auto index = function().call_index.find(allocation);
+    if (index == function().call_index.end() || locals() == nullptr || function().decl == nullptr)
+        return escape;
     const std::string block = "call:" + std::to_string(index->second);
     const Point from{allocation, nullptr};
     const Point to{use, nullptr};
-    if (!locals_->in_graph(from) || !locals_->in_graph(to)) return escape;
-    const LocalDefinitions::PathSet between = locals_->between(from, to, from);
+    if (!locals()->in_graph(from) || !locals()->in_graph(to)) return escape;
+    const LocalDefinitions::PathSet between = locals()->between(from, to, from);
     // Where the block can go before the call: the result itself, then every read of a
     // local that may hold it, on a path from the allocation to the call.
     std::vector<Symbolic> cells;
     if (!stays_private(allocation, block, use, cells)) return escape;
-    std::vector<const clang::Stmt*> work{current_decl_->getBody()};
+    std::vector<const clang::Stmt*> work{function().decl->getBody()};
     while (!work.empty()) {
         const clang::Stmt* s = work.back();
         work.pop_back();
@@ -879,7 +842,7 @@ Translator::Escape Translator::escape_before(const clang::CallExpr* allocation, 
         if (read == nullptr || read->getCastKind() != clang::CK_LValueToRValue) continue;  // a write
         if (!between.contains(Point{ref, nullptr})) continue;
         bool may_hold = false;
-        for (DefinitionId d : locals_->reaching(ref))
+        for (DefinitionId d : locals()->reaching(ref))
             may_hold = may_hold || definition_address(d, 0).base == block;
         if (may_hold && !stays_private(read, block, use, cells)) return escape;
     }
@@ -913,7 +876,7 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
     for (const CallValue& arg : site.args) pointers += arg.term != kNone && !arg.aggregate ? 1 : 0;
     // One pointer is enough for a release (free(p)), or a call through a function pointer that
     // may be one (a `dispose` hook set to free): the memory checks ask where it points.
-    if ((pointers < 2 && !(pointers == 1 && may_release_block(e))) || locals_ == nullptr) return;
+    if ((pointers < 2 && !(pointers == 1 && may_release_block(e))) || locals() == nullptr) return;
     const EvaluationPoint here{"", Point{e, nullptr}};
     std::vector<Symbolic> addresses(site.args.size());
     std::vector<std::optional<KeyedSum>> sums(site.args.size());  // offsets and integers not constant
@@ -945,8 +908,7 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
     // A call or assignment in one argument may change memory another argument reads, in
     // either order: loads at the call are then not known to be equal.
     bool side_effects = false;
-    for (const clang::Expr* arg : e->arguments())
-        side_effects = side_effects || arg->HasSideEffects(context_);
+    for (const clang::Expr* arg : e->arguments()) side_effects = side_effects || arg->HasSideEffects(ast());
     for (CallValue& arg : site.args) {
         const std::string& base = arg.address.base;
         if (side_effects && base.rfind("load(", 0) == 0 && base.size() >= 2 &&
@@ -962,16 +924,16 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
     for (unsigned i = 0; i < addresses.size(); ++i) {
         const Symbolic& fresh = addresses[i];
         if (fresh.allocation == kNone || site.args[i].address.base_kind == Base::Unknown) continue;
-        const auto allocation = std::find_if(call_index_.begin(), call_index_.end(), [&](const auto& entry) {
-            return entry.second == fresh.allocation;
-        });
-        if (allocation == call_index_.end()) continue;
+        const auto allocation =
+            std::find_if(function().call_index.begin(), function().call_index.end(),
+                         [&](const auto& entry) { return entry.second == fresh.allocation; });
+        if (allocation == function().call_index.end()) continue;
         const Point alloc{allocation->first, nullptr};
         // The other value existed before the allocation: computed before it on every path.
         const auto predates = [&](const Symbolic& value, const Point& block) {
             return !value.born.empty() &&
                    std::all_of(value.born.begin(), value.born.end(), [&](const Point& p) {
-                       return locals_->in_graph(p) && !locals_->reaches_avoiding(p, here_point, block);
+                       return locals()->in_graph(p) && !locals()->reaches_avoiding(p, here_point, block);
                    });
         };
         std::optional<Escape> escape;
@@ -997,10 +959,10 @@ void Translator::describe_arguments(const clang::CallExpr* e, CallSite& site) {
                             // The cell is in an object allocated in this function; the other
                             // was read from an object that existed before that allocation.
                             const auto owner = std::find_if(
-                                call_index_.begin(), call_index_.end(),
+                                function().call_index.begin(), function().call_index.end(),
                                 [&](const auto& entry) { return entry.second == stored.allocation; });
                             is_apart =
-                                owner != call_index_.end() &&
+                                owner != function().call_index.end() &&
                                 (read->kind == Base::Object || predates(*read, Point{owner->first, nullptr}));
                             if (is_apart) apart.needs_fresh.push_back(stored.allocation);
                         } else {

@@ -83,7 +83,7 @@ void Translator::copied_types(const clang::CallExpr* e, const clang::FunctionDec
     const clang::QualType dst = pointee_of(e->getArg(model->arg));
     const clang::QualType src = pointee_of(e->getArg(model->src));
     if (dst.isNull() || src.isNull()) return;
-    fields_.convert(src, dst);
+    fields().convert(src, dst);
     const auto holds_no_pointer = [this](clang::QualType pointee) {
         const clang::QualType t = pointee.getCanonicalType();
         return (t->isArithmeticType() || t->isEnumeralType()) && !may_hold_pointer(t);
@@ -100,7 +100,7 @@ CallValue Translator::call_value(const clang::Expr* arg) {
     }
     if (is_struct_or_union(type)) {
         v.aggregate = true;
-        v.leaves = leaves_of(type);
+        v.leaves = context().leaves_of(type);
         v.term = place(arg);
     } else {
         v.term = value(arg);
@@ -111,16 +111,16 @@ CallValue Translator::call_value(const clang::Expr* arg) {
 void Translator::call_range(const clang::CallExpr* e, CallSite& site) {
     const clang::SourceLocation begin = e->getBeginLoc();
     const clang::SourceLocation end = e->getEndLoc();
-    if (begin.isMacroID() && sm_.isMacroBodyExpansion(begin)) {
+    if (begin.isMacroID() && sm().isMacroBodyExpansion(begin)) {
         // Spelled by a macro's definition: the invocation that expands to it, and where the
         // definition spells it, which tells two calls of one expansion apart.
         site.begin = pos(begin);
-        site.end = end_pos(sm_.getExpansionRange(end).getEnd());
-        site.macro = pos(sm_.getSpellingLoc(begin));
+        site.end = context().positions.end_pos(sm().getExpansionRange(end).getEnd());
+        site.macro = pos(sm().getSpellingLoc(begin));
     } else {
         // Written in the file, or as a macro's argument: where it is written.
-        site.begin = pos(sm_.getFileLoc(begin));
-        site.end = end_pos(sm_.getFileLoc(end));
+        site.begin = pos(sm().getFileLoc(begin));
+        site.end = context().positions.end_pos(sm().getFileLoc(end));
     }
     if (site.end.file != site.begin.file || site.end.line < site.begin.line ||
         (site.end.line == site.begin.line && site.end.column < site.begin.column)) {
@@ -139,19 +139,19 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
     const clang::FunctionType* type = nullptr;
     if (callee != nullptr) {
         copied_types(e, callee, site);
-        const std::uint32_t index = function_for(callee);
-        site.direct_callee = ir_.functions[index].entity;
-        site.restrict_params = ir_.functions[index].restrict_params;
-        site.read_only_params = ir_.functions[index].read_only_params;
-        site.param_count = ir_.functions[index].param_count;
-        site.variadic = ir_.functions[index].variadic;
-        site.has_prototype = ir_.functions[index].has_prototype;
-        site.signature = ir_.functions[index].signature;
+        const std::uint32_t index = entities_.function_for(callee);
+        site.direct_callee = ir().functions[index].entity;
+        site.restrict_params = ir().functions[index].restrict_params;
+        site.read_only_params = ir().functions[index].read_only_params;
+        site.param_count = ir().functions[index].param_count;
+        site.variadic = ir().functions[index].variadic;
+        site.has_prototype = ir().functions[index].has_prototype;
+        site.signature = ir().functions[index].signature;
     } else {
         site.callee_pointer = value(e->getCallee());
         const clang::QualType pointer = e->getCallee()->getType();
         if (pointer->isPointerType()) type = pointer->getPointeeType()->getAs<clang::FunctionType>();
-        site.signature = signature(type);
+        site.signature = types().signature(type);
         if (const auto* proto = llvm::dyn_cast_or_null<clang::FunctionProtoType>(type)) {
             site.param_count = proto->getNumParams();
             site.variadic = proto->isVariadic();
@@ -173,21 +173,21 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
         if (!site.restrict_params[i]) continue;
         const clang::Expr* arg = e->getArg(i)->IgnoreParenImpCasts();
         if (llvm::isa<clang::StringLiteral>(arg)) {
-            const TermId literal = string_literal(arg);
-            ir_.entities[terms()[literal].entity].restrict_argument = true;
+            const TermId literal = entities_.string_literal(arg);
+            ir().entities[terms()[literal].entity].restrict_argument = true;
         }
     }
     for (const clang::Expr* arg : e->arguments()) site.args.push_back(call_value(arg));
-    const clang::QualType result_type = e->getCallReturnType(context_);
+    const clang::QualType result_type = e->getCallReturnType(ast());
     if (want_value && may_hold_pointer(result_type)) {
-        site.result.term = temporary("call", e->getBeginLoc());
+        site.result.term = entities_.temporary("call", e->getBeginLoc());
         if (is_struct_or_union(result_type)) {
             site.result.aggregate = true;
-            site.result.leaves = leaves_of(result_type);
+            site.result.leaves = context().leaves_of(result_type);
         }
     }
     const TermId result = site.result.term;
-    if (current_ == kNone) {
+    if (function().index == kNone) {
         unmodelled("call-outside-function", e->getExprLoc(), "a call at file scope");
     } else {
         describe_arguments(e, site);
@@ -198,8 +198,8 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
                    find_library_model(direct->getName()) == nullptr) {
             describe_wrapper_guards(e, site);
         }
-        call_index_.emplace(e, static_cast<std::uint32_t>(current().calls.size()));
-        translated_calls_.push_back(e);
+        function().call_index.emplace(e, static_cast<std::uint32_t>(current().calls.size()));
+        function().translated_calls.push_back(e);
         current().calls.push_back(std::move(site));
     }
     return result;

@@ -75,8 +75,8 @@ bool Translator::rewritten_before(const Symbolic& cell, const std::vector<Point>
                                    (!written.offset || !cell.offset || *written.offset == *cell.offset);
             if (!same_cell) continue;
             const Point write{store.site, nullptr};
-            if (locals_->reaches_avoiding_all(at, write, {release}) &&
-                locals_->reaches_avoiding_all(write, release, {at}))
+            if (locals()->reaches_avoiding_all(at, write, {release}) &&
+                locals()->reaches_avoiding_all(write, release, {at}))
                 return true;
         }
     }
@@ -90,12 +90,12 @@ bool Translator::copied_before_redefinition(const clang::CallExpr* release, cons
     // release assigns that variable again, so it holds another block at the use.
     const clang::DeclRefExpr* copy = tracked_reference(released->IgnoreParenCasts());
     if (copy == nullptr) return false;
-    const std::vector<DefinitionId>& copies = locals_->reaching(copy);
+    const std::vector<DefinitionId>& copies = locals()->reaching(copy);
     if (copies.empty()) return false;
     // The variable every reaching definition of the released one copies (`freeme = dir`).
     const clang::VarDecl* source = nullptr;
     for (DefinitionId d : copies) {
-        const LocalDefinition& def = locals_->definition(d);
+        const LocalDefinition& def = locals()->definition(d);
         const clang::Expr* value = nullptr;
         if (def.kind == LocalDefinition::Kind::Init && def.var->getInit() != nullptr) {
             value = def.var->getInit();
@@ -110,38 +110,38 @@ bool Translator::copied_before_redefinition(const clang::CallExpr* release, cons
         if (var == nullptr || (source != nullptr && var != source)) return false;
         source = var;
     }
-    if (source == nullptr || source == copy->getDecl() || !locals_->tracked(source)) return false;
+    if (source == nullptr || source == copy->getDecl() || !locals()->tracked(source)) return false;
     std::vector<const clang::VarDecl*> read_by_use;
     variables_read(used, read_by_use);
     if (std::find(read_by_use.begin(), read_by_use.end(), source) == read_by_use.end()) return false;
     std::vector<Point> redefinitions;
-    for (DefinitionId d : locals_->definitions_of(source)) {
-        if (locals_->definition(d).kind != LocalDefinition::Kind::Entry)
-            redefinitions.push_back(locals_->point_of(d));
+    for (DefinitionId d : locals()->definitions_of(source)) {
+        if (locals()->definition(d).kind != LocalDefinition::Kind::Entry)
+            redefinitions.push_back(locals()->point_of(d));
     }
     const Point at{release, nullptr};
     return std::none_of(copies.begin(), copies.end(), [&](DefinitionId d) {
-        return locals_->reaches_avoiding_all(locals_->point_of(d), at, redefinitions);
+        return locals()->reaches_avoiding_all(locals()->point_of(d), at, redefinitions);
     });
 }
 
 void Translator::finish_lifetimes() {
-    if (current_ == kNone || locals_ == nullptr || current_decl_ == nullptr ||
-        current_decl_->getBody() == nullptr)
+    if (function().index == kNone || locals() == nullptr || function().decl == nullptr ||
+        function().decl->getBody() == nullptr)
         return;
     Function& f = current();
     // A function whose graph is too large for a path question per call and per use (a
     // generated parser's one function) gets release summaries from its calls on some path
     // only, and no released uses; unmodelled.tsv says so.
-    const bool followed = locals_->size() <= kMaxOrderPositions;
+    const bool followed = locals()->size() <= kMaxOrderPositions;
     if (!followed)
-        unmodelled("order-of-events-bound", current_decl_->getLocation(),
+        unmodelled("order-of-events-bound", function().decl->getLocation(),
                    "the releases and uses of this function were not followed: its control-flow graph has " +
-                       std::to_string(locals_->size()) + " points");
+                       std::to_string(locals()->size()) + " points");
     // Calls on every path, and where their pointer arguments come from.
-    for (const auto& [expr, index] : call_index_) {
+    for (const auto& [expr, index] : function().call_index) {
         CallSite& site = f.calls[index];
-        site.every_path = followed && !locals_->returns_avoiding(Point{}, {Point{expr, nullptr}});
+        site.every_path = followed && !locals()->returns_avoiding(Point{}, {Point{expr, nullptr}});
         const EvaluationPoint at{"c" + expression_key(expr), Point{expr, nullptr}};
         for (unsigned i = 0; i < site.args.size() && i < expr->getNumArgs(); ++i) {
             CallValue& arg = site.args[i];
@@ -164,7 +164,7 @@ void Translator::finish_lifetimes() {
                     const Symbolic& written = store.address;
                     if (written.kind == s.cell->kind && written.base == s.cell->base && written.offset &&
                         *written.offset == arg.param_field &&
-                        locals_->reaches_avoiding_all(call_point, Point{store.site, nullptr}, {})) {
+                        locals()->reaches_avoiding_all(call_point, Point{store.site, nullptr}, {})) {
                         arg.param_field_rewritten = true;
                         break;
                     }
@@ -173,8 +173,8 @@ void Translator::finish_lifetimes() {
             // A variable that holds such a field on some path (`n = l->head; while (n) { next =
             // n->next; free(n); n = next; }`): the field's block is released on some path.
             const clang::DeclRefExpr* read = tracked_reference(expr->getArg(i)->IgnoreParenCasts());
-            if (arg.param < 0 && read != nullptr && locals_->reaching(read).size() > 1) {
-                for (DefinitionId d : locals_->reaching(read)) {
+            if (arg.param < 0 && read != nullptr && locals()->reaching(read).size() > 1) {
+                for (DefinitionId d : locals()->reaching(read)) {
                     const Symbolic defined = definition_address(d, 0);
                     if (defined.cell == nullptr || !defined.cell->offset ||
                         param_of(defined.cell->base) < 0 || defined.offset != 0)
@@ -205,7 +205,7 @@ void Translator::finish_lifetimes() {
         std::string identity = block_identity(value, at);
         if (!identity.empty()) uses.push_back(Use{site, value, kind, call, arg, std::move(identity)});
     };
-    std::vector<const clang::Stmt*> work{current_decl_->getBody()};
+    std::vector<const clang::Stmt*> work{function().decl->getBody()};
     while (!work.empty()) {
         const clang::Stmt* s = work.back();
         work.pop_back();
@@ -224,8 +224,8 @@ void Translator::finish_lifetimes() {
             if (!base->getType()->isPointerType()) base = subscript->getIdx();
             add_use(subscript, base, LaterUse::Kind::Deref);
         } else if (const auto* call = llvm::dyn_cast<clang::CallExpr>(s)) {
-            const auto index = call_index_.find(call);
-            if (index != call_index_.end()) {
+            const auto index = function().call_index.find(call);
+            if (index != function().call_index.end()) {
                 for (unsigned i = 0; i < call->getNumArgs(); ++i)
                     add_use(call, call->getArg(i), LaterUse::Kind::Pass, index->second, i);
             } else if (call->getDirectCallee() != nullptr) {
@@ -246,7 +246,7 @@ void Translator::finish_lifetimes() {
         if (may_release_block(call)) return true;
         const clang::FunctionDecl* callee = call->getDirectCallee();
         if (callee == nullptr) return true;
-        if (callee->getBuiltinID() != 0 && call_index_.count(call) == 0) return false;
+        if (callee->getBuiltinID() != 0 && function().call_index.count(call) == 0) return false;
         return find_library_model(callee->getName()) == nullptr;
     };
     // What may change a value between its release and a use: definitions of the variables it
@@ -258,10 +258,10 @@ void Translator::finish_lifetimes() {
         variables_read(a, vars);
         variables_read(b, vars);
         for (const clang::VarDecl* var : vars) {
-            if (!locals_->tracked(var)) continue;
-            for (DefinitionId d : locals_->definitions_of(var)) {
-                const LocalDefinition& def = locals_->definition(d);
-                if (def.kind != LocalDefinition::Kind::Entry) kills.push_back(locals_->point_of(d));
+            if (!locals()->tracked(var)) continue;
+            for (DefinitionId d : locals()->definitions_of(var)) {
+                const LocalDefinition& def = locals()->definition(d);
+                if (def.kind != LocalDefinition::Kind::Entry) kills.push_back(locals()->point_of(d));
             }
         }
         return kills;
@@ -275,7 +275,7 @@ void Translator::finish_lifetimes() {
             model->kind == ModelKind::StoreAllocate)
             memory_writers.push_back(Point{call, nullptr});
     }
-    const LocalDefinitions::PointSet memory_writes = locals_->point_set(memory_writers);
+    const LocalDefinitions::PointSet memory_writes = locals()->point_set(memory_writers);
     // The uses by the block they point into, and by the base of the cell they are read from
     // ("cell:BASE+"), each list in the order of `uses`.
     std::unordered_map<std::string, std::vector<std::size_t>> uses_of;
@@ -292,7 +292,7 @@ void Translator::finish_lifetimes() {
     // is not null: the branch of a null test of it keeps the block (`if (tmp == NULL) {
     // free(p); ... }`).
     std::unordered_map<const clang::CallExpr*, const clang::VarDecl*> result_of;
-    for (std::vector<const clang::Stmt*> stack{current_decl_->getBody()}; !stack.empty();) {
+    for (std::vector<const clang::Stmt*> stack{function().decl->getBody()}; !stack.empty();) {
         const clang::Stmt* s = stack.back();
         stack.pop_back();
         for (const clang::Stmt* child : s->children()) {
@@ -316,19 +316,19 @@ void Translator::finish_lifetimes() {
     }
 
     std::uint64_t walked = 0;
-    const auto spend = [&, walk = std::max<std::uint64_t>(locals_->size(), 1)](unsigned walks) {
+    const auto spend = [&, walk = std::max<std::uint64_t>(locals()->size(), 1)](unsigned walks) {
         walked += walk * walks;
         return walked <= kMaxOrderWork;
     };
     // In the order of the calls, so that a function followed in part is followed the same
     // way on every run.
     std::vector<std::pair<std::uint32_t, const clang::CallExpr*>> in_order;
-    for (const auto& [expr, index] : call_index_) in_order.emplace_back(index, expr);
+    for (const auto& [expr, index] : function().call_index) in_order.emplace_back(index, expr);
     std::sort(in_order.begin(), in_order.end());
     for (const auto& [index, expr] : in_order) {
         if (walked > kMaxOrderWork) {
             unmodelled(
-                "order-of-events-bound", current_decl_->getLocation(),
+                "order-of-events-bound", function().decl->getLocation(),
                 "the releases and uses of this function were followed in part: its control-flow graph is "
                 "too large for the path questions they ask");
             break;
@@ -337,7 +337,7 @@ void Translator::finish_lifetimes() {
         std::vector<LocalDefinitions::Edge> kept;  // the branches where the release did not happen
         if (expr->getType()->isPointerType()) {
             if (const auto found = result_of.find(expr); found != result_of.end())
-                kept = locals_->null_branches(found->second, context_);
+                kept = locals()->null_branches(found->second, ast());
         }
         const EvaluationPoint at{"c" + expression_key(expr), Point{expr, nullptr}};
         const Point release{expr, nullptr};
@@ -391,22 +391,22 @@ void Translator::finish_lifetimes() {
                 if (identity.starts_with("cell:") || field >= 0) {
                     if (memory_kills.empty()) {
                         memory_kills = memory_writes;
-                        locals_->remove(memory_kills, release);
+                        locals()->remove(memory_kills, release);
                     }
                     kills = memory_kills;
                 } else {
                     kills.assign(memory_writes.size(), false);
                 }
-                for (const Point& p : variables) locals_->add(kills, p);
+                for (const Point& p : variables) locals()->add(kills, p);
                 const Point at_use{use.site, nullptr};
                 if (!spend(4)) break;  // this path question, and those of `always` below
-                if (!locals_->in_graph(at_use) ||
-                    !locals_->reaches_avoiding_set(release, at_use, kills, kept))
+                if (!locals()->in_graph(at_use) ||
+                    !locals()->reaches_avoiding_set(release, at_use, kills, kept))
                     continue;
                 // Only along paths whose tests of flags and results agree with what the path
                 // set before them (`free(buf); result = ERROR; ... if (!result) use(buf)`).
                 if (!spend(kFeasibleWalks)) break;
-                if (!locals_->reaches_feasibly(release, at_use, kills, kept, kFeasibleWalks)) continue;
+                if (!locals()->reaches_feasibly(release, at_use, kills, kept, kFeasibleWalks)) continue;
                 LaterUse later;
                 later.call = index;
                 later.arg = i;
@@ -416,9 +416,9 @@ void Translator::finish_lifetimes() {
                 later.use_arg = use.arg;
                 // On every path: the release comes before the use on every path to it, and the
                 // use after the release on every path from it, with nothing changing the value.
-                later.always = !locals_->reaches_avoiding_all(Point{}, at_use, {release}) &&
-                               !locals_->returns_avoiding(release, {at_use}) &&
-                               !locals_->reaches_any_avoiding(release, kills, at_use);
+                later.always = !locals()->reaches_avoiding_all(Point{}, at_use, {release}) &&
+                               !locals()->returns_avoiding(release, {at_use}) &&
+                               !locals()->reaches_any_avoiding(release, kills, at_use);
                 later.pos = pos(use.site->getBeginLoc());
                 f.later_uses.push_back(later);
                 ++found;

@@ -60,7 +60,7 @@ bool Translator::releases_block(const clang::CallExpr* e) const {
     if (name.empty()) return false;
     if (const facts::ReleaseFunction* library = facts::find_release_function(name))
         return library->target == facts::ReleaseTarget::Block;
-    return std::binary_search(options_.release_functions.begin(), options_.release_functions.end(), name);
+    return std::binary_search(options().release_functions.begin(), options().release_functions.end(), name);
 }
 
 bool Translator::same_value(const clang::Expr* a, const clang::Expr* b, const EvaluationPoint& at) {
@@ -68,7 +68,7 @@ bool Translator::same_value(const clang::Expr* a, const clang::Expr* b, const Ev
     const clang::DeclRefExpr* read_b = tracked_reference(b->IgnoreParenCasts());
     if (read_a != nullptr && read_b != nullptr)
         return read_a->getDecl() == read_b->getDecl() &&
-               locals_->reaching(read_a) == locals_->reaching(read_b);
+               locals()->reaching(read_a) == locals()->reaching(read_b);
     const Symbolic x = pointer_address(a, at, 0);
     const Symbolic y = pointer_address(b, at, 0);
     return x.kind != Base::Unknown && x.kind == y.kind && x.base == y.base && x.offset &&
@@ -87,7 +87,7 @@ void Translator::guarded_objects(const clang::Expr* condition, bool equal, const
             if (!same_value(mine, released, at)) continue;
             const Symbolic object = pointer_address(other, at, 0);
             if (object.kind != Base::Object || object.object == kNone) continue;
-            out.push_back(terms().entity(object.object, "", ir_.entities[object.object].pos));
+            out.push_back(terms().entity(object.object, "", ir().entities[object.object].pos));
         }
     }
 }
@@ -178,7 +178,7 @@ bool Translator::in_then(const clang::IfStmt* branch, const clang::Stmt* s) {
 
 bool Translator::repeats_condition(const clang::IfStmt* earlier, const clang::IfStmt* later, bool fields) {
     const auto before = [&](clang::SourceLocation a, clang::SourceLocation b) {
-        return sm_.isBeforeInTranslationUnit(sm_.getFileLoc(a), sm_.getFileLoc(b));
+        return sm().isBeforeInTranslationUnit(sm().getFileLoc(a), sm().getFileLoc(b));
     };
     const auto loop_of = [&](const clang::Stmt* s) -> const clang::Stmt* {
         for (const clang::Stmt* p = parent_of(s); p != nullptr; p = parent_of(p)) {
@@ -194,12 +194,12 @@ bool Translator::repeats_condition(const clang::IfStmt* earlier, const clang::If
     std::vector<const clang::ValueDecl*> members;
     if (!stable_reads(later->getCond(), vars, fields ? &members : nullptr)) return false;
     llvm::FoldingSetNodeID condition;
-    later->getCond()->IgnoreParenImpCasts()->Profile(condition, context_, true);
+    later->getCond()->IgnoreParenImpCasts()->Profile(condition, ast(), true);
     llvm::FoldingSetNodeID same;
-    earlier->getCond()->IgnoreParenImpCasts()->Profile(same, context_, true);
+    earlier->getCond()->IgnoreParenImpCasts()->Profile(same, ast(), true);
     if (same != condition) return false;
     // Nothing the condition reads is written after the earlier if begins.
-    std::vector<const clang::Stmt*> scan{current_decl_->getBody()};
+    std::vector<const clang::Stmt*> scan{function().decl->getBody()};
     while (!scan.empty()) {
         const clang::Stmt* t = scan.back();
         scan.pop_back();
@@ -235,9 +235,9 @@ bool Translator::repeats_condition(const clang::IfStmt* earlier, const clang::If
 void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRefExpr* read,
                                    std::vector<TermId>& out) {
     const auto* var = llvm::dyn_cast<clang::VarDecl>(read->getDecl());
-    if (var == nullptr || current_decl_ == nullptr || current_decl_->getBody() == nullptr) return;
+    if (var == nullptr || function().decl == nullptr || function().decl->getBody() == nullptr) return;
     const auto before = [&](clang::SourceLocation a, clang::SourceLocation b) {
-        return sm_.isBeforeInTranslationUnit(sm_.getFileLoc(a), sm_.getFileLoc(b));
+        return sm().isBeforeInTranslationUnit(sm().getFileLoc(a), sm().getFileLoc(b));
     };
     // The ifs around the release, with the branch it is in.
     const clang::Stmt* node = e;
@@ -247,7 +247,7 @@ void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRe
         if (guard == nullptr || guard->getCond() == node) continue;
         const bool then_branch = guard->getThen() == node;
         // An earlier if with the same condition, whose same branch assigns the variable first.
-        std::vector<const clang::Stmt*> work{current_decl_->getBody()};
+        std::vector<const clang::Stmt*> work{function().decl->getBody()};
         while (!work.empty()) {
             const clang::Stmt* s = work.back();
             work.pop_back();
@@ -260,8 +260,8 @@ void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRe
             if (!assigns_first(chosen, var) || !repeats_condition(earlier, guard, false)) continue;
             // The definitions reaching the release that come before the earlier if's end and
             // not from its chosen branch.
-            for (DefinitionId d : locals_->reaching(read)) {
-                const LocalDefinition& def = locals_->definition(d);
+            for (DefinitionId d : locals()->reaching(read)) {
+                const LocalDefinition& def = locals()->definition(d);
                 const clang::SourceLocation at =
                     def.site != nullptr ? def.site->getBeginLoc() : def.var->getBeginLoc();
                 const bool in_chosen = chosen != nullptr && !before(at, chosen->getBeginLoc()) &&
@@ -269,7 +269,7 @@ void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRe
                 if (in_chosen || !before(at, earlier->getEndLoc())) continue;
                 const Symbolic value = definition_address(d, 0);
                 if (value.kind == Base::Object && value.object != kNone)
-                    out.push_back(terms().entity(value.object, "", ir_.entities[value.object].pos));
+                    out.push_back(terms().entity(value.object, "", ir().entities[value.object].pos));
             }
         }
     }
@@ -298,7 +298,8 @@ void Translator::enclosing_guards(const clang::CallExpr* e, const clang::Expr* a
 }
 
 void Translator::describe_wrapper_guards(const clang::CallExpr* e, CallSite& site) {
-    if (locals_ == nullptr || e->getNumArgs() == 0 || site.args.empty() || site.args[0].term == kNone) return;
+    if (locals() == nullptr || e->getNumArgs() == 0 || site.args.empty() || site.args[0].term == kNone)
+        return;
     if (!e->getArg(0)->getType()->isPointerType()) return;
     CallValue& passed = site.args[0];
     enclosing_guards(e, e->getArg(0), passed.excluded);
@@ -307,7 +308,7 @@ void Translator::describe_wrapper_guards(const clang::CallExpr* e, CallSite& sit
 }
 
 void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
-    if (locals_ == nullptr || e->getNumArgs() == 0 || site.args.empty()) return;
+    if (locals() == nullptr || e->getNumArgs() == 0 || site.args.empty()) return;
     const facts::ReleaseFunction* library = facts::find_release_function(callee_name(e));
     const unsigned index = library != nullptr ? library->arg : 0;
     if (index >= e->getNumArgs() || index >= site.args.size() || site.args[index].term == kNone) return;
@@ -319,9 +320,9 @@ void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
     // `s++`, `s += n` or `s = s + n` (a loop that advanced it).
     const clang::Expr* read = arg->IgnoreParenCasts();
     if (const clang::DeclRefExpr* tracked = tracked_reference(read)) {
-        const std::vector<DefinitionId>& reaching = locals_->reaching(tracked);
+        const std::vector<DefinitionId>& reaching = locals()->reaching(tracked);
         const auto steps = [&](DefinitionId d) {
-            const LocalDefinition& def = locals_->definition(d);
+            const LocalDefinition& def = locals()->definition(d);
             if (def.kind == LocalDefinition::Kind::Update) return true;
             if (def.kind != LocalDefinition::Kind::Assign) return false;
             const auto* assign = llvm::cast<clang::BinaryOperator>(def.site);
@@ -338,7 +339,7 @@ void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
         if (reaching.size() > 1) {
             for (DefinitionId d : reaching) {
                 if (!steps(d)) continue;
-                const SourcePos at = pos(locals_->definition(d).site->getExprLoc());
+                const SourcePos at = pos(locals()->definition(d).site->getExprLoc());
                 if (released.address.moved_line == 0 || at.line < released.address.moved_line ||
                     (at.line == released.address.moved_line && at.column < released.address.moved_column)) {
                     released.address.moved_line = at.line;
@@ -358,8 +359,8 @@ void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
 
 void Translator::note_frame_store(const clang::Expr* site, const clang::Expr* target, TermId place,
                                   const clang::Expr* value) {
-    if (current_ == kNone || current_decl_ == nullptr || current_decl_->isNoReturn() || locals_ == nullptr ||
-        value == nullptr)
+    if (function().index == kNone || function().decl == nullptr || function().decl->isNoReturn() ||
+        locals() == nullptr || value == nullptr)
         return;
     PendingFrameStore pending;
     pending.site = site;
@@ -376,14 +377,14 @@ bool Translator::describe_frame_store(PendingFrameStore& pending) {
     FrameStore store;
     if (stored.kind == Base::Object && stored.object != kNone &&
         (stored.base.starts_with("frame:") || stored.base.starts_with("literal:"))) {
-        const Entity& object = ir_.entities[stored.object];
+        const Entity& object = ir().entities[stored.object];
         if (object.kind == NodeKind::Static || object.kind == NodeKind::Global) return false;
         store.object = terms().entity(stored.object, "", object.pos);
     } else if (stored.allocation != kNone && stored.allocation < current().calls.size()) {
         const CallSite& call = current().calls[stored.allocation];
         if (call.direct_callee == kNone) return false;
         const std::optional<facts::MemoryFamily> family =
-            facts::allocator_family(ir_.entities[call.direct_callee].name);
+            facts::allocator_family(ir().entities[call.direct_callee].name);
         if (family != facts::MemoryFamily::Stack) return false;
         store.alloca_call = stored.allocation;
     } else {
@@ -401,10 +402,10 @@ bool Translator::describe_frame_store(PendingFrameStore& pending) {
         if (location == kNone) return false;
         const Term& t = terms()[location];
         if (t.kind == TermKind::Entity) {
-            const NodeKind kind = ir_.entities[t.entity].kind;
+            const NodeKind kind = ir().entities[t.entity].kind;
             if (kind != NodeKind::Global && kind != NodeKind::Static) return false;
             store.target = Target::Variable;
-            store.variable = terms().entity(t.entity, "", ir_.entities[t.entity].pos);
+            store.variable = terms().entity(t.entity, "", ir().entities[t.entity].pos);
         } else if (t.kind == TermKind::Deref) {
             store.target = Target::Pointer;
             store.pointer = t.operand;
@@ -440,7 +441,7 @@ void Translator::finish_frame_stores() {
                 const clang::QualType type = other.target->getType();
                 const std::int64_t size = type->isIncompleteType() || type->isDependentType()
                                               ? 1
-                                              : context_.getTypeSizeInChars(type).getQuantity();
+                                              : ast().getTypeSizeInChars(type).getQuantity();
                 if (*cell.offset == from || (*cell.offset > from && *cell.offset < from + size)) {
                     kills.push_back(Point{other.site, nullptr});
                     kill_sites.push_back(other.site);
@@ -461,10 +462,10 @@ void Translator::finish_frame_stores() {
                 const clang::FunctionDecl* callee = call->getDirectCallee();
                 const LibraryModel* model =
                     callee != nullptr ? find_library_model(callee->getName()) : nullptr;
-                const bool writes_nothing =
-                    (callee != nullptr && callee->getBuiltinID() != 0 && call_index_.count(call) == 0) ||
-                    (model != nullptr && model->kind != ModelKind::CopyPointees &&
-                     model->kind != ModelKind::StoreAllocate);
+                const bool writes_nothing = (callee != nullptr && callee->getBuiltinID() != 0 &&
+                                             function().call_index.count(call) == 0) ||
+                                            (model != nullptr && model->kind != ModelKind::CopyPointees &&
+                                             model->kind != ModelKind::StoreAllocate);
                 if (!writes_nothing) writers.push_back(Point{call, nullptr});
             }
             // A store under `if (C)` and its undoing under a later `if (C)` of the same condition:
@@ -483,9 +484,9 @@ void Translator::finish_frame_stores() {
                 }
             }
             const Point from{pending.site, nullptr};
-            if (!locals_->returns_avoiding(from, kills)) {
+            if (!locals()->returns_avoiding(from, kills)) {
                 store.overwritten = Overwritten::All;
-            } else if (locals_->reaches_any(from, writers)) {
+            } else if (locals()->reaches_any(from, writers)) {
                 store.overwritten = Overwritten::Some;
             }
         }
