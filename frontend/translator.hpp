@@ -22,9 +22,14 @@
 #include <unordered_map>
 #include <vector>
 
+#include "frontend/translator_addresses.hpp"
+#include "frontend/translator_arguments.hpp"
 #include "frontend/translator_context.hpp"
 #include "frontend/translator_entities.hpp"
+#include "frontend/translator_escape.hpp"
+#include "frontend/translator_forwarding.hpp"
 #include "frontend/translator_locals.hpp"
+#include "frontend/translator_sums.hpp"
 
 namespace galias::frontend::detail {
 
@@ -37,7 +42,14 @@ namespace galias::frontend::detail {
 class Translator : private TranslatorPart {
 public:
     explicit Translator(TranslationContext& context)
-        : TranslatorPart(context), entities_(context), local_values_(context, entities_) {}
+        : TranslatorPart(context),
+          entities_(context),
+          local_values_(context, entities_),
+          sums_(context, addresses_),
+          addresses_(context, entities_, sums_, forwarding_),
+          forwarding_(context, addresses_),
+          escape_(context, addresses_),
+          arguments_(context, addresses_, sums_, escape_) {}
 
     void translate_declarations(const clang::DeclContext* dc);
 
@@ -119,123 +131,10 @@ private:
     // Where a call is reported (CallSite::begin, end, macro).
     void call_range(const clang::CallExpr* e, CallSite& site);
 
-    // ---------------------------------------------------------------- argument addresses
-    // (translator_addresses.cpp; docs/FACTS.md "Argument addresses"): where a call's
-    // pointer arguments point relative to the function's own values, and which of them a
-    // fresh allocation keeps apart.
-
-    // `constant + Σ coefficient × value` over values named by key: what a variable or a
-    // field holds when read at an evaluation point (facts/linear_form.hpp).
-    struct KeyedSum {
-        struct Term {
-            std::int64_t coefficient = 0;
-            bool nonnegative = false;  // the value is of an unsigned type
-        };
-        std::int64_t constant = 0;
-        std::map<std::string, Term> terms;
-        // a + scale * b; nullopt when either is, or on overflow.
-        static std::optional<KeyedSum> plus(const std::optional<KeyedSum>& a,
-                                            const std::optional<KeyedSum>& b, std::int64_t scale);
-    };
-    // An address being evaluated: a base, a byte offset from it, the bytes of a struct type
-    // it is confined to, and where the base value comes into being.
-    struct Symbolic {
-        facts::ArgumentAddress::Base kind = facts::ArgumentAddress::Base::Unknown;
-        std::string base;
-        std::optional<std::int64_t> offset = 0;
-        std::optional<KeyedSum> sum = KeyedSum{};  // the offset as a sum, also when not constant
-        std::string record;                        // with [lo, hi); empty: not confined
-        std::uint64_t lo = 0;
-        std::uint64_t hi = 0;
-        bool array = false;                // the confining member is an array: indexing stays inside it
-        std::uint32_t allocation = kNone;  // the base is the result of this call (index into calls)
-        std::vector<LocalDefinitions::Point> born;  // where the base value is computed
-        // Calls (indices into calls) that must return fresh memory for this to hold: a value
-        // read back from the field it was stored in, with those calls in between.
-        std::vector<std::uint32_t> needs_fresh;
-        // A value loaded from memory: the cell it was loaded from.
-        std::shared_ptr<const Symbolic> cell;
-        // An Object base: the entity of the variable or compound literal (kNone for a function).
-        EntityId object = kNone;
-        static Symbolic unknown() { return Symbolic{}; }
-    };
-    // Where an evaluation happens: at the call being described, or at an earlier definition
-    // whose right-hand side is followed. Loads there are keyed by it.
-    struct EvaluationPoint {
-        std::string key;
-        LocalDefinitions::Point point;
-    };
-    Symbolic pointer_address(const clang::Expr* e, const EvaluationPoint& at, int depth);
-    Symbolic location_address(const clang::Expr* e, const EvaluationPoint& at, int depth);
-    Symbolic loaded_address(const clang::Expr* location, const EvaluationPoint& at, int depth);
-    Symbolic definition_address(DefinitionId definition, int depth);
-    // A definition that assigns a null pointer constant.
-    bool null_definition(DefinitionId definition) const;
-    // Symbolic + n elements of `pointee` (n unknown when `count` is null).
-    Symbolic advanced(Symbolic s, clang::QualType pointee, const clang::Expr* count, bool subtract,
-                      const EvaluationPoint& at, int depth);
-    // An integer expression as a sum over the values it reads at `at`; nullopt when it is
-    // not linear in them (a product of two values, a call, an assignment).
-    std::optional<KeyedSum> integer_sum(const clang::Expr* e, const EvaluationPoint& at, int depth);
-    // A key for the memory an integer is read from: a variable, or a field (or `*p`) of an
-    // address with a known base and offset; nullopt otherwise.
-    std::optional<std::string> integer_cell(const clang::Expr* location, const EvaluationPoint& at,
-                                            int depth);
-    std::optional<std::int64_t> constant_of(const clang::Expr* e);
-    // Fills the addresses of `site`'s arguments (calls with two pointer arguments or more).
-    void describe_arguments(const clang::CallExpr* e, CallSite& site);
-    void name_sums(const std::vector<std::optional<KeyedSum>>& sums, CallSite& site);
-    // Where the block allocated by `allocation` may have gone on some path to `use`:
-    // nowhere but the function's own copies, into memory cells (fields it was stored in),
-    // or anywhere (passed to a call, returned, stored through an unknown pointer).
-    struct Escape {
-        bool anywhere = false;
-        std::vector<Symbolic> cells;
-    };
-    Escape escape_before(const clang::CallExpr* allocation, const clang::CallExpr* use);
-    // Follows the value `node` (a pointer into the block `block`, a base key) to what
-    // consumes it: true when it stays in the function's own copies or is only read through,
-    // compared or stored into a known cell (added to `cells`).
-    bool stays_private(const clang::Stmt* node, const std::string& block, const clang::CallExpr* use,
-                       std::vector<Symbolic>& cells);
-    // Store-to-load forwarding: the value last stored into the cell at address `cell` when
-    // one store does so on every path to `at` and nothing that may write the cell comes
-    // between; nullopt otherwise.
-    std::optional<Symbolic> forwarded(const Symbolic& cell, const EvaluationPoint& at, int depth);
-    struct Store {
-        const clang::Expr* site;  // the assignment or increment
-        const clang::Expr* target;
-        const clang::Expr* value;  // nullptr for a compound assignment or increment
-        Symbolic address;          // the target's address at the store
-    };
-    // The store forwarded() forwards from, and the calls between it and `at` that must
-    // return fresh memory for nothing between to write the cell (`needs_fresh`).
-    const Store* forwarding_store(const Symbolic& cell, const EvaluationPoint& at, int depth,
-                                  std::vector<std::uint32_t>& needs_fresh);
-    // A pointer argument that reads a field (`s.data`, `p->buf`) which one store wrote on
-    // every path to the call, with nothing between that may write it: the term of the value
-    // stored, so that the field's earlier values do not reach the call; kNone otherwise.
-    TermId forwarded_argument(const clang::Expr* arg, const clang::CallExpr* call);
-    // Gives such arguments of the body's calls their stored values. Run once the whole body
-    // is translated: every store's value term is known then, and the address facts of the
-    // calls (describe_arguments), which share forwarding's caches, are already made.
-    void forward_field_arguments();
-    const std::vector<Store>& stores();
-    // Whether a store to `target` (of that address) may overwrite the cell `cell` holding a pointer.
-    static bool may_overwrite(const clang::Expr* target, const Symbolic& address, const Symbolic& cell);
-
     // ---------------------------------------------------------------- memory checks
     // (translator_memory.cpp; docs/FACTS.md "Released pointers", "Frame stores"): what the
     // memory checks need beyond the argument addresses.
 
-    // A call that releases the block its argument points to: free, realloc, fclose, ... or a
-    // configured release function (also through a function pointer variable of that name).
-    bool releases_block(const clang::CallExpr* e) const;
-    // ... or a call through a function pointer, whose targets (known only once the program is
-    // linked) may be such functions.
-    bool may_release_block(const clang::CallExpr* e) const {
-        return releases_block(e) || e->getDirectCallee() == nullptr;
-    }
     // The released argument's guards (`if (p != buf)`) and the step that may have moved it
     // from where its base points on some path (`while (*s == ' ') s++;`).
     void describe_release(const clang::CallExpr* e, CallSite& site);
@@ -308,13 +207,11 @@ private:
     EntityTable entities_;
     LocalValues local_values_;
 
-    std::unordered_map<DefinitionId, Symbolic> definition_addresses_;
-    // Calls met by pointer_address before they were translated (a definition further down a
-    // loop body, reaching back): their results are not numbered yet, so an address that
-    // depends on one is not remembered in definition_addresses_.
-    std::uint64_t untranslated_calls_met_ = 0;
-    std::uint64_t inexact_reads_ = 0;           // names the values read from places not known exactly
-    std::optional<std::vector<Store>> stores_;  // of the current body, built on demand
+    IntegerSums sums_;
+    SymbolicAddresses addresses_;
+    StoreForwarding forwarding_;
+    BlockEscape escape_;
+    ArgumentAddresses arguments_;
 
     std::unordered_map<const clang::OpaqueValueExpr*, TermId> opaque_values_;
 };

@@ -190,8 +190,8 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
     if (function().index == kNone) {
         unmodelled("call-outside-function", e->getExprLoc(), "a call at file scope");
     } else {
-        describe_arguments(e, site);
-        if (may_release_block(e)) {
+        arguments_.describe_arguments(e, site);
+        if (may_release_block(e, options())) {
             describe_release(e, site);
         } else if (const clang::FunctionDecl* direct = e->getDirectCallee();
                    direct != nullptr && direct->getBuiltinID() == 0 &&

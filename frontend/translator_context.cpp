@@ -1,6 +1,24 @@
 #include "frontend/translator_context.hpp"
 
+#include <algorithm>
+
+#include "facts/memory_functions.hpp"
+
 namespace galias::frontend::detail {
+
+std::string callee_name(const clang::CallExpr* e) {
+    if (const clang::FunctionDecl* callee = e->getDirectCallee()) return callee->getNameAsString();
+    const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->getCallee()->IgnoreParenImpCasts());
+    return ref != nullptr ? ref->getDecl()->getNameAsString() : std::string();
+}
+
+bool releases_block(const clang::CallExpr* e, const TranslateOptions& options) {
+    const std::string name = callee_name(e);
+    if (name.empty()) return false;
+    if (const facts::ReleaseFunction* library = facts::find_release_function(name))
+        return library->target == facts::ReleaseTarget::Block;
+    return std::binary_search(options.release_functions.begin(), options.release_functions.end(), name);
+}
 
 const clang::DeclRefExpr* FunctionState::tracked_reference(const clang::Expr* e) const {
     if (locals == nullptr || e == nullptr) return nullptr;

@@ -37,6 +37,18 @@ inline bool is_null_constant(const clang::Expr* e, clang::ASTContext& context) {
            clang::Expr::NPCK_NotNull;
 }
 
+// The name a call names its callee by: the function, or a function pointer variable (libxml2
+// calls `xmlFree`, a global pointer, as it would call free); empty otherwise.
+std::string callee_name(const clang::CallExpr* e);
+// A call that releases the block its argument points to: free, realloc, fclose, ... or a
+// configured release function (also through a function pointer variable of that name).
+bool releases_block(const clang::CallExpr* e, const TranslateOptions& options);
+// ... or a call through a function pointer, whose targets (known only once the program is
+// linked) may be such functions.
+inline bool may_release_block(const clang::CallExpr* e, const TranslateOptions& options) {
+    return releases_block(e, options) || e->getDirectCallee() == nullptr;
+}
+
 // The function whose body is being translated. Between functions (the initializers of
 // file-scope variables) `index` is kNone and `locals` null.
 class FunctionState {

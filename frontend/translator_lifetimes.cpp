@@ -53,7 +53,7 @@ bool inside(const clang::Stmt* node, const clang::Stmt* outer) {
 }  // namespace
 
 std::string Translator::block_identity(const clang::Expr* e, const EvaluationPoint& at) {
-    const Symbolic s = pointer_address(e, at, 0);
+    const Symbolic s = addresses_.pointer_address(e, at, 0);
     if (s.kind == Base::Unknown) return {};
     if (s.cell != nullptr) {
         if (s.cell->kind == Base::Unknown || !s.cell->offset || s.cell->base.starts_with("read#")) return {};
@@ -69,7 +69,7 @@ bool Translator::rewritten_before(const Symbolic& cell, const std::vector<Point>
     // and a read of *stack after the release is not a use of the released block.
     for (const Point& at : read) {
         if (at.entry() || (at.stmt == release.stmt && at.declaration == release.declaration)) continue;
-        for (const Store& store : stores()) {
+        for (const Store& store : forwarding_.stores()) {
             const Symbolic& written = store.address;
             const bool same_cell = written.kind == cell.kind && written.base == cell.base &&
                                    (!written.offset || !cell.offset || *written.offset == *cell.offset);
@@ -146,7 +146,7 @@ void Translator::finish_lifetimes() {
         for (unsigned i = 0; i < site.args.size() && i < expr->getNumArgs(); ++i) {
             CallValue& arg = site.args[i];
             if (arg.term == kNone || arg.aggregate) continue;
-            const Symbolic s = pointer_address(expr->getArg(i), at, 0);
+            const Symbolic s = addresses_.pointer_address(expr->getArg(i), at, 0);
             const auto param_of = [](const std::string& base) {
                 return base.starts_with("param#") ? std::stoi(base.substr(6)) : -1;
             };
@@ -160,7 +160,7 @@ void Translator::finish_lifetimes() {
             if (arg.param_field >= 0 && followed) {
                 // A store into the same field after the call puts another block there.
                 const Point call_point{expr, nullptr};
-                for (const Store& store : stores()) {
+                for (const Store& store : forwarding_.stores()) {
                     const Symbolic& written = store.address;
                     if (written.kind == s.cell->kind && written.base == s.cell->base && written.offset &&
                         *written.offset == arg.param_field &&
@@ -175,7 +175,7 @@ void Translator::finish_lifetimes() {
             const clang::DeclRefExpr* read = tracked_reference(expr->getArg(i)->IgnoreParenCasts());
             if (arg.param < 0 && read != nullptr && locals()->reaching(read).size() > 1) {
                 for (DefinitionId d : locals()->reaching(read)) {
-                    const Symbolic defined = definition_address(d, 0);
+                    const Symbolic defined = addresses_.definition_address(d, 0);
                     if (defined.cell == nullptr || !defined.cell->offset ||
                         param_of(defined.cell->base) < 0 || defined.offset != 0)
                         continue;
@@ -243,7 +243,7 @@ void Translator::finish_lifetimes() {
     // Calls that may release an argument: the release functions, and any function of the
     // program (a summary may say it releases), direct or through a pointer.
     const auto may_release = [&](const clang::CallExpr* call) {
-        if (may_release_block(call)) return true;
+        if (may_release_block(call, options())) return true;
         const clang::FunctionDecl* callee = call->getDirectCallee();
         if (callee == nullptr) return true;
         if (callee->getBuiltinID() != 0 && function().call_index.count(call) == 0) return false;
@@ -267,7 +267,7 @@ void Translator::finish_lifetimes() {
         return kills;
     };
     std::vector<Point> memory_writers;
-    for (const Store& store : stores()) memory_writers.push_back(Point{store.site, nullptr});
+    for (const Store& store : forwarding_.stores()) memory_writers.push_back(Point{store.site, nullptr});
     for (const clang::CallExpr* call : calls_in_body()) {
         const clang::FunctionDecl* callee = call->getDirectCallee();
         const LibraryModel* model = callee != nullptr ? find_library_model(callee->getName()) : nullptr;
@@ -345,10 +345,10 @@ void Translator::finish_lifetimes() {
             const clang::Expr* arg = expr->getArg(i);
             if (!arg->getType()->isPointerType()) continue;
             std::string identity = block_identity(arg, at);
-            const Symbolic base = pointer_address(arg, at, 0);
+            const Symbolic base = addresses_.pointer_address(arg, at, 0);
             if (identity.starts_with("cell:") && rewritten_before(*base.cell, base.born, release))
                 identity.clear();  // later reads of the cell see another block
-            const bool program_call = !may_release_block(expr);
+            const bool program_call = !may_release_block(expr, options());
             // The uses of the same block, and (for a function of the program, which may release
             // the pointer stored in a field of what the argument points to: a list's nodes, an
             // object's buffer) the uses of values read from the argument's block.

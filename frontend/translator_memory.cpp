@@ -21,14 +21,6 @@ using Point = LocalDefinitions::Point;
 using Overwritten = facts::FrameStore::Overwritten;
 using Target = facts::FrameStore::Target;
 
-// The name a call names its callee by: the function, or a function pointer variable (libxml2
-// calls `xmlFree`, a global pointer, as it would call free).
-std::string callee_name(const clang::CallExpr* e) {
-    if (const clang::FunctionDecl* callee = e->getDirectCallee()) return callee->getNameAsString();
-    const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->getCallee()->IgnoreParenImpCasts());
-    return ref != nullptr ? ref->getDecl()->getNameAsString() : std::string();
-}
-
 // The comparisons `condition` holds as a conjunction (op `&&`) or a disjunction (`||`).
 void split(const clang::Expr* condition, clang::BinaryOperatorKind op, std::vector<const clang::Expr*>& out) {
     condition = condition->IgnoreParenImpCasts();
@@ -55,22 +47,14 @@ bool leaves(const clang::Stmt* s) {
 
 }  // namespace
 
-bool Translator::releases_block(const clang::CallExpr* e) const {
-    const std::string name = callee_name(e);
-    if (name.empty()) return false;
-    if (const facts::ReleaseFunction* library = facts::find_release_function(name))
-        return library->target == facts::ReleaseTarget::Block;
-    return std::binary_search(options().release_functions.begin(), options().release_functions.end(), name);
-}
-
 bool Translator::same_value(const clang::Expr* a, const clang::Expr* b, const EvaluationPoint& at) {
     const clang::DeclRefExpr* read_a = tracked_reference(a->IgnoreParenCasts());
     const clang::DeclRefExpr* read_b = tracked_reference(b->IgnoreParenCasts());
     if (read_a != nullptr && read_b != nullptr)
         return read_a->getDecl() == read_b->getDecl() &&
                locals()->reaching(read_a) == locals()->reaching(read_b);
-    const Symbolic x = pointer_address(a, at, 0);
-    const Symbolic y = pointer_address(b, at, 0);
+    const Symbolic x = addresses_.pointer_address(a, at, 0);
+    const Symbolic y = addresses_.pointer_address(b, at, 0);
     return x.kind != Base::Unknown && x.kind == y.kind && x.base == y.base && x.offset &&
            x.offset == y.offset;
 }
@@ -85,7 +69,7 @@ void Translator::guarded_objects(const clang::Expr* condition, bool equal, const
         for (const auto& [mine, other] : {std::pair{compare->getLHS(), compare->getRHS()},
                                           std::pair{compare->getRHS(), compare->getLHS()}}) {
             if (!same_value(mine, released, at)) continue;
-            const Symbolic object = pointer_address(other, at, 0);
+            const Symbolic object = addresses_.pointer_address(other, at, 0);
             if (object.kind != Base::Object || object.object == kNone) continue;
             out.push_back(terms().entity(object.object, "", ir().entities[object.object].pos));
         }
@@ -267,7 +251,7 @@ void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRe
                 const bool in_chosen = chosen != nullptr && !before(at, chosen->getBeginLoc()) &&
                                        before(at, chosen->getEndLoc());
                 if (in_chosen || !before(at, earlier->getEndLoc())) continue;
-                const Symbolic value = definition_address(d, 0);
+                const Symbolic value = addresses_.definition_address(d, 0);
                 if (value.kind == Base::Object && value.object != kNone)
                     out.push_back(terms().entity(value.object, "", ir().entities[value.object].pos));
             }
@@ -373,7 +357,7 @@ void Translator::note_frame_store(const clang::Expr* site, const clang::Expr* ta
 bool Translator::describe_frame_store(PendingFrameStore& pending) {
     const clang::Expr* site = pending.site;
     const EvaluationPoint at{"s" + expression_key(site), Point{site, nullptr}};
-    const Symbolic stored = pointer_address(pending.value, at, 0);
+    const Symbolic stored = addresses_.pointer_address(pending.value, at, 0);
     FrameStore store;
     if (stored.kind == Base::Object && stored.object != kNone &&
         (stored.base.starts_with("frame:") || stored.base.starts_with("literal:"))) {
@@ -412,7 +396,7 @@ bool Translator::describe_frame_store(PendingFrameStore& pending) {
         } else {
             return false;
         }
-        pending.cell = location_address(pending.target, at, 0);
+        pending.cell = addresses_.location_address(pending.target, at, 0);
     }
     pending.store = store;
     return true;
@@ -432,7 +416,7 @@ void Translator::finish_frame_stores() {
             // pointer) the release of the object it is part of.
             std::vector<Point> kills;
             std::vector<const clang::Stmt*> kill_sites;
-            for (const Store& other : stores()) {
+            for (const Store& other : forwarding_.stores()) {
                 if (other.site == pending.site || other.address.kind == Base::Unknown ||
                     other.address.base != cell.base || !other.address.offset)
                     continue;
@@ -449,9 +433,9 @@ void Translator::finish_frame_stores() {
             }
             if (store.target == Target::Pointer) {
                 for (const clang::CallExpr* call : calls_in_body()) {
-                    if (call->getNumArgs() == 0 || !releases_block(call)) continue;
+                    if (call->getNumArgs() == 0 || !releases_block(call, options())) continue;
                     const EvaluationPoint at{"c" + expression_key(call), Point{call, nullptr}};
-                    const Symbolic released = pointer_address(call->getArg(0), at, 0);
+                    const Symbolic released = addresses_.pointer_address(call->getArg(0), at, 0);
                     if (released.kind != Base::Unknown && released.base == cell.base)
                         kills.push_back(Point{call, nullptr});
                 }

@@ -68,11 +68,11 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
         return may_hold_pointer(var->getType()) && !is_aggregate(var->getType());
     });
     local_values_.begin_function();
-    definition_addresses_.clear();
-    stores_.reset();
+    addresses_.begin_function();
+    forwarding_.begin_function();
     pending_frame_stores_.clear();
     statement(fd->getBody());
-    forward_field_arguments();
+    forwarding_.forward_field_arguments();
     finish_frame_stores();
     finish_lifetimes();
     function() = FunctionState{};
