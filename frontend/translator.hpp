@@ -29,6 +29,7 @@
 #include "frontend/translator_escape.hpp"
 #include "frontend/translator_forwarding.hpp"
 #include "frontend/translator_locals.hpp"
+#include "frontend/translator_memory.hpp"
 #include "frontend/translator_sums.hpp"
 
 namespace galias::frontend::detail {
@@ -49,7 +50,9 @@ public:
           addresses_(context, entities_, sums_, forwarding_),
           forwarding_(context, addresses_),
           escape_(context, addresses_),
-          arguments_(context, addresses_, sums_, escape_) {}
+          arguments_(context, addresses_, sums_, escape_),
+          conditions_(context),
+          memory_(context, addresses_, forwarding_, conditions_) {}
 
     void translate_declarations(const clang::DeclContext* dc);
 
@@ -131,62 +134,6 @@ private:
     // Where a call is reported (CallSite::begin, end, macro).
     void call_range(const clang::CallExpr* e, CallSite& site);
 
-    // ---------------------------------------------------------------- memory checks
-    // (translator_memory.cpp; docs/FACTS.md "Released pointers", "Frame stores"): what the
-    // memory checks need beyond the argument addresses.
-
-    // The released argument's guards (`if (p != buf)`) and the step that may have moved it
-    // from where its base points on some path (`while (*s == ' ') s++;`).
-    void describe_release(const clang::CallExpr* e, CallSite& site);
-    // The guards of a direct call of a function of the program on its first argument (`if
-    // (p != buf) my_free(p);`): the function may turn out to release it (a wrapper), and
-    // the checks of the release inside then leave out what the guard keeps it from.
-    void describe_wrapper_guards(const clang::CallExpr* e, CallSite& site);
-    // The objects the `if`s around `e` keep `arg` from pointing to.
-    void enclosing_guards(const clang::CallExpr* e, const clang::Expr* arg, std::vector<TermId>& out);
-    // The objects the comparisons of `condition` keep `released` from pointing to when they
-    // hold (`equal` false: `p != &x` conjuncts) or when they fail (`equal` true: `p == &x`
-    // disjuncts).
-    void guarded_objects(const clang::Expr* condition, bool equal, const clang::Expr* released,
-                         const EvaluationPoint& at, std::vector<TermId>& out);
-    // Whether two expressions read the same value: one tracked local with the same reaching
-    // definitions, or the same base and offset of the argument addresses.
-    bool same_value(const clang::Expr* a, const clang::Expr* b, const EvaluationPoint& at);
-    // The objects the definitions of the released variable `read` hold that a repeated
-    // condition keeps from the release: `if (n > N) p = malloc(n); else p = buf; ...
-    // if (n > N) free(p);` (the small-buffer pattern; translator_memory.cpp says when).
-    void correlated_guards(const clang::CallExpr* e, const clang::DeclRefExpr* read,
-                           std::vector<TermId>& out);
-    // Whether `later` tests the condition `earlier` tested, with the same outcome: the same
-    // expression, reading only locals and parameters (with `fields`, also members of what they
-    // name or point to) that nothing writes after `earlier` begins, both in one loop body.
-    bool repeats_condition(const clang::IfStmt* earlier, const clang::IfStmt* later, bool fields);
-    // The nearest `if` whose then or else branch holds `s` (not its condition), and whether
-    // `s` is in the then branch of `branch`.
-    const clang::IfStmt* enclosing_if(const clang::Stmt* s);
-    bool in_then(const clang::IfStmt* branch, const clang::Stmt* s);
-    // Records a store `target = value` (or, with `target` null, `return value`).
-    // finish_frame_stores() keeps those whose value is the address of the frame's own storage
-    // and decides whether the cell is written again before the function returns. Both wait
-    // until the whole body is translated: an address read at a store may depend on calls
-    // further down the body (through a loop or a load), which are numbered only once
-    // translated, and an answer computed earlier would be remembered for every later question.
-    void note_frame_store(const clang::Expr* site, const clang::Expr* target, TermId place,
-                          const clang::Expr* value);
-    void finish_frame_stores();
-    // The store's frame object and target, or nothing when `value` is no address of the frame.
-    struct PendingFrameStore;
-    bool describe_frame_store(PendingFrameStore& pending);
-    struct PendingFrameStore {
-        const clang::Expr* site = nullptr;
-        const clang::Expr* target = nullptr;  // null for a return
-        const clang::Expr* value = nullptr;
-        TermId place = kNone;
-        Symbolic cell;  // the address written (unknown for a return)
-        FrameStore store;
-    };
-    std::vector<PendingFrameStore> pending_frame_stores_;
-
     // ---------------------------------------------------------------- lifetimes
     // (translator_lifetimes.cpp; docs/FACTS.md "Released values"): calls on every path, where
     // arguments come from, and the uses of each value after a call that may release it.
@@ -212,6 +159,8 @@ private:
     StoreForwarding forwarding_;
     BlockEscape escape_;
     ArgumentAddresses arguments_;
+    RepeatedConditions conditions_;
+    MemoryFacts memory_;
 
     std::unordered_map<const clang::OpaqueValueExpr*, TermId> opaque_values_;
 };

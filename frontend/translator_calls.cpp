@@ -192,11 +192,11 @@ TermId Translator::call(const clang::CallExpr* e, bool want_value) {
     } else {
         arguments_.describe_arguments(e, site);
         if (may_release_block(e, options())) {
-            describe_release(e, site);
+            memory_.describe_release(e, site);
         } else if (const clang::FunctionDecl* direct = e->getDirectCallee();
                    direct != nullptr && direct->getBuiltinID() == 0 &&
                    find_library_model(direct->getName()) == nullptr) {
-            describe_wrapper_guards(e, site);
+            memory_.describe_wrapper_guards(e, site);
         }
         function().call_index.emplace(e, static_cast<std::uint32_t>(current().calls.size()));
         function().translated_calls.push_back(e);

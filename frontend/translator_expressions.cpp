@@ -390,7 +390,7 @@ TermId Translator::binary(const clang::BinaryOperator* e) {
             add_assign(src, dst, e->getExprLoc());
             if (!tracked && src != kNone) {
                 function().stored_terms[e] = src;
-                note_frame_store(e, lhs, dst, rhs);
+                memory_.note_frame_store(e, lhs, dst, rhs);
             }
             return dst;
         }

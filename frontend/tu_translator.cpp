@@ -70,10 +70,10 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
     local_values_.begin_function();
     addresses_.begin_function();
     forwarding_.begin_function();
-    pending_frame_stores_.clear();
+    memory_.begin_function();
     statement(fd->getBody());
     forwarding_.forward_field_arguments();
-    finish_frame_stores();
+    memory_.finish_frame_stores();
     finish_lifetimes();
     function() = FunctionState{};
 }
@@ -106,7 +106,7 @@ void Translator::statement(const clang::Stmt* s) {
                                          ret->getExprLoc());
             } else {
                 add_assign(value(ret), current().return_value, ret->getExprLoc());
-                note_frame_store(ret, nullptr, kNone, ret);
+                memory_.note_frame_store(ret, nullptr, kNone, ret);
             }
             return;
         }
