@@ -28,6 +28,7 @@
 #include "frontend/translator_entities.hpp"
 #include "frontend/translator_escape.hpp"
 #include "frontend/translator_forwarding.hpp"
+#include "frontend/translator_lifetimes.hpp"
 #include "frontend/translator_locals.hpp"
 #include "frontend/translator_memory.hpp"
 #include "frontend/translator_sums.hpp"
@@ -52,7 +53,8 @@ public:
           escape_(context, addresses_),
           arguments_(context, addresses_, sums_, escape_),
           conditions_(context),
-          memory_(context, addresses_, forwarding_, conditions_) {}
+          memory_(context, addresses_, forwarding_, conditions_),
+          lifetimes_(context, addresses_, forwarding_) {}
 
     void translate_declarations(const clang::DeclContext* dc);
 
@@ -134,23 +136,6 @@ private:
     // Where a call is reported (CallSite::begin, end, macro).
     void call_range(const clang::CallExpr* e, CallSite& site);
 
-    // ---------------------------------------------------------------- lifetimes
-    // (translator_lifetimes.cpp; docs/FACTS.md "Released values"): calls on every path, where
-    // arguments come from, and the uses of each value after a call that may release it.
-
-    // A key for the block a pointer expression points into: the base of its address, or the
-    // memory a value is read from ("cell:BASE+OFFSET"); "" when not known.
-    std::string block_identity(const clang::Expr* e, const EvaluationPoint& at);
-    // Whether a store may write `cell` between a point of `read` (where a value was read from
-    // it) and `release`.
-    bool rewritten_before(const Symbolic& cell, const std::vector<LocalDefinitions::Point>& read,
-                          LocalDefinitions::Point release);
-    // Whether the value `release` releases (read from a tracked local) was copied from a
-    // variable `used` reads, which every path from the copy to the release assigns again.
-    bool copied_before_redefinition(const clang::CallExpr* release, const clang::Expr* released,
-                                    const clang::Expr* used);
-    void finish_lifetimes();
-
     EntityTable entities_;
     LocalValues local_values_;
 
@@ -161,6 +146,7 @@ private:
     ArgumentAddresses arguments_;
     RepeatedConditions conditions_;
     MemoryFacts memory_;
+    Lifetimes lifetimes_;
 
     std::unordered_map<const clang::OpaqueValueExpr*, TermId> opaque_values_;
 };

@@ -74,7 +74,7 @@ void Translator::translate_function(const clang::FunctionDecl* fd) {
     statement(fd->getBody());
     forwarding_.forward_field_arguments();
     memory_.finish_frame_stores();
-    finish_lifetimes();
+    lifetimes_.finish_lifetimes();
     function() = FunctionState{};
 }
 
