@@ -1,48 +1,50 @@
 #pragma once
-// The AST translator's class, shared by its source files (internal to frontend/):
-//   tu_translator.cpp           declarations, functions, statements, initializers, entities
-//   translator_expressions.cpp  places and values of expressions, casts, operators
-//   translator_calls.cpp        call sites, builtins, atomics
-//   translator_addresses.cpp    where call arguments point (argument addresses)
-//   translator_memory.cpp       released pointers' guards and steps, frame stores
-//   translator_lifetimes.cpp    the uses of values after calls that may release them
-// The entry point is translate_translation_unit() (tu_translator.hpp).
+// The AST translator (internal to frontend/; the entry point is translate_translation_unit(),
+// tu_translator.hpp): Translator walks a translation unit's declarations and, for each
+// function, runs the parts below over its body. Each part is a class of its own, with its
+// header and source file; they share a TranslationContext (translator_context.hpp).
+//
+// What the value flows need:
+//   translator_positions     SourcePositions       where a source location is, as the facts write it
+//   translator_entities      EntityTable           variables, functions, temporaries and literals
+//   translator_locals        LocalValues           the SSA terms of the tracked locals
+//   translator_statements    StatementTranslator   statements and initializers
+//   translator_expressions   ExpressionTranslator  places and values of expressions, casts, operators
+//   translator_calls         CallTranslator        call sites, builtins, atomics
+// Where call arguments point (docs/FACTS.md, "Argument addresses"):
+//   translator_addresses     SymbolicAddresses     a pointer as a base and an offset (address_values.hpp)
+//   translator_sums          IntegerSums           integers and offsets as linear sums
+//   translator_forwarding    StoreForwarding       the function's stores, store-to-load forwarding
+//   translator_escape        BlockEscape           where a freshly allocated block may go before a call
+//   translator_arguments     ArgumentAddresses     the argument addresses of a call site
+// What the memory checks need:
+//   translator_conditions    RepeatedConditions    an if that repeats an earlier if's condition
+//   translator_memory        MemoryFacts           guards of released pointers, frame stores
+//   translator_lifetimes     Lifetimes             the uses of values after calls that may release them
 
-#include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
-#include <clang/AST/Expr.h>
-#include <clang/AST/Stmt.h>
-#include <clang/Basic/SourceManager.h>
-
-#include <filesystem>
-#include <map>
-#include <memory>
-#include <optional>
-#include <string>
-#include <unordered_map>
-#include <vector>
 
 #include "frontend/translator_addresses.hpp"
 #include "frontend/translator_arguments.hpp"
+#include "frontend/translator_calls.hpp"
+#include "frontend/translator_conditions.hpp"
 #include "frontend/translator_context.hpp"
 #include "frontend/translator_entities.hpp"
 #include "frontend/translator_escape.hpp"
+#include "frontend/translator_expressions.hpp"
 #include "frontend/translator_forwarding.hpp"
 #include "frontend/translator_lifetimes.hpp"
 #include "frontend/translator_locals.hpp"
 #include "frontend/translator_memory.hpp"
+#include "frontend/translator_statements.hpp"
 #include "frontend/translator_sums.hpp"
 
 namespace galias::frontend::detail {
 
-// Walks one TU. Expressions are evaluated in two ways:
-//   place(e)  the location an lvalue denotes: an Entity term (variable or field path) or a
-//             Deref term; also used for aggregates (structs and unions), whose "value" is
-//             the location holding them.
-//   value(e)  the term holding a pointer-valued rvalue; kNone when e holds no pointer.
-// Both evaluate side effects of subexpressions (assignments, calls) on the way.
 class Translator : private TranslatorPart {
 public:
+    // The parts refer to one another (an expression holds statements, a statement
+    // expressions); each keeps references to the parts it asks, made here once.
     explicit Translator(TranslationContext& context)
         : TranslatorPart(context),
           entities_(context),
@@ -54,91 +56,23 @@ public:
           arguments_(context, addresses_, sums_, escape_),
           conditions_(context),
           memory_(context, addresses_, forwarding_, conditions_),
-          lifetimes_(context, addresses_, forwarding_) {}
+          lifetimes_(context, addresses_, forwarding_),
+          statements_(context, entities_, local_values_, expressions_, memory_),
+          expressions_(context, entities_, local_values_, statements_, calls_, memory_),
+          calls_(context, entities_, expressions_, arguments_, memory_) {}
 
     void translate_declarations(const clang::DeclContext* dc);
 
 private:
     void translate_function(const clang::FunctionDecl* fd);
-
-    // ---------------------------------------------------------------- statements
-
-    void statement(const clang::Stmt* s);
-
-    // Initializes the location `dst` (of `type`) from `init`, descending into braces.
-    void initialize(TermId dst, clang::QualType type, const clang::Expr* init);
-
-    // ---------------------------------------------------------------- expressions
-
-    // Evaluates `e` for its side effects only.
-    void effects(const clang::Expr* e);
-
-    // A pure expression moves no pointer, but a pointer cast to an integer inside it is a
-    // pointer value leaving what is tracked: report it like value() would.
-    void report_pointer_to_int_casts(const clang::Stmt* s);
-
-    void effects_of_children(const clang::Expr* e);
-
-    // Records that the part of a variable at `location` escapes (its address is taken) or
-    // holds a union (docs/FACTS.md, "Fields through pointers"); nothing for locations reached through
-    // pointers.
-    void collapse(TermId location, CollapseKind kind);
-
-    // &place: the pointer to a location. Taking the address of an aggregate part of a
-    // variable lets pointers reach its fields (CollapseKind::Escaped).
-    TermId address_of(TermId location, clang::QualType type);
-
-    // The field `field` of the location `base` (a.f, p->f): a longer path in a variable, a
-    // Member term under a dereference. A union member shares its union's storage.
-    TermId member_of(TermId base, const clang::FieldDecl* field);
-
-    TermId deref(TermId pointer, clang::SourceLocation loc);
-
-    TermId place(const clang::Expr* e);
-
-    TermId value_of_aggregate_or_lvalue(const clang::Expr* e);
-
-    TermId compound_literal(const clang::CompoundLiteralExpr* e);
-
-    TermId opaque(const clang::OpaqueValueExpr* e);
-
-    // A fresh temporary receiving each of `branches` (used by ?: and a ?: b).
-    TermId join(const clang::Expr* e, std::initializer_list<const clang::Expr*> branches);
-
-    TermId value(const clang::Expr* e);
-
-    TermId cast(const clang::CastExpr* e);
-
-    TermId unary(const clang::UnaryOperator* e);
-
-    TermId binary(const clang::BinaryOperator* e);
-
-    // Arithmetic on integers that may hold a pointer (--integer-pointers): alignment masks,
-    // offsets and tags keep the pointer's target, so the result holds what the tracked
-    // operands hold. The difference of two pointers is an offset, not a pointer.
-    TermId integer_arithmetic(const clang::BinaryOperator* e);
-
-    // The atomic builtins that move pointers: loads, stores and exchanges through `ptr`.
-    TermId atomic(const clang::AtomicExpr* e);
-
-    // Builtins that are not functions of their own: evaluated here, never call sites.
-    // Returns true (and sets `result`) when `call` is one of them.
-    bool builtin(const clang::CallExpr* call, unsigned id, TermId& result);
-
-    CallValue call_value(const clang::Expr* arg);
-
-    // memcpy(&b, &a, n) and the other library copies: between two struct types, their
-    // overlapping fields are one (FieldTable::convert); between buffers of characters or
-    // numbers, the copy moves no pointer (CallSite::copies_bytes_only).
-    void copied_types(const clang::CallExpr* e, const clang::FunctionDecl* callee, CallSite& site);
-
-    TermId call(const clang::CallExpr* e, bool want_value);
-    // Where a call is reported (CallSite::begin, end, macro).
-    void call_range(const clang::CallExpr* e, CallSite& site);
+    // The function's signature, parameters, return value and varargs, from its definition
+    // (an earlier declaration may have had no prototype).
+    void describe_definition(const clang::FunctionDecl* fd);
+    // The parts' per-function state, forgotten before each function.
+    void begin_function();
 
     EntityTable entities_;
     LocalValues local_values_;
-
     IntegerSums sums_;
     SymbolicAddresses addresses_;
     StoreForwarding forwarding_;
@@ -147,8 +81,9 @@ private:
     RepeatedConditions conditions_;
     MemoryFacts memory_;
     Lifetimes lifetimes_;
-
-    std::unordered_map<const clang::OpaqueValueExpr*, TermId> opaque_values_;
+    StatementTranslator statements_;
+    ExpressionTranslator expressions_;
+    CallTranslator calls_;
 };
 
 }  // namespace galias::frontend::detail

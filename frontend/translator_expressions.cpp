@@ -1,9 +1,12 @@
-// Places and values of C expressions (frontend/translator.hpp).
-#include "frontend/translator.hpp"
+// The places and values of C expressions (frontend/translator_expressions.hpp).
+#include "frontend/translator_expressions.hpp"
+
+#include "frontend/translator_calls.hpp"
+#include "frontend/translator_statements.hpp"
 
 namespace galias::frontend::detail {
 
-void Translator::effects(const clang::Expr* e) {
+void ExpressionTranslator::effects(const clang::Expr* e) {
     if (e == nullptr) return;
     if (!e->HasSideEffects(ast(), true)) {
         report_pointer_to_int_casts(e);
@@ -11,13 +14,13 @@ void Translator::effects(const clang::Expr* e) {
     }
     const clang::Expr* inner = e->IgnoreParenCasts();
     if (const auto* call = llvm::dyn_cast<clang::CallExpr>(inner)) {
-        this->call(call, false);
+        calls_.call(call, false);
         return;
     }
     (void)value(e);
 }
 
-void Translator::report_pointer_to_int_casts(const clang::Stmt* s) {
+void ExpressionTranslator::report_pointer_to_int_casts(const clang::Stmt* s) {
     if (s == nullptr || llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) return;  // sizeof: unevaluated
     if (const auto* cast = llvm::dyn_cast<clang::CastExpr>(s);
         cast != nullptr && cast->getCastKind() == clang::CK_PointerToIntegral &&
@@ -28,20 +31,20 @@ void Translator::report_pointer_to_int_casts(const clang::Stmt* s) {
     for (const clang::Stmt* child : s->children()) report_pointer_to_int_casts(child);
 }
 
-void Translator::effects_of_children(const clang::Expr* e) {
+void ExpressionTranslator::effects_of_children(const clang::Expr* e) {
     for (const clang::Stmt* child : e->children()) {
         if (const auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child)) effects(sub);
     }
 }
 
-void Translator::collapse(TermId location, CollapseKind kind) {
+void ExpressionTranslator::collapse(TermId location, CollapseKind kind) {
     if (location == kNone) return;
     const Term& term = terms()[location];
     if (term.kind == TermKind::Entity)
         ir().collapsed.push_back(CollapsedPath{term.entity, term.path, term.field, kind});
 }
 
-TermId Translator::address_of(TermId location, clang::QualType type) {
+TermId ExpressionTranslator::address_of(TermId location, clang::QualType type) {
     if (location == kNone) return kNone;
     const TermKind kind = terms()[location].kind;
     if (kind == TermKind::AddrOf) return kNone;  // not a location
@@ -49,7 +52,7 @@ TermId Translator::address_of(TermId location, clang::QualType type) {
     return terms().address_of_location(location);
 }
 
-TermId Translator::member_of(TermId base, const clang::FieldDecl* field) {
+TermId ExpressionTranslator::member_of(TermId base, const clang::FieldDecl* field) {
     if (base == kNone) return kNone;
     // A field that cannot hold a pointer (a counter, a byte buffer) gets no node of its own:
     // it is part of its object, so that &p->buf is p and byte copies stay per object.
@@ -61,12 +64,12 @@ TermId Translator::member_of(TermId base, const clang::FieldDecl* field) {
     return terms().extend(base, Leaf{PointerTypes::field_component(field), entity});
 }
 
-TermId Translator::deref(TermId pointer, clang::SourceLocation loc) {
+TermId ExpressionTranslator::deref(TermId pointer, clang::SourceLocation loc) {
     if (pointer == kNone) return kNone;
     return terms().deref(pointer, pos(loc));
 }
 
-TermId Translator::place(const clang::Expr* e) {
+TermId ExpressionTranslator::place(const clang::Expr* e) {
     e = e->IgnoreParens();
     switch (e->getStmtClass()) {
         case clang::Stmt::DeclRefExprClass: {
@@ -146,10 +149,10 @@ TermId Translator::place(const clang::Expr* e) {
     return kNone;
 }
 
-TermId Translator::value_of_aggregate_or_lvalue(const clang::Expr* e) {
+TermId ExpressionTranslator::value_of_aggregate_or_lvalue(const clang::Expr* e) {
     switch (e->getStmtClass()) {
         case clang::Stmt::CallExprClass:
-            return call(llvm::cast<clang::CallExpr>(e), true);
+            return calls_.call(llvm::cast<clang::CallExpr>(e), true);
         case clang::Stmt::BinaryOperatorClass:
         case clang::Stmt::ConditionalOperatorClass:
         case clang::Stmt::BinaryConditionalOperatorClass:
@@ -168,15 +171,15 @@ TermId Translator::value_of_aggregate_or_lvalue(const clang::Expr* e) {
     return kNone;
 }
 
-TermId Translator::compound_literal(const clang::CompoundLiteralExpr* e) {
+TermId ExpressionTranslator::compound_literal(const clang::CompoundLiteralExpr* e) {
     if (const std::optional<TermId> known = entities_.literal(e)) return *known;
     const TermId term = entities_.temporary("literal", e->getBeginLoc());
     entities_.remember_literal(e, term);
-    initialize(term, e->getType(), e->getInitializer());
+    statements_.initialize(term, e->getType(), e->getInitializer());
     return term;
 }
 
-TermId Translator::opaque(const clang::OpaqueValueExpr* e) {
+TermId ExpressionTranslator::opaque(const clang::OpaqueValueExpr* e) {
     if (auto it = opaque_values_.find(e); it != opaque_values_.end()) return it->second;
     const clang::Expr* source = e->getSourceExpr();
     const TermId term = source == nullptr ? kNone : (e->isGLValue() ? place(source) : value(source));
@@ -184,7 +187,7 @@ TermId Translator::opaque(const clang::OpaqueValueExpr* e) {
     return term;
 }
 
-TermId Translator::join(const clang::Expr* e, std::initializer_list<const clang::Expr*> branches) {
+TermId ExpressionTranslator::join(const clang::Expr* e, std::initializer_list<const clang::Expr*> branches) {
     const bool aggregate = is_struct_or_union(e->getType());
     std::vector<TermId> values;
     for (const clang::Expr* branch : branches) {
@@ -204,7 +207,7 @@ TermId Translator::join(const clang::Expr* e, std::initializer_list<const clang:
     return temp;
 }
 
-TermId Translator::value(const clang::Expr* e) {
+TermId ExpressionTranslator::value(const clang::Expr* e) {
     if (e == nullptr) return kNone;
     e = e->IgnoreParens();
     if (e->isGLValue()) return place(e);
@@ -237,16 +240,16 @@ TermId Translator::value(const clang::Expr* e) {
             return join(e, {cond->getTrueExpr(), cond->getFalseExpr()});
         }
         case clang::Stmt::CallExprClass:
-            return call(llvm::cast<clang::CallExpr>(e), true);
+            return calls_.call(llvm::cast<clang::CallExpr>(e), true);
         case clang::Stmt::StmtExprClass: {
             const clang::CompoundStmt* body = llvm::cast<clang::StmtExpr>(e)->getSubStmt();
             const clang::Stmt* last = body->body_empty() ? nullptr : body->body_back();
             for (const clang::Stmt* s : body->body()) {
-                if (s != last) statement(s);
+                if (s != last) statements_.statement(s);
             }
             const auto* result = llvm::dyn_cast_or_null<clang::Expr>(last);
             if (result == nullptr) {
-                statement(last);
+                statements_.statement(last);
                 return kNone;
             }
             return is_struct_or_union(result->getType()) ? place(result) : value(result);
@@ -263,7 +266,7 @@ TermId Translator::value(const clang::Expr* e) {
         case clang::Stmt::ArraySubscriptExprClass:
             return place(e);
         case clang::Stmt::AtomicExprClass:
-            return atomic(llvm::cast<clang::AtomicExpr>(e));
+            return calls_.atomic(llvm::cast<clang::AtomicExpr>(e));
         case clang::Stmt::ConstantExprClass:
             return value(llvm::cast<clang::ConstantExpr>(e)->getSubExpr());
         case clang::Stmt::AddrLabelExprClass:  // &&label (computed goto): code, which no data pointer reaches
@@ -281,7 +284,7 @@ TermId Translator::value(const clang::Expr* e) {
                 return kNone;
             }
             const TermId temp = entities_.temporary("init", e->getExprLoc());
-            initialize(temp, e->getType(), e);
+            statements_.initialize(temp, e->getType(), e);
             return temp;
         }
         default:
@@ -294,7 +297,7 @@ TermId Translator::value(const clang::Expr* e) {
     }
 }
 
-TermId Translator::cast(const clang::CastExpr* e) {
+TermId ExpressionTranslator::cast(const clang::CastExpr* e) {
     const clang::Expr* sub = e->getSubExpr();
     switch (e->getCastKind()) {
         case clang::CK_LValueToRValue:
@@ -341,7 +344,7 @@ TermId Translator::cast(const clang::CastExpr* e) {
     }
 }
 
-TermId Translator::unary(const clang::UnaryOperator* e) {
+TermId ExpressionTranslator::unary(const clang::UnaryOperator* e) {
     const clang::Expr* sub = e->getSubExpr();
     switch (e->getOpcode()) {
         case clang::UO_AddrOf:
@@ -368,7 +371,7 @@ TermId Translator::unary(const clang::UnaryOperator* e) {
     }
 }
 
-TermId Translator::binary(const clang::BinaryOperator* e) {
+TermId ExpressionTranslator::binary(const clang::BinaryOperator* e) {
     const clang::Expr* lhs = e->getLHS();
     const clang::Expr* rhs = e->getRHS();
     switch (e->getOpcode()) {
@@ -419,7 +422,7 @@ TermId Translator::binary(const clang::BinaryOperator* e) {
     }
 }
 
-TermId Translator::integer_arithmetic(const clang::BinaryOperator* e) {
+TermId ExpressionTranslator::integer_arithmetic(const clang::BinaryOperator* e) {
     const clang::Expr* lhs = e->getLHS();
     const clang::Expr* rhs = e->getRHS();
     const bool arithmetic = e->isAdditiveOp() || e->isMultiplicativeOp() || e->isBitwiseOp() ||
