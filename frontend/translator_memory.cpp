@@ -308,6 +308,7 @@ void MemoryFacts::mark_overwritten(PendingFrameStore& pending) {
     // pointer) the release of the object it is part of.
     const std::vector<const clang::Stmt*> kill_sites = stores_into(cell, pending.site);
     std::vector<Point> kills;
+    kills.reserve(kill_sites.size());
     for (const clang::Stmt* site : kill_sites) kills.push_back(Point{site, nullptr});
     if (store.target == Target::Pointer) {
         for (const clang::CallExpr* call : calls_in_body()) {
