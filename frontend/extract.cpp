@@ -292,7 +292,7 @@ ContextOptions context_options_of(const FrontendOptions& options) {
 }
 
 // With k = 1 (and not --clone-all), the functions worth a copy per context; the entities the
-// copies share are no longer per context. Returns how many those are.
+// copies share become one for all contexts. Returns how many those are.
 std::size_t select_cloned(ProgramIr& program, const CallGraph& graph, const CallTargets& targets,
                           const VaryingArguments& varying, const FrontendOptions& options,
                           ContextOptions& context_options) {

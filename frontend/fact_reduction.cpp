@@ -238,11 +238,11 @@ std::vector<Edge> substitute_copies(const std::vector<Edge>& collapsed, ValueRep
     return reduced;
 }
 
-// 3. Value classes: a substituted node now has exactly one edge, from the node whose values it
-// holds, and none out. Its answers are that node's, so the edge goes and `representative`
-// records whom to ask (the engine then pairs each class once, not each copy). A node whose
-// every edge went this way keeps one, so that CSPA's reflexive ValueFlow/ValueAlias rows of
-// the class still exist (they come from assign facts). Returns the edges kept.
+// 3. Value classes: after steps 1 and 2 a substituted node has exactly one edge, from the node whose values
+// it holds, and none out. Its answers are that node's, so the edge goes and `representative` records whom to
+// ask (the engine then pairs each class once, not each copy). A node whose every edge went this way keeps
+// one, so that CSPA's reflexive ValueFlow/ValueAlias rows of the class still exist (they come from assign
+// facts). Returns the edges kept.
 std::vector<Edge> split_value_classes(const std::vector<Edge>& reduced, const MemoryNodes& memory,
                                       ValueRepresentatives& values, std::vector<NodeId>& representative,
                                       ReductionStats& stats) {

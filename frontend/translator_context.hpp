@@ -32,6 +32,7 @@ inline bool points_to_const(clang::QualType type) {
     return type->isPointerType() && type->getPointeeType().isConstQualified();
 }
 
+// `0`, `NULL`, `(void *)0`: a pointer that points nowhere.
 inline bool is_null_constant(const clang::Expr* e, clang::ASTContext& context) {
     return e->isNullPointerConstant(context, clang::Expr::NPC_ValueDependentIsNotNull) !=
            clang::Expr::NPCK_NotNull;

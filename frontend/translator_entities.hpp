@@ -29,6 +29,7 @@ public:
     // The name of the function being translated; empty between functions.
     [[nodiscard]] std::string function_name() const;
 
+    // The entity of a variable or a function, made the first time it is asked for.
     EntityId entity_for(const clang::VarDecl* var);
     EntityId entity_for(const clang::FunctionDecl* fd);
     TermId entity_term(const clang::VarDecl* var) {

@@ -46,7 +46,7 @@ private:
     bool stays_private(const clang::Stmt* node, const std::string& block, const clang::CallExpr* use,
                        std::vector<Symbolic>& cells);
     // One step of stays_private, by the kind of the parent; Onward moves `node` up to the
-    // expression whose value the block now is.
+    // expression whose value the block is then.
     Flow into_statement(const clang::Stmt*& node, const clang::Stmt* parent, const std::string& block);
     Flow into_expression(const clang::Stmt*& node, const clang::Stmt* parent, const std::string& block,
                          const clang::CallExpr* use, std::vector<Symbolic>& cells);

@@ -27,7 +27,7 @@ public:
                 RepeatedConditions& conditions)
         : TranslatorPart(context), addresses_(addresses), forwarding_(forwarding), conditions_(conditions) {}
 
-    // Forgets the previous function's stores.
+    // Forgets the previous function's pending frame stores.
     void begin_function() { pending_frame_stores_.clear(); }
 
     // The released argument's guards (`if (p != buf)`) and the step that may have moved it
