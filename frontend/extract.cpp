@@ -246,19 +246,124 @@ Diagnostic programs_note(const std::vector<LinkUnit>& programs) {
     return note;
 }
 
+// Each stage's wall time, into ExtractResult::stage_seconds.
+class StageClock {
+public:
+    explicit StageClock(ExtractResult& result)
+        : result_(result), started_(std::chrono::steady_clock::now()) {}
+
+    void lap(const char* stage) {
+        const auto now = std::chrono::steady_clock::now();
+        result_.stage_seconds.emplace_back(stage, std::chrono::duration<double>(now - started_).count());
+        started_ = now;
+    }
+
+private:
+    ExtractResult& result_;
+    std::chrono::steady_clock::time_point started_;
+};
+
+// The targets of the program's calls through function pointers; a warning when the
+// pre-analysis went over its budget and the calls are resolved by type.
+CallTargets resolve_calls(ProgramIr& program, const FrontendOptions& options, const EmitOptions& emit_options,
+                          IndirectCallStats& indirect, VaryingArguments& varying, ExtractResult& result) {
+    CallTargets targets = resolve_call_targets(program, options.indirect_calls, options.points_to_budget,
+                                               emit_options, indirect, &varying);
+    if (indirect.fell_back_to_types) {
+        result.diagnostics.push_back(
+            Diagnostic{Severity::Warning,
+                       SourceLocation{},
+                       "the points-to pre-analysis for calls through function pointers went over its budget; "
+                       "those calls "
+                       "are resolved by type instead (as with --indirect-calls types)",
+                       {}});
+    }
+    return targets;
+}
+
+ContextOptions context_options_of(const FrontendOptions& options) {
+    ContextOptions context_options;
+    context_options.k = options.context_k;
+    context_options.max_clones = options.max_clones;
+    context_options.max_clone_statements = options.max_clone_statements;
+    context_options.max_component_cloned = options.max_component_cloned;
+    context_options.max_component_clone_statements = options.max_component_clone_statements;
+    return context_options;
+}
+
+// With k = 1 (and not --clone-all), the functions worth a copy per context; the entities the
+// copies share become one for all contexts. Returns how many those are.
+std::size_t select_cloned(ProgramIr& program, const CallGraph& graph, const CallTargets& targets,
+                          const VaryingArguments& varying, const FrontendOptions& options,
+                          ContextOptions& context_options) {
+    if (options.context_k != 1 || options.clone_all) return 0;
+    CloneSelection selection =
+        select_clones(program, graph, targets, varying, options.allocators, options.field_model);
+    context_options.cloned = std::move(selection.cloned);
+    for (EntityId e : selection.shared) program.entities[e].per_context = false;
+    return selection.shared.size();
+}
+
+Diagnostic merged_contexts_warning(const ContextTable& contexts, const ProgramIr& program,
+                                   const FrontendOptions& options) {
+    return Diagnostic{
+        Severity::Warning,
+        SourceLocation{},
+        "clone budget (--max-clones " + std::to_string(options.max_clones) + ", --max-clone-statements " +
+            std::to_string(options.max_clone_statements) +
+            ") reached: " + std::to_string(contexts.merged_functions().size()) +
+            " functions are analysed with their calling contexts merged, the first being '" +
+            program.entities[program.functions[contexts.merged_functions().front()].entity].name + "'",
+        {}};
+}
+
+// What the stages counted, for stats.tsv.
+struct StageCounts {
+    const CallGraph& graph;
+    const ContextTable& contexts;
+    const IndirectCallStats& indirect;
+    const ReductionStats& reduction;
+    std::size_t shared_entities;
+};
+
+void add_counters(ExtractResult& result, const FrontendOptions& options, const ProgramIr& program,
+                  const StageCounts& counts) {
+    auto& c = result.program.counters;
+    c.emplace_back("call_graph.edges", counts.graph.edges);
+    c.emplace_back("call_graph.recursive_components", counts.graph.recursive_components);
+    c.emplace_back("call_graph.largest_component", counts.graph.largest_component);
+    c.emplace_back("clone_statements", counts.contexts.clone_statements());
+    c.emplace_back("uncloned_functions", counts.contexts.uncloned_functions());
+    c.emplace_back("large_recursive_functions", counts.contexts.large_recursive_functions());
+    c.emplace_back("context_shared_entities", counts.shared_entities);
+    c.emplace_back("indirect_calls.sites", counts.indirect.indirect_sites);
+    c.emplace_back("indirect_calls.resolved_sites", counts.indirect.resolved_sites);
+    c.emplace_back("indirect_calls.targets", counts.indirect.targets);
+    c.emplace_back("indirect_calls.solver_work", counts.indirect.solver_work);
+    c.emplace_back("indirect_calls.by_type_fallback", counts.indirect.fell_back_to_types ? 1 : 0);
+    c.emplace_back("allocation_wrappers", program.allocation_wrappers.size());
+    c.emplace_back("context_k", options.context_k);
+    c.emplace_back("field_model", static_cast<std::uint64_t>(options.field_model));
+    c.emplace_back("reduction.assign_before", counts.reduction.assign_before);
+    c.emplace_back("reduction.cycle_members", counts.reduction.cycle_members);
+    c.emplace_back("reduction.substituted", counts.reduction.substituted);
+    c.emplace_back("reduction.class_members", counts.reduction.class_members);
+    c.emplace_back("reduction.equal_sources", counts.reduction.equal_sources);
+    c.emplace_back("programs", program.programs.size());
+    c.emplace_back("tu.total", result.units.total);
+    c.emplace_back("tu.analysed", result.units.analysed);
+    c.emplace_back("tu.failed", result.units.failed);
+    c.emplace_back("tu.skipped", result.units.skipped);
+}
+
 }  // namespace
 
 ExtractResult extract_facts(const FrontendOptions& options) {
     ExtractResult result;
-    auto started = std::chrono::steady_clock::now();
-    const auto lap = [&](const char* stage) {
-        const auto now = std::chrono::steady_clock::now();
-        result.stage_seconds.emplace_back(stage, std::chrono::duration<double>(now - started).count());
-        started = now;
-    };
+    StageClock clock(result);
     const std::vector<CompileJob> jobs = select_jobs(options, result);
     std::vector<TuOutcome> outcomes = run_all(jobs, options, result);
-    lap("compile");
+    clock.lap("compile");
     std::vector<std::string> flag_sets;
     std::vector<TranslationUnitIr> units = summarize(jobs, outcomes, result, flag_sets);
     outcomes.clear();
@@ -271,7 +376,7 @@ ExtractResult extract_facts(const FrontendOptions& options) {
           (programs.size() > 1 ? " into " + std::to_string(programs.size()) + " programs" : ""));
     ProgramIr program = link_program(units, programs);
     units.clear();
-    lap("link");
+    clock.lap("link");
     if (programs.size() > 1) result.diagnostics.push_back(programs_note(programs));
     for (const std::string& warning : program.warnings) {
         result.diagnostics.push_back(Diagnostic{Severity::Warning, SourceLocation{}, warning, {}});
@@ -285,49 +390,19 @@ ExtractResult extract_facts(const FrontendOptions& options) {
           std::string(options.indirect_calls == IndirectCalls::Types ? "by type" : "points-to pre-analysis") +
           ")");
     VaryingArguments varying;
-    const CallTargets targets = resolve_call_targets(
-        program, options.indirect_calls, options.points_to_budget, emit_options, indirect, &varying);
-    if (indirect.fell_back_to_types) {
-        result.diagnostics.push_back(
-            Diagnostic{Severity::Warning,
-                       SourceLocation{},
-                       "the points-to pre-analysis for calls through function pointers went over its budget; "
-                       "those calls "
-                       "are resolved by type instead (as with --indirect-calls types)",
-                       {}});
-    }
-    // Now that calls through function pointers are resolved: wrappers around allocation hooks.
+    const CallTargets targets = resolve_calls(program, options, emit_options, indirect, varying, result);
+    // Once calls through function pointers are resolved: wrappers around allocation hooks.
     program.allocation_wrappers =
         find_allocation_wrappers(program, options.allocators, options.field_model, &targets);
-    lap("calls");
+    clock.lap("calls");
     const CallGraph graph = build_call_graph(program, targets, options.allocators);
-    ContextOptions context_options;
-    context_options.k = options.context_k;
-    context_options.max_clones = options.max_clones;
-    context_options.max_clone_statements = options.max_clone_statements;
-    context_options.max_component_cloned = options.max_component_cloned;
-    context_options.max_component_clone_statements = options.max_component_clone_statements;
-    std::size_t shared_entities = 0;
-    if (options.context_k == 1 && !options.clone_all) {
-        CloneSelection selection =
-            select_clones(program, graph, targets, varying, options.allocators, options.field_model);
-        context_options.cloned = std::move(selection.cloned);
-        for (EntityId e : selection.shared) program.entities[e].per_context = false;
-        shared_entities = selection.shared.size();
-    }
+    ContextOptions context_options = context_options_of(options);
+    const std::size_t shared_entities =
+        select_cloned(program, graph, targets, varying, options, context_options);
     const ContextTable contexts(program, graph, context_options);
-    lap("contexts");
-    if (!contexts.merged_functions().empty()) {
-        result.diagnostics.push_back(Diagnostic{
-            Severity::Warning,
-            SourceLocation{},
-            "clone budget (--max-clones " + std::to_string(options.max_clones) + ", --max-clone-statements " +
-                std::to_string(options.max_clone_statements) +
-                ") reached: " + std::to_string(contexts.merged_functions().size()) +
-                " functions are analysed with their calling contexts merged, the first being '" +
-                program.entities[program.functions[contexts.merged_functions().front()].entity].name + "'",
-            {}});
-    }
+    clock.lap("contexts");
+    if (!contexts.merged_functions().empty())
+        result.diagnostics.push_back(merged_contexts_warning(contexts, program, options));
 
     stage("emitting facts for " + std::to_string(contexts.instances()) + " function instances in " +
           std::to_string(contexts.size()) + " contexts");
@@ -336,34 +411,9 @@ ExtractResult extract_facts(const FrontendOptions& options) {
     ReductionStats reduction;
     if (options.reduce_copies) reduction = reduce_copies(result);
     emitter.finish();
-    lap("emit");
-
-    auto& c = result.program.counters;
-    c.emplace_back("call_graph.edges", graph.edges);
-    c.emplace_back("call_graph.recursive_components", graph.recursive_components);
-    c.emplace_back("call_graph.largest_component", graph.largest_component);
-    c.emplace_back("clone_statements", contexts.clone_statements());
-    c.emplace_back("uncloned_functions", contexts.uncloned_functions());
-    c.emplace_back("large_recursive_functions", contexts.large_recursive_functions());
-    c.emplace_back("context_shared_entities", shared_entities);
-    c.emplace_back("indirect_calls.sites", indirect.indirect_sites);
-    c.emplace_back("indirect_calls.resolved_sites", indirect.resolved_sites);
-    c.emplace_back("indirect_calls.targets", indirect.targets);
-    c.emplace_back("indirect_calls.solver_work", indirect.solver_work);
-    c.emplace_back("indirect_calls.by_type_fallback", indirect.fell_back_to_types ? 1 : 0);
-    c.emplace_back("allocation_wrappers", program.allocation_wrappers.size());
-    c.emplace_back("context_k", options.context_k);
-    c.emplace_back("field_model", static_cast<std::uint64_t>(options.field_model));
-    c.emplace_back("reduction.assign_before", reduction.assign_before);
-    c.emplace_back("reduction.cycle_members", reduction.cycle_members);
-    c.emplace_back("reduction.substituted", reduction.substituted);
-    c.emplace_back("reduction.class_members", reduction.class_members);
-    c.emplace_back("reduction.equal_sources", reduction.equal_sources);
-    c.emplace_back("programs", program.programs.size());
-    c.emplace_back("tu.total", result.units.total);
-    c.emplace_back("tu.analysed", result.units.analysed);
-    c.emplace_back("tu.failed", result.units.failed);
-    c.emplace_back("tu.skipped", result.units.skipped);
+    clock.lap("emit");
+    add_counters(result, options, program,
+                 StageCounts{graph, contexts, indirect, reduction, shared_entities});
     return result;
 }
 

@@ -142,6 +142,160 @@ std::size_t merge_equal_sources(std::vector<Edge>& edges, const std::vector<bool
     return merged;
 }
 
+// The memory locations among the nodes (the targets of dereference facts), and the pointer
+// of each dereference node, for Andersen's stores.
+struct MemoryNodes {
+    std::vector<bool> is_memory;
+    std::vector<NodeId> pointer_of;  // kNoNode for a node that is no dereference
+};
+
+MemoryNodes memory_nodes(const ExtractResult& facts) {
+    const std::size_t nodes = facts.program.nodes.size();
+    MemoryNodes memory{std::vector<bool>(nodes, false), std::vector<NodeId>(nodes, facts::kNoNode)};
+    for (std::size_t i = 0; i < facts.cspa_dereference.size(); ++i) {
+        const NodeId pointer = facts.cspa_dereference.cells[2 * i];
+        const NodeId target = facts.cspa_dereference.cells[2 * i + 1];
+        memory.is_memory[target] = true;
+        if (facts.program.nodes[target].kind == facts::NodeKind::Deref) memory.pointer_of[target] = pointer;
+    }
+    return memory;
+}
+
+// 1. Cycles. An edge into a dereference `*p` is a store for Andersen (into what p points to,
+// not into a variable), so a cycle through one holds one set of values for CSPA but not for
+// Andersen: such edges make no cycle here. `rep` receives each node's component representative.
+std::vector<Edge> collapse_cycles(const std::vector<Edge>& edges, const MemoryNodes& memory,
+                                  std::vector<NodeId>& rep, ReductionStats& stats) {
+    const std::size_t nodes = memory.is_memory.size();
+    std::vector<Edge> copies;
+    copies.reserve(edges.size());
+    for (const Edge& e : edges)
+        if (memory.pointer_of[e.dst] == facts::kNoNode) copies.push_back(e);
+    rep = component_representatives(nodes, copies, stats);
+    std::vector<Edge> collapsed;
+    collapsed.reserve(edges.size());
+    for (const Edge& e : edges) collapsed.push_back(Edge{rep[e.src], rep[e.dst]});
+    for (NodeId n = 0; n < nodes; ++n) {
+        if (rep[n] == n) continue;
+        collapsed.push_back(Edge{rep[n], n});
+        if (memory.is_memory[n]) collapsed.push_back(Edge{n, rep[n]});
+    }
+    normalize(collapsed);
+    return collapsed;
+}
+
+// 2. Copies: the node whose values a node holds, following single predecessors of non-memory
+// nodes. The graph is acyclic except for the memory members' edges back to their
+// representative, and memory nodes end a chain, so this terminates. Answers are remembered.
+class ValueRepresentatives {
+public:
+    ValueRepresentatives(const std::vector<Edge>& edges, const MemoryNodes& memory)
+        : memory_(memory),
+          predecessors_(memory.is_memory.size(), 0),
+          only_predecessor_(memory.is_memory.size(), facts::kNoNode),
+          value_of_(memory.is_memory.size(), facts::kNoNode) {
+        for (const Edge& e : edges) {
+            ++predecessors_[e.dst];
+            only_predecessor_[e.dst] = e.src;
+        }
+    }
+
+    NodeId of(NodeId n) {
+        chain_.clear();
+        while (value_of_[n] == facts::kNoNode) {
+            if (memory_.is_memory[n] || predecessors_[n] != 1) {
+                value_of_[n] = n;
+                break;
+            }
+            chain_.push_back(n);
+            value_of_[n] = n;  // provisional: ends the walk if it comes back here
+            n = only_predecessor_[n];
+        }
+        const NodeId result = value_of_[n];
+        for (NodeId c : chain_) value_of_[c] = result;
+        return result;
+    }
+    // The representative a node was given, if it was asked for; kNoNode otherwise.
+    [[nodiscard]] NodeId known(NodeId n) const { return value_of_[n]; }
+
+private:
+    const MemoryNodes& memory_;
+    std::vector<std::uint32_t> predecessors_;
+    std::vector<NodeId> only_predecessor_;
+    std::vector<NodeId> value_of_;
+    std::vector<NodeId> chain_;
+};
+
+std::vector<Edge> substitute_copies(const std::vector<Edge>& collapsed, ValueRepresentatives& values,
+                                    const std::vector<NodeId>& rep, ReductionStats& stats) {
+    std::vector<Edge> reduced;
+    reduced.reserve(collapsed.size());
+    for (const Edge& e : collapsed) reduced.push_back(Edge{values.of(e.src), e.dst});
+    normalize(reduced);
+    for (NodeId n = 0; n < rep.size(); ++n) {
+        if (values.known(n) != facts::kNoNode && values.known(n) != n && rep[n] == n) ++stats.substituted;
+    }
+    return reduced;
+}
+
+// 3. Value classes: after steps 1 and 2 a substituted node has exactly one edge, from the node whose values
+// it holds, and none out. Its answers are that node's, so the edge goes and `representative` records whom to
+// ask (the engine then pairs each class once, not each copy). A node whose every edge went this way keeps
+// one, so that CSPA's reflexive ValueFlow/ValueAlias rows of the class still exist (they come from assign
+// facts). Returns the edges kept.
+std::vector<Edge> split_value_classes(const std::vector<Edge>& reduced, const MemoryNodes& memory,
+                                      ValueRepresentatives& values, std::vector<NodeId>& representative,
+                                      ReductionStats& stats) {
+    std::vector<std::uint32_t> edges_of(representative.size(), 0);
+    for (const Edge& e : reduced) {
+        ++edges_of[e.src];
+        ++edges_of[e.dst];
+    }
+    std::vector<Edge> kept;
+    kept.reserve(reduced.size());
+    for (const Edge& e : reduced) {
+        const bool class_member = !memory.is_memory[e.dst] && values.of(e.dst) == e.src;
+        if (class_member && edges_of[e.src] > 1) {
+            --edges_of[e.src];
+            representative[e.dst] = e.src;
+            ++stats.class_members;
+        } else {
+            kept.push_back(e);
+        }
+    }
+    return kept;
+}
+
+// Dereferences and loads through a class member become ones through its representative.
+void renumber_pointers(ExtractResult& facts, const std::vector<NodeId>& representative) {
+    for (std::size_t i = 0; i < facts.cspa_dereference.size(); ++i) {
+        NodeId& pointer = facts.cspa_dereference.cells[2 * i];
+        pointer = representative[pointer];
+    }
+    for (std::size_t i = 0; i < facts.andersen_load.size(); ++i) {
+        NodeId& pointer = facts.andersen_load.cells[2 * i + 1];
+        pointer = representative[pointer];
+    }
+}
+
+// Rebuilds the assign relations from the edges kept. assign_sites.tsv keeps the edges as
+// emitted: it is the graph witness paths are searched in, and the statements as written
+// explain best.
+void rebuild_assign_relations(ExtractResult& facts, const std::vector<Edge>& kept, const MemoryNodes& memory,
+                              const std::vector<NodeId>& representative) {
+    facts.cspa_assign.cells.clear();
+    facts.andersen_assign.cells.clear();
+    facts.andersen_store.cells.clear();
+    for (const Edge& e : kept) {
+        facts.cspa_assign.add(e.src, e.dst);
+        if (memory.pointer_of[e.dst] != facts::kNoNode) {
+            facts.andersen_store.add(representative[memory.pointer_of[e.dst]], e.src);
+        } else {
+            facts.andersen_assign.add(e.dst, e.src);
+        }
+    }
+}
+
 }  // namespace
 
 ReductionStats reduce_copies(ExtractResult& facts) {
@@ -152,132 +306,32 @@ ReductionStats reduce_copies(ExtractResult& facts) {
     stats.assign_after = assign.size();
     if (assign.size() == 0) return stats;
 
-    // Memory locations, and the pointer of each dereference node (for Andersen's stores).
-    std::vector<bool> memory(nodes, false);
-    std::vector<NodeId> pointer_of(nodes, facts::kNoNode);
-    for (std::size_t i = 0; i < facts.cspa_dereference.size(); ++i) {
-        const NodeId pointer = facts.cspa_dereference.cells[2 * i];
-        const NodeId target = facts.cspa_dereference.cells[2 * i + 1];
-        memory[target] = true;
-        if (facts.program.nodes[target].kind == facts::NodeKind::Deref) pointer_of[target] = pointer;
-    }
-
+    const MemoryNodes memory = memory_nodes(facts);
     std::vector<Edge> edges;
     edges.reserve(assign.size());
-    for (std::size_t i = 0; i < assign.size(); ++i) {
+    for (std::size_t i = 0; i < assign.size(); ++i)
         edges.push_back(Edge{assign.cells[2 * i], assign.cells[2 * i + 1]});
-    }
 
-    // 1. Cycles. An edge into a dereference `*p` is a store for Andersen (into what p points
-    // to, not into a variable), so a cycle through one holds one set of values for CSPA but
-    // not for Andersen: such edges make no cycle here.
-    std::vector<Edge> copies;
-    copies.reserve(edges.size());
-    for (const Edge& e : edges)
-        if (pointer_of[e.dst] == facts::kNoNode) copies.push_back(e);
-    const std::vector<NodeId> rep = component_representatives(nodes, copies, stats);
-    std::vector<Edge> collapsed;
-    collapsed.reserve(edges.size());
-    for (const Edge& e : edges) collapsed.push_back(Edge{rep[e.src], rep[e.dst]});
-    for (NodeId n = 0; n < nodes; ++n) {
-        if (rep[n] == n) continue;
-        collapsed.push_back(Edge{rep[n], n});
-        if (memory[n]) collapsed.push_back(Edge{n, rep[n]});
-    }
-    normalize(collapsed);
-
-    // 2. Copies: follow single predecessors of non-memory nodes to the node whose values
-    // they hold. The graph is acyclic except for the memory members' edges back to their
-    // representative, and memory nodes end a chain, so this terminates.
-    std::vector<std::uint32_t> predecessors(nodes, 0);
-    std::vector<NodeId> only_predecessor(nodes, facts::kNoNode);
-    for (const Edge& e : collapsed) {
-        ++predecessors[e.dst];
-        only_predecessor[e.dst] = e.src;
-    }
-    std::vector<NodeId> value_of(nodes, facts::kNoNode);
-    std::vector<NodeId> chain;
-    const auto value_representative = [&](NodeId n) {
-        chain.clear();
-        while (value_of[n] == facts::kNoNode) {
-            if (memory[n] || predecessors[n] != 1) {
-                value_of[n] = n;
-                break;
-            }
-            chain.push_back(n);
-            value_of[n] = n;  // provisional: ends the walk if it comes back here
-            n = only_predecessor[n];
-        }
-        const NodeId result = value_of[n];
-        for (NodeId c : chain) value_of[c] = result;
-        return result;
-    };
-    std::vector<Edge> reduced;
-    reduced.reserve(collapsed.size());
-    for (const Edge& e : collapsed) reduced.push_back(Edge{value_representative(e.src), e.dst});
-    normalize(reduced);
-    for (NodeId n = 0; n < nodes; ++n) {
-        if (value_of[n] != facts::kNoNode && value_of[n] != n && rep[n] == n) ++stats.substituted;
-    }
-
-    // 3. Value classes: a substituted node now has exactly one edge, from the node whose
-    // values it holds, and none out. Its answers are that node's, so the edge goes and
-    // value_class records whom to ask (the engine then pairs each class once, not each
-    // copy). A node whose every edge went this way keeps one, so that CSPA's reflexive
-    // ValueFlow/ValueAlias rows of the class still exist (they come from assign facts).
-    std::vector<std::uint32_t> edges_of(nodes, 0);
-    for (const Edge& e : reduced) {
-        ++edges_of[e.src];
-        ++edges_of[e.dst];
-    }
-    const auto is_class_member = [&](const Edge& e) {
-        return !memory[e.dst] && value_representative(e.dst) == e.src;
-    };
+    std::vector<NodeId> rep;
+    const std::vector<Edge> collapsed = collapse_cycles(edges, memory, rep, stats);
+    ValueRepresentatives values(collapsed, memory);
+    const std::vector<Edge> reduced = substitute_copies(collapsed, values, rep, stats);
     std::vector<NodeId> representative(nodes);
     std::iota(representative.begin(), representative.end(), NodeId{0});
-    std::vector<Edge> kept;
-    kept.reserve(reduced.size());
-    for (const Edge& e : reduced) {
-        if (is_class_member(e) && edges_of[e.src] > 1) {
-            --edges_of[e.src];
-            representative[e.dst] = e.src;
-            ++stats.class_members;
-        } else {
-            kept.push_back(e);
-        }
-    }
+    std::vector<Edge> kept = split_value_classes(reduced, memory, values, representative, stats);
+
     // 4. Equal sources, among the nodes that receive values only by assignment: not memory,
     // not a value class member already, and no address taken into them.
     std::vector<bool> eligible(nodes, false);
-    for (NodeId n = 0; n < nodes; ++n) eligible[n] = !memory[n] && representative[n] == n;
+    for (NodeId n = 0; n < nodes; ++n) eligible[n] = !memory.is_memory[n] && representative[n] == n;
     for (std::size_t i = 0; i < facts.andersen_address_of.size(); ++i)
         eligible[facts.andersen_address_of.cells[2 * i]] = false;
     const std::size_t equal_sources = merge_equal_sources(kept, eligible, representative);
     stats.equal_sources = equal_sources;
     stats.class_members += equal_sources;
 
-    for (std::size_t i = 0; i < facts.cspa_dereference.size(); ++i) {
-        NodeId& pointer = facts.cspa_dereference.cells[2 * i];
-        pointer = representative[pointer];
-    }
-    for (std::size_t i = 0; i < facts.andersen_load.size(); ++i) {
-        NodeId& pointer = facts.andersen_load.cells[2 * i + 1];
-        pointer = representative[pointer];
-    }
-
-    // Rebuild the assign relations. assign_sites.tsv keeps the edges as emitted: it is the
-    // graph witness paths are searched in, and the statements as written explain best.
-    facts.cspa_assign.cells.clear();
-    facts.andersen_assign.cells.clear();
-    facts.andersen_store.cells.clear();
-    for (const Edge& e : kept) {
-        facts.cspa_assign.add(e.src, e.dst);
-        if (pointer_of[e.dst] != facts::kNoNode) {
-            facts.andersen_store.add(representative[pointer_of[e.dst]], e.src);
-        } else {
-            facts.andersen_assign.add(e.dst, e.src);
-        }
-    }
+    renumber_pointers(facts, representative);
+    rebuild_assign_relations(facts, kept, memory, representative);
     stats.assign_after = facts.cspa_assign.size();
     if (stats.class_members != 0) facts.program.value_class = std::move(representative);
     return stats;

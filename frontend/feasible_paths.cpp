@@ -223,25 +223,29 @@ void compute_live_tests(const std::vector<const clang::CFGBlock*>& blocks,
     }
 }
 
-}  // namespace
+using VariableNumbers = std::unordered_map<const clang::VarDecl*, std::uint32_t>;
 
-void LocalDefinitions::build_branch_facts() const {
-    branch_facts_.reset(new BranchFacts);
-    BranchFacts& bf = *branch_facts_;
-    std::unordered_map<const clang::VarDecl*, std::uint32_t> numbers;
-    bf.tests.resize(blocks_.size());
-    // A test can be decided only by an earlier test of the same variable or a constant
-    // assigned to it: the variables tested once and never given a constant are left out.
-    std::vector<std::optional<VariableTest>> found(blocks_.size());
+std::optional<std::uint32_t> number_of(const VariableNumbers& numbers, const clang::VarDecl* v) {
+    const auto it = v == nullptr ? numbers.end() : numbers.find(v);
+    return it == numbers.end() ? std::nullopt : std::optional<std::uint32_t>(it->second);
+}
+
+// The variables whose tests a path may decide, numbered, and by block id the test its branch
+// makes (`found`). A test can be decided only by an earlier test of the same variable or a
+// constant assigned to it: the variables tested once and never given a constant are left out.
+VariableNumbers number_tested_variables(const std::vector<const clang::CFGBlock*>& blocks,
+                                        clang::ASTContext& context,
+                                        std::vector<std::optional<VariableTest>>& found) {
+    VariableNumbers numbers;
     std::unordered_map<const clang::VarDecl*, unsigned> tests_of;
-    for (const clang::CFGBlock* b : blocks_) {
+    for (const clang::CFGBlock* b : blocks) {
         if (b == nullptr) continue;
-        const std::optional<VariableTest> test = variable_test(block_condition(*b), *context_);
+        const std::optional<VariableTest> test = variable_test(block_condition(*b), context);
         if (!test || !test->var->hasLocalStorage() || test->var->getType().isVolatileQualified()) continue;
         found[b->getBlockID()] = test;
         ++tests_of[test->var];
     }
-    for (const clang::CFGBlock* b : blocks_) {
+    for (const clang::CFGBlock* b : blocks) {
         if (b == nullptr || numbers.size() == tests_of.size()) continue;
         for (const clang::CFGElement& element : *b) {
             const auto s = element.getAs<clang::CFGStmt>();
@@ -257,79 +261,96 @@ void LocalDefinitions::build_branch_facts() const {
                 value = var != nullptr ? var->getInit() : nullptr;
             }
             if (var != nullptr && value != nullptr && tests_of.count(var) != 0 &&
-                constant_value(value, *context_))
+                constant_value(value, context))
                 numbers.try_emplace(var, static_cast<std::uint32_t>(numbers.size()));
         }
     }
     for (const auto& [var, count] : tests_of) {
         if (count > 1) numbers.try_emplace(var, static_cast<std::uint32_t>(numbers.size()));
     }
+    return numbers;
+}
+
+// What one element does to the numbered variables; `addressed` and `given` count, by
+// variable, the `&v` it evaluates and those of them it gives a call.
+void record_effect(const clang::Stmt* stmt, std::size_t here, const VariableNumbers& numbers,
+                   clang::ASTContext& context, BranchFacts& bf, std::vector<unsigned>& addressed,
+                   std::vector<unsigned>& given) {
+    if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(stmt)) {
+        if (unary->getOpcode() == clang::UO_AddrOf) {
+            if (const auto v = number_of(numbers, plain_variable(unary->getSubExpr()))) ++addressed[*v];
+        } else if (unary->isIncrementDecrementOp()) {
+            if (const auto v = number_of(numbers, plain_variable(unary->getSubExpr())))
+                bf.set_effect(here, Effect{Effect::Kind::Assign, *v, std::nullopt, {}});
+        }
+    } else if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(stmt);
+               binary != nullptr && binary->isAssignmentOp()) {
+        if (const auto v = number_of(numbers, plain_variable(binary->getLHS()))) {
+            std::optional<std::int64_t> value;
+            if (binary->getOpcode() == clang::BO_Assign) value = constant_value(binary->getRHS(), context);
+            bf.set_effect(here, Effect{Effect::Kind::Assign, *v, value, {}});
+        } else {
+            // A store through a pointer.
+            bf.set_effect(here, Effect{Effect::Kind::ForgetEscaped, 0, std::nullopt, {}});
+        }
+    } else if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(stmt)) {
+        for (const clang::Decl* d : decls->decls()) {
+            const auto* var = llvm::dyn_cast<clang::VarDecl>(d);
+            if (const auto v = number_of(numbers, var)) {
+                std::optional<std::int64_t> value;
+                if (var->getInit() != nullptr) value = constant_value(var->getInit(), context);
+                bf.set_effect(here, Effect{Effect::Kind::Assign, *v, value, {}});
+            }
+        }
+    } else if (const auto* call = llvm::dyn_cast<clang::CallExpr>(stmt)) {
+        Effect e{Effect::Kind::ForgetEscaped, 0, std::nullopt, {}};
+        for (const clang::Expr* arg : call->arguments()) {
+            const auto* address = llvm::dyn_cast<clang::UnaryOperator>(arg->IgnoreParenImpCasts());
+            if (address == nullptr || address->getOpcode() != clang::UO_AddrOf) continue;
+            if (const auto v = number_of(numbers, plain_variable(address->getSubExpr()))) {
+                ++given[*v];
+                e.given.push_back(*v);
+            }
+        }
+        bf.set_effect(here, e);
+    } else if (llvm::isa<clang::AsmStmt>(stmt)) {
+        bf.set_effect(here, Effect{Effect::Kind::ForgetAll, 0, std::nullopt, {}});
+    }
+}
+
+// The effects of every element on the numbered variables, and which of them escape.
+void record_effects(const std::vector<const clang::CFGBlock*>& blocks,
+                    const std::vector<std::size_t>& block_start, const VariableNumbers& numbers,
+                    clang::ASTContext& context, BranchFacts& bf) {
+    std::vector<unsigned> addressed(numbers.size(), 0);  // by variable: `&v` evaluated
+    std::vector<unsigned> given(numbers.size(), 0);      // ... as a call's argument
+    for (const clang::CFGBlock* b : blocks) {
+        if (b == nullptr || numbers.empty()) continue;
+        std::size_t n = block_start[b->getBlockID()];
+        for (const clang::CFGElement& element : *b) {
+            const std::size_t here = n++;
+            if (const auto s = element.getAs<clang::CFGStmt>())
+                record_effect(s->getStmt(), here, numbers, context, bf, addressed, given);
+        }
+    }
+    for (std::size_t v = 0; v < addressed.size(); ++v) bf.escaped[v] = addressed[v] > given[v];
+}
+
+}  // namespace
+
+void LocalDefinitions::build_branch_facts() const {
+    branch_facts_.reset(new BranchFacts);
+    BranchFacts& bf = *branch_facts_;
+    bf.tests.resize(blocks_.size());
+    std::vector<std::optional<VariableTest>> found(blocks_.size());
+    const VariableNumbers numbers = number_tested_variables(blocks_, *context_, found);
     for (std::size_t b = 0; b < found.size(); ++b) {
         if (!found[b]) continue;
         if (const auto it = numbers.find(found[b]->var); it != numbers.end())
             bf.tests[b] = std::make_pair(it->second, *found[b]);
     }
     bf.escaped.assign(numbers.size(), false);
-    const auto number_of = [&](const clang::VarDecl* v) -> std::optional<std::uint32_t> {
-        const auto it = v == nullptr ? numbers.end() : numbers.find(v);
-        return it == numbers.end() ? std::nullopt : std::optional<std::uint32_t>(it->second);
-    };
-    std::vector<unsigned> addressed(numbers.size(), 0);  // by variable: `&v` evaluated
-    std::vector<unsigned> given(numbers.size(), 0);      // ... as a call's argument
-    for (const clang::CFGBlock* b : blocks_) {
-        if (b == nullptr || numbers.empty()) continue;
-        std::size_t n = block_start_[b->getBlockID()];
-        for (const clang::CFGElement& element : *b) {
-            const std::size_t here = n++;
-            const auto s = element.getAs<clang::CFGStmt>();
-            if (!s) continue;
-            const clang::Stmt* stmt = s->getStmt();
-            if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(stmt)) {
-                if (unary->getOpcode() == clang::UO_AddrOf) {
-                    if (const auto v = number_of(plain_variable(unary->getSubExpr()))) ++addressed[*v];
-                } else if (unary->isIncrementDecrementOp()) {
-                    if (const auto v = number_of(plain_variable(unary->getSubExpr())))
-                        bf.set_effect(here, Effect{Effect::Kind::Assign, *v, std::nullopt, {}});
-                }
-            } else if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(stmt);
-                       binary != nullptr && binary->isAssignmentOp()) {
-                if (const auto v = number_of(plain_variable(binary->getLHS()))) {
-                    std::optional<std::int64_t> value;
-                    if (binary->getOpcode() == clang::BO_Assign)
-                        value = constant_value(binary->getRHS(), *context_);
-                    bf.set_effect(here, Effect{Effect::Kind::Assign, *v, value, {}});
-                } else {
-                    bf.set_effect(
-                        here,
-                        Effect{
-                            Effect::Kind::ForgetEscaped, 0, std::nullopt, {}});  // a store through a pointer
-                }
-            } else if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(stmt)) {
-                for (const clang::Decl* d : decls->decls()) {
-                    const auto* var = llvm::dyn_cast<clang::VarDecl>(d);
-                    if (const auto v = number_of(var)) {
-                        std::optional<std::int64_t> value;
-                        if (var->getInit() != nullptr) value = constant_value(var->getInit(), *context_);
-                        bf.set_effect(here, Effect{Effect::Kind::Assign, *v, value, {}});
-                    }
-                }
-            } else if (const auto* call = llvm::dyn_cast<clang::CallExpr>(stmt)) {
-                Effect e{Effect::Kind::ForgetEscaped, 0, std::nullopt, {}};
-                for (const clang::Expr* arg : call->arguments()) {
-                    const auto* address = llvm::dyn_cast<clang::UnaryOperator>(arg->IgnoreParenImpCasts());
-                    if (address == nullptr || address->getOpcode() != clang::UO_AddrOf) continue;
-                    if (const auto v = number_of(plain_variable(address->getSubExpr()))) {
-                        ++given[*v];
-                        e.given.push_back(*v);
-                    }
-                }
-                bf.set_effect(here, e);
-            } else if (llvm::isa<clang::AsmStmt>(stmt)) {
-                bf.set_effect(here, Effect{Effect::Kind::ForgetAll, 0, std::nullopt, {}});
-            }
-        }
-    }
-    for (std::size_t v = 0; v < addressed.size(); ++v) bf.escaped[v] = addressed[v] > given[v];
+    record_effects(blocks_, block_start_, numbers, *context_, bf);
     compute_live_tests(blocks_, block_start_, bf);
     bf.test_ahead = tests_ahead(blocks_, bf.tests);
 }

@@ -9,7 +9,7 @@ namespace galias::frontend {
 
 namespace {
 
-const std::string kMain = "ext:main:fn";  // the key of `main` (Translator::entity_for)
+const std::string kMain = "ext:main:fn";  // the key of `main` (EntityTable::entity_for)
 
 struct Symbols {
     std::vector<std::string> defines;

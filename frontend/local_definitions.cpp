@@ -96,6 +96,26 @@ bool test_bit(const Bits& bits, DefinitionId d) {
     return (bits[d / 64] >> (d % 64)) & 1u;
 }
 
+// The blocks the entry reaches.
+std::vector<bool> reachable_blocks(const clang::CFG& cfg) {
+    std::vector<bool> reachable(cfg.getNumBlockIDs(), false);
+    const clang::CFGBlock& entry = cfg.getEntry();
+    std::vector<const clang::CFGBlock*> stack{&entry};
+    reachable[entry.getBlockID()] = true;
+    while (!stack.empty()) {
+        const clang::CFGBlock* b = stack.back();
+        stack.pop_back();
+        for (const clang::CFGBlock::AdjacentBlock& next : b->succs()) {
+            const clang::CFGBlock* n = next.getReachableBlock();
+            if (n != nullptr && !reachable[n->getBlockID()]) {
+                reachable[n->getBlockID()] = true;
+                stack.push_back(n);
+            }
+        }
+    }
+    return reachable;
+}
+
 }  // namespace
 
 LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTContext& context,
@@ -119,10 +139,17 @@ LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTCont
         at_declaration_.clear();
     }
     if (cfg == nullptr) return;
-    blocks_.assign(cfg->getNumBlockIDs(), nullptr);
-    block_start_.assign(cfg->getNumBlockIDs(), 0);
-    once_loops_.assign(cfg->getNumBlockIDs(), false);
-    for (const clang::CFGBlock* b : *cfg) {
+    index_positions(*cfg, context);
+    if (tracked_.empty()) return;
+    solve_reaching_definitions(fd, *cfg);
+    analysed_ = true;
+}
+
+void LocalDefinitions::index_positions(const clang::CFG& cfg, clang::ASTContext& context) {
+    blocks_.assign(cfg.getNumBlockIDs(), nullptr);
+    block_start_.assign(cfg.getNumBlockIDs(), 0);
+    once_loops_.assign(cfg.getNumBlockIDs(), false);
+    for (const clang::CFGBlock* b : cfg) {
         blocks_[b->getBlockID()] = b;
         // `do { ... } while (0)`, the body of most statement macros: its edge back is kept in
         // the graph (trivially false edges are), but no execution takes it.
@@ -150,67 +177,60 @@ LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTCont
             ++index;
         }
     }
+}
 
-    if (tracked_.empty()) return;
-
+void LocalDefinitions::solve_reaching_definitions(const clang::FunctionDecl* fd, const clang::CFG& cfg) {
     // The definition ids of each variable are contiguous: a definition kills the range.
-    std::unordered_map<const clang::VarDecl*, std::pair<DefinitionId, DefinitionId>> range;
+    DefinitionRanges range;
     for (const auto& [var, ids] : by_var_) range[var] = {ids.front(), ids.back() + 1};
+    const std::size_t words = (definitions_.size() + 63) / 64;
+    const std::vector<bool> reachable = reachable_blocks(cfg);
+    Bits entry(words, 0);
+    for (const clang::ParmVarDecl* param : fd->parameters()) {
+        if (tracked(param)) set_bit(entry, at_declaration_[param]);
+    }
+    const std::vector<Bits> in = reaching_on_entry(cfg, reachable, entry, range);
+    record_reads(cfg, reachable, in, range);
+}
 
-    // Applies one CFG element to the set of definitions that reach the point after it.
-    const auto transfer = [&](const clang::Stmt* s, Bits& bits) {
-        const clang::VarDecl* var = nullptr;
-        DefinitionId def = kNoDefinition;
-        if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(s)) {
-            for (const clang::Decl* d : decls->decls()) {
-                const auto* v = llvm::dyn_cast<clang::VarDecl>(d);
-                if (v == nullptr || !tracked(v)) continue;
-                auto [begin, end] = range[v];
-                for (DefinitionId i = begin; i < end; ++i) bits[i / 64] &= ~(std::uint64_t{1} << (i % 64));
-                set_bit(bits, at_declaration_[v]);
-            }
-            return;
+void LocalDefinitions::transfer(const clang::Stmt* s, Bits& bits, DefinitionRanges& range) {
+    if (const auto* decls = llvm::dyn_cast<clang::DeclStmt>(s)) {
+        for (const clang::Decl* d : decls->decls()) {
+            const auto* v = llvm::dyn_cast<clang::VarDecl>(d);
+            if (v == nullptr || !tracked(v)) continue;
+            auto [begin, end] = range[v];
+            for (DefinitionId i = begin; i < end; ++i) bits[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+            set_bit(bits, at_declaration_[v]);
         }
-        LocalDefinition::Kind kind{};
-        var = assigned_variable(s, kind);
-        if (var == nullptr || !tracked(var)) return;
-        def = definition_at(llvm::cast<clang::Expr>(s));
-        if (def == kNoDefinition) return;
-        auto [begin, end] = range[var];
-        for (DefinitionId i = begin; i < end; ++i) bits[i / 64] &= ~(std::uint64_t{1} << (i % 64));
-        set_bit(bits, def);
-    };
+        return;
+    }
+    LocalDefinition::Kind kind{};
+    const clang::VarDecl* var = assigned_variable(s, kind);
+    if (var == nullptr || !tracked(var)) return;
+    const DefinitionId def = definition_at(llvm::cast<clang::Expr>(s));
+    if (def == kNoDefinition) return;
+    auto [begin, end] = range[var];
+    for (DefinitionId i = begin; i < end; ++i) bits[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+    set_bit(bits, def);
+}
 
-    const unsigned blocks = cfg->getNumBlockIDs();
+// Round-robin over the blocks in CFG order until nothing changes (reaching definitions is a
+// union problem; each block's out only grows). Returns, by block id, the definitions that
+// reach its start.
+std::vector<LocalDefinitions::Bits> LocalDefinitions::reaching_on_entry(const clang::CFG& cfg,
+                                                                        const std::vector<bool>& reachable,
+                                                                        const Bits& entry_bits,
+                                                                        DefinitionRanges& range) {
+    const std::size_t words = entry_bits.size();
+    const unsigned blocks = cfg.getNumBlockIDs();
     std::vector<Bits> in(blocks, Bits(words, 0));
     std::vector<Bits> out(blocks, Bits(words, 0));
-    std::vector<bool> reachable(blocks, false);
-    const clang::CFGBlock& entry = cfg->getEntry();
-    {
-        std::vector<const clang::CFGBlock*> stack{&entry};
-        reachable[entry.getBlockID()] = true;
-        while (!stack.empty()) {
-            const clang::CFGBlock* b = stack.back();
-            stack.pop_back();
-            for (const clang::CFGBlock::AdjacentBlock& next : b->succs()) {
-                const clang::CFGBlock* n = next.getReachableBlock();
-                if (n != nullptr && !reachable[n->getBlockID()]) {
-                    reachable[n->getBlockID()] = true;
-                    stack.push_back(n);
-                }
-            }
-        }
-    }
-    for (const clang::ParmVarDecl* param : fd->parameters()) {
-        if (tracked(param)) set_bit(in[entry.getBlockID()], at_declaration_[param]);
-    }
-
-    // Round-robin over the blocks in CFG order until nothing changes (reaching definitions
-    // is a union problem; each block's out only grows).
+    const clang::CFGBlock& entry = cfg.getEntry();
+    in[entry.getBlockID()] = entry_bits;
     bool changed = true;
     while (changed) {
         changed = false;
-        for (const clang::CFGBlock* b : *cfg) {
+        for (const clang::CFGBlock* b : cfg) {
             const unsigned id = b->getBlockID();
             if (!reachable[id]) continue;
             Bits bits = in[id];
@@ -225,7 +245,7 @@ LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTCont
                 in[id] = bits;
             }
             for (const clang::CFGElement& element : *b) {
-                if (const auto s = element.getAs<clang::CFGStmt>()) transfer(s->getStmt(), bits);
+                if (const auto s = element.getAs<clang::CFGStmt>()) transfer(s->getStmt(), bits, range);
             }
             if (bits != out[id]) {
                 out[id] = std::move(bits);
@@ -233,9 +253,13 @@ LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTCont
             }
         }
     }
+    return in;
+}
 
-    // The reads: the tracked variable's definitions reaching each.
-    for (const clang::CFGBlock* b : *cfg) {
+// The reads: the tracked variable's definitions reaching each.
+void LocalDefinitions::record_reads(const clang::CFG& cfg, const std::vector<bool>& reachable,
+                                    const std::vector<Bits>& in, DefinitionRanges& range) {
+    for (const clang::CFGBlock* b : cfg) {
         if (!reachable[b->getBlockID()]) continue;
         Bits bits = in[b->getBlockID()];
         for (const clang::CFGElement& element : *b) {
@@ -253,10 +277,9 @@ LocalDefinitions::LocalDefinitions(const clang::FunctionDecl* fd, clang::ASTCont
                     reach.erase(std::unique(reach.begin(), reach.end()), reach.end());
                 }
             }
-            transfer(s->getStmt(), bits);
+            transfer(s->getStmt(), bits, range);
         }
     }
-    analysed_ = true;
 }
 
 void LocalDefinitions::find_tracked(const clang::FunctionDecl* fd,

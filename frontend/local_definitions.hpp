@@ -24,6 +24,7 @@
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "frontend/block_dominators.hpp"
@@ -175,6 +176,19 @@ private:
 
     void find_tracked(const clang::FunctionDecl* fd,
                       const std::function<bool(const clang::VarDecl*)>& candidate);
+    // The constructor's steps after find_tracked: the positions of the graph, then the
+    // definitions reaching each read of a tracked variable.
+    using Bits = std::vector<std::uint64_t>;  // a set of definition ids
+    // By variable, its definition ids [first, last + 1): they are contiguous.
+    using DefinitionRanges = std::unordered_map<const clang::VarDecl*, std::pair<DefinitionId, DefinitionId>>;
+    void index_positions(const clang::CFG& cfg, clang::ASTContext& context);
+    void solve_reaching_definitions(const clang::FunctionDecl* fd, const clang::CFG& cfg);
+    // Applies one CFG element to the set of definitions that reach the point after it.
+    void transfer(const clang::Stmt* s, Bits& bits, DefinitionRanges& range);
+    std::vector<Bits> reaching_on_entry(const clang::CFG& cfg, const std::vector<bool>& reachable,
+                                        const Bits& entry_bits, DefinitionRanges& range);
+    void record_reads(const clang::CFG& cfg, const std::vector<bool>& reachable, const std::vector<Bits>& in,
+                      DefinitionRanges& range);
     DefinitionId add_definition(LocalDefinition::Kind kind, const clang::VarDecl* var,
                                 const clang::Expr* site);
 

@@ -146,7 +146,7 @@ struct CallValue {
     bool aggregate = false;
     std::vector<Leaf> leaves;
     // Arguments only: where a pointer points relative to the caller's values, and an
-    // integer's value when constant (translator_addresses.cpp). `address.call` and `.arg`
+    // integer's value when constant (translator_arguments.cpp). `address.call` and `.arg`
     // are set when facts are emitted. Some of it holds only if certain calls of the caller
     // (indices into its calls) return fresh memory, which is known once call targets are:
     //   `needs_fresh` for the address itself (a value read back from a field the function

@@ -1,47 +1,50 @@
-// Places and values of C expressions (frontend/translator.hpp).
-#include "frontend/translator.hpp"
+// The places and values of C expressions (frontend/translator_expressions.hpp).
+#include "frontend/translator_expressions.hpp"
+
+#include "frontend/translator_calls.hpp"
+#include "frontend/translator_statements.hpp"
 
 namespace galias::frontend::detail {
 
-void Translator::effects(const clang::Expr* e) {
+void ExpressionTranslator::effects(const clang::Expr* e) {
     if (e == nullptr) return;
-    if (!e->HasSideEffects(context_, true)) {
+    if (!e->HasSideEffects(ast(), true)) {
         report_pointer_to_int_casts(e);
         return;
     }
     const clang::Expr* inner = e->IgnoreParenCasts();
     if (const auto* call = llvm::dyn_cast<clang::CallExpr>(inner)) {
-        this->call(call, false);
+        calls_.call(call, false);
         return;
     }
     (void)value(e);
 }
 
-void Translator::report_pointer_to_int_casts(const clang::Stmt* s) {
+void ExpressionTranslator::report_pointer_to_int_casts(const clang::Stmt* s) {
     if (s == nullptr || llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) return;  // sizeof: unevaluated
     if (const auto* cast = llvm::dyn_cast<clang::CastExpr>(s);
         cast != nullptr && cast->getCastKind() == clang::CK_PointerToIntegral &&
-        !types_.is_tracked_integer(cast->getType())) {
+        !types().is_tracked_integer(cast->getType())) {
         unmodelled("pointer-to-int-cast", cast->getExprLoc(),
                    "integers are not tracked; the pointer value is lost");
     }
     for (const clang::Stmt* child : s->children()) report_pointer_to_int_casts(child);
 }
 
-void Translator::effects_of_children(const clang::Expr* e) {
+void ExpressionTranslator::effects_of_children(const clang::Expr* e) {
     for (const clang::Stmt* child : e->children()) {
         if (const auto* sub = llvm::dyn_cast_or_null<clang::Expr>(child)) effects(sub);
     }
 }
 
-void Translator::collapse(TermId location, CollapseKind kind) {
+void ExpressionTranslator::collapse(TermId location, CollapseKind kind) {
     if (location == kNone) return;
     const Term& term = terms()[location];
     if (term.kind == TermKind::Entity)
-        ir_.collapsed.push_back(CollapsedPath{term.entity, term.path, term.field, kind});
+        ir().collapsed.push_back(CollapsedPath{term.entity, term.path, term.field, kind});
 }
 
-TermId Translator::address_of(TermId location, clang::QualType type) {
+TermId ExpressionTranslator::address_of(TermId location, clang::QualType type) {
     if (location == kNone) return kNone;
     const TermKind kind = terms()[location].kind;
     if (kind == TermKind::AddrOf) return kNone;  // not a location
@@ -49,34 +52,34 @@ TermId Translator::address_of(TermId location, clang::QualType type) {
     return terms().address_of_location(location);
 }
 
-TermId Translator::member_of(TermId base, const clang::FieldDecl* field) {
+TermId ExpressionTranslator::member_of(TermId base, const clang::FieldDecl* field) {
     if (base == kNone) return kNone;
     // A field that cannot hold a pointer (a counter, a byte buffer) gets no node of its own:
     // it is part of its object, so that &p->buf is p and byte copies stay per object.
-    const EntityId entity = may_hold_pointer(field->getType()) ? fields_.field(field) : kNone;
+    const EntityId entity = may_hold_pointer(field->getType()) ? fields().field(field) : kNone;
     if (field->getParent()->isUnion()) {
         collapse(base, CollapseKind::Union);  // all members share the union's storage
         return terms().extend(base, Leaf{"", entity});
     }
-    return terms().extend(base, Leaf{field_component(field), entity});
+    return terms().extend(base, Leaf{PointerTypes::field_component(field), entity});
 }
 
-TermId Translator::deref(TermId pointer, clang::SourceLocation loc) {
+TermId ExpressionTranslator::deref(TermId pointer, clang::SourceLocation loc) {
     if (pointer == kNone) return kNone;
     return terms().deref(pointer, pos(loc));
 }
 
-TermId Translator::place(const clang::Expr* e) {
+TermId ExpressionTranslator::place(const clang::Expr* e) {
     e = e->IgnoreParens();
     switch (e->getStmtClass()) {
         case clang::Stmt::DeclRefExprClass: {
             // Writes to a tracked local never come here (binary(), unary() define them).
-            if (const clang::DeclRefExpr* tracked = tracked_reference(e)) return read(tracked);
+            if (const clang::DeclRefExpr* tracked = tracked_reference(e)) return local_values_.read(tracked);
             const clang::ValueDecl* decl = llvm::cast<clang::DeclRefExpr>(e)->getDecl();
-            if (const auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) return entity_term(var);
+            if (const auto* var = llvm::dyn_cast<clang::VarDecl>(decl)) return entities_.entity_term(var);
             if (const auto* fd = llvm::dyn_cast<clang::FunctionDecl>(decl)) {
-                function_for(fd);
-                return terms().entity(entity_for(fd), "", pos(fd->getLocation()));
+                entities_.function_for(fd);
+                return terms().entity(entities_.entity_for(fd), "", pos(fd->getLocation()));
             }
             return kNone;  // enumerators
         }
@@ -109,10 +112,10 @@ TermId Translator::place(const clang::Expr* e) {
             break;
         }
         case clang::Stmt::StringLiteralClass:
-            return string_literal(e);
+            return entities_.string_literal(e);
         case clang::Stmt::PredefinedExprClass: {
             const clang::StringLiteral* name = llvm::cast<clang::PredefinedExpr>(e)->getFunctionName();
-            return name != nullptr ? string_literal(name) : kNone;
+            return name != nullptr ? entities_.string_literal(name) : kNone;
         }
         case clang::Stmt::CompoundLiteralExprClass:
             return compound_literal(llvm::cast<clang::CompoundLiteralExpr>(e));
@@ -135,7 +138,7 @@ TermId Translator::place(const clang::Expr* e) {
             return opaque(llvm::cast<clang::OpaqueValueExpr>(e));
         case clang::Stmt::VAArgExprClass:
             effects(llvm::cast<clang::VAArgExpr>(e)->getSubExpr());
-            return current_ != kNone ? current().varargs : kNone;
+            return function().index != kNone ? current().varargs : kNone;
         default:
             break;
     }
@@ -146,10 +149,10 @@ TermId Translator::place(const clang::Expr* e) {
     return kNone;
 }
 
-TermId Translator::value_of_aggregate_or_lvalue(const clang::Expr* e) {
+TermId ExpressionTranslator::value_of_aggregate_or_lvalue(const clang::Expr* e) {
     switch (e->getStmtClass()) {
         case clang::Stmt::CallExprClass:
-            return call(llvm::cast<clang::CallExpr>(e), true);
+            return calls_.call(llvm::cast<clang::CallExpr>(e), true);
         case clang::Stmt::BinaryOperatorClass:
         case clang::Stmt::ConditionalOperatorClass:
         case clang::Stmt::BinaryConditionalOperatorClass:
@@ -168,25 +171,15 @@ TermId Translator::value_of_aggregate_or_lvalue(const clang::Expr* e) {
     return kNone;
 }
 
-TermId Translator::string_literal(const clang::Expr* e) {
-    if (auto it = literals_.find(e); it != literals_.end()) return it->second;
-    const SourcePos p = pos(e->getBeginLoc());
-    const EntityId id = add_entity(NodeKind::String, "tu:str:" + std::to_string(ir_.entities.size()),
-                                   "str@" + file_line_col(p), function_name(), p, false);
-    const TermId term = terms().entity(id, "", p);
-    literals_.emplace(e, term);
+TermId ExpressionTranslator::compound_literal(const clang::CompoundLiteralExpr* e) {
+    if (const std::optional<TermId> known = entities_.literal(e)) return *known;
+    const TermId term = entities_.temporary("literal", e->getBeginLoc());
+    entities_.remember_literal(e, term);
+    statements_.initialize(term, e->getType(), e->getInitializer());
     return term;
 }
 
-TermId Translator::compound_literal(const clang::CompoundLiteralExpr* e) {
-    if (auto it = literals_.find(e); it != literals_.end()) return it->second;
-    const TermId term = temporary("literal", e->getBeginLoc());
-    literals_.emplace(e, term);
-    initialize(term, e->getType(), e->getInitializer());
-    return term;
-}
-
-TermId Translator::opaque(const clang::OpaqueValueExpr* e) {
+TermId ExpressionTranslator::opaque(const clang::OpaqueValueExpr* e) {
     if (auto it = opaque_values_.find(e); it != opaque_values_.end()) return it->second;
     const clang::Expr* source = e->getSourceExpr();
     const TermId term = source == nullptr ? kNone : (e->isGLValue() ? place(source) : value(source));
@@ -194,7 +187,7 @@ TermId Translator::opaque(const clang::OpaqueValueExpr* e) {
     return term;
 }
 
-TermId Translator::join(const clang::Expr* e, std::initializer_list<const clang::Expr*> branches) {
+TermId ExpressionTranslator::join(const clang::Expr* e, std::initializer_list<const clang::Expr*> branches) {
     const bool aggregate = is_struct_or_union(e->getType());
     std::vector<TermId> values;
     for (const clang::Expr* branch : branches) {
@@ -203,10 +196,10 @@ TermId Translator::join(const clang::Expr* e, std::initializer_list<const clang:
     }
     if (values.empty()) return kNone;
     if (values.size() == 1 || values[0] == values[1]) return values[0];
-    const TermId temp = temporary("cond", e->getExprLoc());
+    const TermId temp = entities_.temporary("cond", e->getExprLoc());
     for (TermId v : values) {
         if (aggregate) {
-            copy_aggregate(v, temp, e->getType(), e->getExprLoc());
+            context().copy_aggregate(v, temp, e->getType(), e->getExprLoc());
         } else {
             add_assign(v, temp, e->getExprLoc());
         }
@@ -214,7 +207,7 @@ TermId Translator::join(const clang::Expr* e, std::initializer_list<const clang:
     return temp;
 }
 
-TermId Translator::value(const clang::Expr* e) {
+TermId ExpressionTranslator::value(const clang::Expr* e) {
     if (e == nullptr) return kNone;
     e = e->IgnoreParens();
     if (e->isGLValue()) return place(e);
@@ -247,16 +240,16 @@ TermId Translator::value(const clang::Expr* e) {
             return join(e, {cond->getTrueExpr(), cond->getFalseExpr()});
         }
         case clang::Stmt::CallExprClass:
-            return call(llvm::cast<clang::CallExpr>(e), true);
+            return calls_.call(llvm::cast<clang::CallExpr>(e), true);
         case clang::Stmt::StmtExprClass: {
             const clang::CompoundStmt* body = llvm::cast<clang::StmtExpr>(e)->getSubStmt();
             const clang::Stmt* last = body->body_empty() ? nullptr : body->body_back();
             for (const clang::Stmt* s : body->body()) {
-                if (s != last) statement(s);
+                if (s != last) statements_.statement(s);
             }
             const auto* result = llvm::dyn_cast_or_null<clang::Expr>(last);
             if (result == nullptr) {
-                statement(last);
+                statements_.statement(last);
                 return kNone;
             }
             return is_struct_or_union(result->getType()) ? place(result) : value(result);
@@ -273,7 +266,7 @@ TermId Translator::value(const clang::Expr* e) {
         case clang::Stmt::ArraySubscriptExprClass:
             return place(e);
         case clang::Stmt::AtomicExprClass:
-            return atomic(llvm::cast<clang::AtomicExpr>(e));
+            return calls_.atomic(llvm::cast<clang::AtomicExpr>(e));
         case clang::Stmt::ConstantExprClass:
             return value(llvm::cast<clang::ConstantExpr>(e)->getSubExpr());
         case clang::Stmt::AddrLabelExprClass:  // &&label (computed goto): code, which no data pointer reaches
@@ -290,8 +283,8 @@ TermId Translator::value(const clang::Expr* e) {
                 effects_of_children(e);
                 return kNone;
             }
-            const TermId temp = temporary("init", e->getExprLoc());
-            initialize(temp, e->getType(), e);
+            const TermId temp = entities_.temporary("init", e->getExprLoc());
+            statements_.initialize(temp, e->getType(), e);
             return temp;
         }
         default:
@@ -304,12 +297,7 @@ TermId Translator::value(const clang::Expr* e) {
     }
 }
 
-bool Translator::is_null_constant(const clang::Expr* e, clang::ASTContext& context) {
-    return e->isNullPointerConstant(context, clang::Expr::NPC_ValueDependentIsNotNull) !=
-           clang::Expr::NPCK_NotNull;
-}
-
-TermId Translator::cast(const clang::CastExpr* e) {
+TermId ExpressionTranslator::cast(const clang::CastExpr* e) {
     const clang::Expr* sub = e->getSubExpr();
     switch (e->getCastKind()) {
         case clang::CK_LValueToRValue:
@@ -325,15 +313,15 @@ TermId Translator::cast(const clang::CastExpr* e) {
         case clang::CK_NullToPointer:
             return kNone;
         case clang::CK_IntegralToPointer:
-            if (types_.is_tracked_integer(sub->getType())) return value(sub);
-            if (!is_null_constant(sub, context_)) {
+            if (types().is_tracked_integer(sub->getType())) return value(sub);
+            if (!is_null_constant(sub, ast())) {
                 unmodelled("int-to-pointer-cast", e->getExprLoc(),
                            "the pointer made from an integer points to nothing known");
             }
             effects(sub);
             return kNone;
         case clang::CK_PointerToIntegral:
-            if (types_.is_tracked_integer(e->getType())) return value(sub);
+            if (types().is_tracked_integer(e->getType())) return value(sub);
             unmodelled("pointer-to-int-cast", e->getExprLoc(),
                        "integers are not tracked; the pointer value is lost");
             effects(sub);
@@ -345,7 +333,7 @@ TermId Translator::cast(const clang::CastExpr* e) {
         case clang::CK_BitCast:
             // (struct b *)pa: the same bytes read as other fields (field_table.hpp).
             if (e->getType()->isPointerType() && sub->getType()->isPointerType())
-                fields_.convert(sub->getType()->getPointeeType(), e->getType()->getPointeeType());
+                fields().convert(sub->getType()->getPointeeType(), e->getType()->getPointeeType());
             [[fallthrough]];
         default:
             if (!may_hold_pointer(e->getType())) {
@@ -356,7 +344,7 @@ TermId Translator::cast(const clang::CastExpr* e) {
     }
 }
 
-TermId Translator::unary(const clang::UnaryOperator* e) {
+TermId ExpressionTranslator::unary(const clang::UnaryOperator* e) {
     const clang::Expr* sub = e->getSubExpr();
     switch (e->getOpcode()) {
         case clang::UO_AddrOf:
@@ -367,8 +355,8 @@ TermId Translator::unary(const clang::UnaryOperator* e) {
         case clang::UO_PostDec:
             // p++ points into the same object (pointer arithmetic stays in the object).
             if (const clang::DeclRefExpr* tracked = tracked_reference(sub)) {
-                const TermId before = read(tracked);
-                const TermId after = define(e);
+                const TermId before = local_values_.read(tracked);
+                const TermId after = local_values_.define(e);
                 add_assign(before, after, e->getExprLoc());
                 return e->isPrefix() ? after : before;
             }
@@ -383,7 +371,7 @@ TermId Translator::unary(const clang::UnaryOperator* e) {
     }
 }
 
-TermId Translator::binary(const clang::BinaryOperator* e) {
+TermId ExpressionTranslator::binary(const clang::BinaryOperator* e) {
     const clang::Expr* lhs = e->getLHS();
     const clang::Expr* rhs = e->getRHS();
     switch (e->getOpcode()) {
@@ -391,7 +379,7 @@ TermId Translator::binary(const clang::BinaryOperator* e) {
             const clang::QualType type = lhs->getType();
             if (is_struct_or_union(type)) {
                 const TermId dst = place(lhs);
-                copy_aggregate(place(rhs), dst, type, e->getExprLoc());
+                context().copy_aggregate(place(rhs), dst, type, e->getExprLoc());
                 return dst;
             }
             if (!may_hold_pointer(type)) {
@@ -401,11 +389,11 @@ TermId Translator::binary(const clang::BinaryOperator* e) {
             }
             const TermId src = value(rhs);
             const bool tracked = tracked_reference(lhs) != nullptr;
-            const TermId dst = tracked ? define(e) : place(lhs);
+            const TermId dst = tracked ? local_values_.define(e) : place(lhs);
             add_assign(src, dst, e->getExprLoc());
             if (!tracked && src != kNone) {
-                stored_terms_[e] = src;
-                note_frame_store(e, lhs, dst, rhs);
+                function().stored_terms[e] = src;
+                memory_.note_frame_store(e, lhs, dst, rhs);
             }
             return dst;
         }
@@ -422,8 +410,8 @@ TermId Translator::binary(const clang::BinaryOperator* e) {
                 effects(left_is_pointer ? rhs : lhs);
                 const clang::Expr* pointer = left_is_pointer ? lhs : rhs;
                 if (e->isCompoundAssignmentOp() && tracked_reference(pointer) != nullptr) {
-                    const TermId after = define(e);
-                    add_assign(read(tracked_reference(pointer)), after, e->getExprLoc());
+                    const TermId after = local_values_.define(e);
+                    add_assign(local_values_.read(tracked_reference(pointer)), after, e->getExprLoc());
                     return after;
                 }
                 return e->isCompoundAssignmentOp() ? place(pointer) : value(pointer);
@@ -434,23 +422,23 @@ TermId Translator::binary(const clang::BinaryOperator* e) {
     }
 }
 
-TermId Translator::integer_arithmetic(const clang::BinaryOperator* e) {
+TermId ExpressionTranslator::integer_arithmetic(const clang::BinaryOperator* e) {
     const clang::Expr* lhs = e->getLHS();
     const clang::Expr* rhs = e->getRHS();
     const bool arithmetic = e->isAdditiveOp() || e->isMultiplicativeOp() || e->isBitwiseOp() ||
                             e->isShiftOp() || e->isCompoundAssignmentOp();
     const bool pointer_difference = e->getOpcode() == clang::BO_Sub && lhs->getType()->isPointerType();
-    if (!arithmetic || pointer_difference || !types_.is_tracked_integer(e->getType())) {
+    if (!arithmetic || pointer_difference || !types().is_tracked_integer(e->getType())) {
         effects(lhs);
         effects(rhs);
         return kNone;
     }
-    const TermId right = types_.is_tracked_integer(rhs->getType()) ? value(rhs) : kNone;
+    const TermId right = types().is_tracked_integer(rhs->getType()) ? value(rhs) : kNone;
     if (right == kNone) effects(rhs);
     if (e->isCompoundAssignmentOp()) {
         if (const clang::DeclRefExpr* tracked = tracked_reference(lhs)) {
-            const TermId after = define(e);
-            add_assign(read(tracked), after, e->getExprLoc());
+            const TermId after = local_values_.define(e);
+            add_assign(local_values_.read(tracked), after, e->getExprLoc());
             add_assign(right, after, e->getExprLoc());
             return after;
         }
@@ -458,10 +446,10 @@ TermId Translator::integer_arithmetic(const clang::BinaryOperator* e) {
         add_assign(right, target, e->getExprLoc());
         return target;
     }
-    const TermId left = types_.is_tracked_integer(lhs->getType()) ? value(lhs) : kNone;
+    const TermId left = types().is_tracked_integer(lhs->getType()) ? value(lhs) : kNone;
     if (left == kNone) effects(lhs);
     if (left == kNone || right == kNone || left == right) return left != kNone ? left : right;
-    const TermId temp = temporary("arith", e->getExprLoc());
+    const TermId temp = entities_.temporary("arith", e->getExprLoc());
     add_assign(left, temp, e->getExprLoc());
     add_assign(right, temp, e->getExprLoc());
     return temp;

@@ -1,16 +1,11 @@
-// What the memory checks need of a function beyond its value flows (frontend/translator.hpp;
-// docs/FACTS.md "Released pointers" and "Frame stores"):
-//   - of each call that releases a block (free, fclose, a configured release function), the
-//     objects a guard keeps the released pointer from (`if (p != buf) free(p)`) and a step
-//     that may have moved it from the start of its block on some path;
-//   - each store or return of the address of the function's own frame storage (a local or
-//     a parameter's variable, a compound literal, alloca memory) where it would outlive the
-//     frame, and whether the cell is written again on every path before the function returns.
+// What the memory checks need of a function beyond its value flows
+// (frontend/translator_memory.hpp).
+#include "frontend/translator_memory.hpp"
+
 #include <algorithm>
 
 #include "facts/memory_functions.hpp"
 #include "frontend/library_models.hpp"
-#include "frontend/translator.hpp"
 
 namespace galias::frontend::detail {
 
@@ -20,14 +15,6 @@ using Base = facts::ArgumentAddress::Base;
 using Point = LocalDefinitions::Point;
 using Overwritten = facts::FrameStore::Overwritten;
 using Target = facts::FrameStore::Target;
-
-// The name a call names its callee by: the function, or a function pointer variable (libxml2
-// calls `xmlFree`, a global pointer, as it would call free).
-std::string callee_name(const clang::CallExpr* e) {
-    if (const clang::FunctionDecl* callee = e->getDirectCallee()) return callee->getNameAsString();
-    const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(e->getCallee()->IgnoreParenImpCasts());
-    return ref != nullptr ? ref->getDecl()->getNameAsString() : std::string();
-}
 
 // The comparisons `condition` holds as a conjunction (op `&&`) or a disjunction (`||`).
 void split(const clang::Expr* condition, clang::BinaryOperatorKind op, std::vector<const clang::Expr*>& out) {
@@ -53,82 +40,6 @@ bool leaves(const clang::Stmt* s) {
     return false;
 }
 
-}  // namespace
-
-bool Translator::releases_block(const clang::CallExpr* e) const {
-    const std::string name = callee_name(e);
-    if (name.empty()) return false;
-    if (const facts::ReleaseFunction* library = facts::find_release_function(name))
-        return library->target == facts::ReleaseTarget::Block;
-    return std::binary_search(options_.release_functions.begin(), options_.release_functions.end(), name);
-}
-
-bool Translator::same_value(const clang::Expr* a, const clang::Expr* b, const EvaluationPoint& at) {
-    const clang::DeclRefExpr* read_a = tracked_reference(a->IgnoreParenCasts());
-    const clang::DeclRefExpr* read_b = tracked_reference(b->IgnoreParenCasts());
-    if (read_a != nullptr && read_b != nullptr)
-        return read_a->getDecl() == read_b->getDecl() &&
-               locals_->reaching(read_a) == locals_->reaching(read_b);
-    const Symbolic x = pointer_address(a, at, 0);
-    const Symbolic y = pointer_address(b, at, 0);
-    return x.kind != Base::Unknown && x.kind == y.kind && x.base == y.base && x.offset &&
-           x.offset == y.offset;
-}
-
-void Translator::guarded_objects(const clang::Expr* condition, bool equal, const clang::Expr* released,
-                                 const EvaluationPoint& at, std::vector<TermId>& out) {
-    std::vector<const clang::Expr*> parts;
-    split(condition, equal ? clang::BO_LOr : clang::BO_LAnd, parts);
-    for (const clang::Expr* part : parts) {
-        const auto* compare = llvm::dyn_cast<clang::BinaryOperator>(part);
-        if (compare == nullptr || compare->getOpcode() != (equal ? clang::BO_EQ : clang::BO_NE)) continue;
-        for (const auto& [mine, other] : {std::pair{compare->getLHS(), compare->getRHS()},
-                                          std::pair{compare->getRHS(), compare->getLHS()}}) {
-            if (!same_value(mine, released, at)) continue;
-            const Symbolic object = pointer_address(other, at, 0);
-            if (object.kind != Base::Object || object.object == kNone) continue;
-            out.push_back(terms().entity(object.object, "", ir_.entities[object.object].pos));
-        }
-    }
-}
-
-namespace {
-
-// The variables a condition reads, when it reads nothing else: locals and parameters, with
-// no call, no assignment and no memory access but, with `fields`, a member of a struct a local
-// or a parameter names or points to (`pTab->bStat1`, its field added to `fields`); false
-// otherwise.
-bool stable_reads(const clang::Stmt* s, std::vector<const clang::VarDecl*>& vars,
-                  std::vector<const clang::ValueDecl*>* fields = nullptr) {
-    if (s == nullptr) return true;
-    if (const auto* member = llvm::dyn_cast<clang::MemberExpr>(s); member != nullptr && fields != nullptr) {
-        const auto* base = llvm::dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
-        if (base == nullptr) return false;
-        fields->push_back(member->getMemberDecl());
-        return stable_reads(base, vars, fields);
-    }
-    if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(s)) {
-        const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
-        if (var == nullptr) return llvm::isa<clang::EnumConstantDecl>(ref->getDecl());
-        if (!var->hasLocalStorage() || var->getType().isVolatileQualified()) return false;
-        vars.push_back(var);
-        return true;
-    }
-    if (llvm::isa<clang::CallExpr>(s) || llvm::isa<clang::MemberExpr>(s) ||
-        llvm::isa<clang::ArraySubscriptExpr>(s) || llvm::isa<clang::StmtExpr>(s))
-        return false;
-    if (const auto* unary = llvm::dyn_cast<clang::UnaryOperator>(s);
-        unary != nullptr && (unary->getOpcode() == clang::UO_Deref || unary->isIncrementDecrementOp()))
-        return false;
-    if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(s);
-        binary != nullptr && binary->isAssignmentOp())
-        return false;
-    for (const clang::Stmt* child : s->children()) {
-        if (!stable_reads(child, vars, fields)) return false;
-    }
-    return true;
-}
-
 // Whether `branch` assigns `var` in a statement of its own, before anything that leaves it:
 // every path through the branch defines the variable there.
 bool assigns_first(const clang::Stmt* branch, const clang::VarDecl* var) {
@@ -149,80 +60,50 @@ bool assigns_first(const clang::Stmt* branch, const clang::VarDecl* var) {
     return false;
 }
 
-}  // namespace
-
-// The release happens in branch S of `if (C)` (S: then or else), and an earlier `if (C)` with
-// the same condition assigns the variable first thing in its branch S. When C reads only
-// locals and parameters that nothing assigns after the earlier `if` (nor between the two,
-// the two in the same loop body), every path to the release took branch S there too, so the
-// variable holds what branch S (or later code) assigned: definitions before the earlier `if`
-// and in its other branch do not reach the release, and the objects they point to are
-// excluded. That is the small-buffer pattern, where the release is guarded by the condition
-// that chose the heap over the buffer.
-const clang::IfStmt* Translator::enclosing_if(const clang::Stmt* s) {
-    for (const clang::Stmt *node = s, *parent = parent_of(s); parent != nullptr;
-         node = parent, parent = parent_of(node)) {
-        const auto* branch = llvm::dyn_cast<clang::IfStmt>(parent);
-        if (branch != nullptr && branch->getCond() != node) return branch;
-    }
-    return nullptr;
-}
-
-bool Translator::in_then(const clang::IfStmt* branch, const clang::Stmt* s) {
-    for (const clang::Stmt* node = s; node != nullptr; node = parent_of(node)) {
-        if (node == branch->getThen()) return true;
-        if (node == branch) return false;
+// A definition that steps the variable from its own value: `s++`, `s += n`, `s = s + n`.
+bool steps(const LocalDefinition& def) {
+    if (def.kind == LocalDefinition::Kind::Update) return true;
+    if (def.kind != LocalDefinition::Kind::Assign) return false;
+    const auto* assign = llvm::cast<clang::BinaryOperator>(def.site);
+    if (assign->getOpcode() == clang::BO_AddAssign || assign->getOpcode() == clang::BO_SubAssign) return true;
+    const auto* sum = llvm::dyn_cast<clang::BinaryOperator>(assign->getRHS()->IgnoreParenCasts());
+    if (sum == nullptr || !sum->isAdditiveOp()) return false;
+    for (const clang::Expr* operand : {sum->getLHS(), sum->getRHS()}) {
+        const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(operand->IgnoreParenCasts());
+        if (ref != nullptr && ref->getDecl() == def.var) return true;
     }
     return false;
 }
 
-bool Translator::repeats_condition(const clang::IfStmt* earlier, const clang::IfStmt* later, bool fields) {
-    const auto before = [&](clang::SourceLocation a, clang::SourceLocation b) {
-        return sm_.isBeforeInTranslationUnit(sm_.getFileLoc(a), sm_.getFileLoc(b));
-    };
-    const auto loop_of = [&](const clang::Stmt* s) -> const clang::Stmt* {
-        for (const clang::Stmt* p = parent_of(s); p != nullptr; p = parent_of(p)) {
-            if (llvm::isa<clang::ForStmt>(p) || llvm::isa<clang::WhileStmt>(p) || llvm::isa<clang::DoStmt>(p))
-                return p;
+}  // namespace
+
+bool MemoryFacts::same_value(const clang::Expr* a, const clang::Expr* b, const EvaluationPoint& at) {
+    const clang::DeclRefExpr* read_a = tracked_reference(a->IgnoreParenCasts());
+    const clang::DeclRefExpr* read_b = tracked_reference(b->IgnoreParenCasts());
+    if (read_a != nullptr && read_b != nullptr)
+        return read_a->getDecl() == read_b->getDecl() &&
+               locals()->reaching(read_a) == locals()->reaching(read_b);
+    const Symbolic x = addresses_.pointer_address(a, at, 0);
+    const Symbolic y = addresses_.pointer_address(b, at, 0);
+    return x.kind != Base::Unknown && x.kind == y.kind && x.base == y.base && x.offset &&
+           x.offset == y.offset;
+}
+
+void MemoryFacts::guarded_objects(const clang::Expr* condition, bool equal, const clang::Expr* released,
+                                  const EvaluationPoint& at, std::vector<TermId>& out) {
+    std::vector<const clang::Expr*> parts;
+    split(condition, equal ? clang::BO_LOr : clang::BO_LAnd, parts);
+    for (const clang::Expr* part : parts) {
+        const auto* compare = llvm::dyn_cast<clang::BinaryOperator>(part);
+        if (compare == nullptr || compare->getOpcode() != (equal ? clang::BO_EQ : clang::BO_NE)) continue;
+        for (const auto& [mine, other] : {std::pair{compare->getLHS(), compare->getRHS()},
+                                          std::pair{compare->getRHS(), compare->getLHS()}}) {
+            if (!same_value(mine, released, at)) continue;
+            const Symbolic object = addresses_.pointer_address(other, at, 0);
+            if (object.kind != Base::Object || object.object == kNone) continue;
+            out.push_back(terms().entity(object.object, "", ir().entities[object.object].pos));
         }
-        return nullptr;
-    };
-    if (earlier == later || !before(earlier->getEndLoc(), later->getBeginLoc()) ||
-        loop_of(earlier) != loop_of(later))
-        return false;
-    std::vector<const clang::VarDecl*> vars;
-    std::vector<const clang::ValueDecl*> members;
-    if (!stable_reads(later->getCond(), vars, fields ? &members : nullptr)) return false;
-    llvm::FoldingSetNodeID condition;
-    later->getCond()->IgnoreParenImpCasts()->Profile(condition, context_, true);
-    llvm::FoldingSetNodeID same;
-    earlier->getCond()->IgnoreParenImpCasts()->Profile(same, context_, true);
-    if (same != condition) return false;
-    // Nothing the condition reads is written after the earlier if begins.
-    std::vector<const clang::Stmt*> scan{current_decl_->getBody()};
-    while (!scan.empty()) {
-        const clang::Stmt* t = scan.back();
-        scan.pop_back();
-        for (const clang::Stmt* child : t->children()) {
-            if (child != nullptr) scan.push_back(child);
-        }
-        const clang::Expr* written = nullptr;
-        if (const auto* assign = llvm::dyn_cast<clang::BinaryOperator>(t); assign && assign->isAssignmentOp())
-            written = assign->getLHS();
-        if (const auto* step = llvm::dyn_cast<clang::UnaryOperator>(t)) {
-            if (step->isIncrementDecrementOp() || step->getOpcode() == clang::UO_AddrOf)
-                written = step->getSubExpr();
-        }
-        if (written == nullptr || before(t->getBeginLoc(), earlier->getBeginLoc())) continue;
-        written = written->IgnoreParenImpCasts();
-        const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(written);
-        if (ref != nullptr && std::find(vars.begin(), vars.end(), ref->getDecl()) != vars.end()) return false;
-        const auto* member = llvm::dyn_cast<clang::MemberExpr>(written);
-        if (member != nullptr &&
-            std::find(members.begin(), members.end(), member->getMemberDecl()) != members.end())
-            return false;
     }
-    return true;
 }
 
 // The release happens in branch S of `if (C)` (S: then or else), and an earlier `if (C)` with
@@ -232,12 +113,12 @@ bool Translator::repeats_condition(const clang::IfStmt* earlier, const clang::If
 // S (or later code) assigned: definitions before the earlier `if` and in its other branch do
 // not reach the release, and the objects they point to are excluded. That is the small-buffer
 // pattern, where the release is guarded by the condition that chose the heap over the buffer.
-void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRefExpr* read,
-                                   std::vector<TermId>& out) {
+void MemoryFacts::correlated_guards(const clang::CallExpr* e, const clang::DeclRefExpr* read,
+                                    std::vector<TermId>& out) {
     const auto* var = llvm::dyn_cast<clang::VarDecl>(read->getDecl());
-    if (var == nullptr || current_decl_ == nullptr || current_decl_->getBody() == nullptr) return;
+    if (var == nullptr || function().decl == nullptr || function().decl->getBody() == nullptr) return;
     const auto before = [&](clang::SourceLocation a, clang::SourceLocation b) {
-        return sm_.isBeforeInTranslationUnit(sm_.getFileLoc(a), sm_.getFileLoc(b));
+        return sm().isBeforeInTranslationUnit(sm().getFileLoc(a), sm().getFileLoc(b));
     };
     // The ifs around the release, with the branch it is in.
     const clang::Stmt* node = e;
@@ -247,7 +128,7 @@ void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRe
         if (guard == nullptr || guard->getCond() == node) continue;
         const bool then_branch = guard->getThen() == node;
         // An earlier if with the same condition, whose same branch assigns the variable first.
-        std::vector<const clang::Stmt*> work{current_decl_->getBody()};
+        std::vector<const clang::Stmt*> work{function().decl->getBody()};
         while (!work.empty()) {
             const clang::Stmt* s = work.back();
             work.pop_back();
@@ -257,26 +138,27 @@ void Translator::correlated_guards(const clang::CallExpr* e, const clang::DeclRe
             const auto* earlier = llvm::dyn_cast<clang::IfStmt>(s);
             if (earlier == nullptr) continue;
             const clang::Stmt* chosen = then_branch ? earlier->getThen() : earlier->getElse();
-            if (!assigns_first(chosen, var) || !repeats_condition(earlier, guard, false)) continue;
+            if (!assigns_first(chosen, var) || !conditions_.repeats_condition(earlier, guard, false))
+                continue;
             // The definitions reaching the release that come before the earlier if's end and
             // not from its chosen branch.
-            for (DefinitionId d : locals_->reaching(read)) {
-                const LocalDefinition& def = locals_->definition(d);
+            for (DefinitionId d : locals()->reaching(read)) {
+                const LocalDefinition& def = locals()->definition(d);
                 const clang::SourceLocation at =
                     def.site != nullptr ? def.site->getBeginLoc() : def.var->getBeginLoc();
                 const bool in_chosen = chosen != nullptr && !before(at, chosen->getBeginLoc()) &&
                                        before(at, chosen->getEndLoc());
                 if (in_chosen || !before(at, earlier->getEndLoc())) continue;
-                const Symbolic value = definition_address(d, 0);
+                const Symbolic value = addresses_.definition_address(d, 0);
                 if (value.kind == Base::Object && value.object != kNone)
-                    out.push_back(terms().entity(value.object, "", ir_.entities[value.object].pos));
+                    out.push_back(terms().entity(value.object, "", ir().entities[value.object].pos));
             }
         }
     }
 }
 
-void Translator::enclosing_guards(const clang::CallExpr* e, const clang::Expr* arg,
-                                  std::vector<TermId>& out) {
+void MemoryFacts::enclosing_guards(const clang::CallExpr* e, const clang::Expr* arg,
+                                   std::vector<TermId>& out) {
     // Guards: the call in the branch of an `if` that holds only when the pointer is not an
     // object's address, or after one that leaves when it is (`if (p == buf) return;`).
     const EvaluationPoint here{"", Point{e, nullptr}};
@@ -297,8 +179,9 @@ void Translator::enclosing_guards(const clang::CallExpr* e, const clang::Expr* a
     }
 }
 
-void Translator::describe_wrapper_guards(const clang::CallExpr* e, CallSite& site) {
-    if (locals_ == nullptr || e->getNumArgs() == 0 || site.args.empty() || site.args[0].term == kNone) return;
+void MemoryFacts::describe_wrapper_guards(const clang::CallExpr* e, CallSite& site) {
+    if (locals() == nullptr || e->getNumArgs() == 0 || site.args.empty() || site.args[0].term == kNone)
+        return;
     if (!e->getArg(0)->getType()->isPointerType()) return;
     CallValue& passed = site.args[0];
     enclosing_guards(e, e->getArg(0), passed.excluded);
@@ -306,48 +189,14 @@ void Translator::describe_wrapper_guards(const clang::CallExpr* e, CallSite& sit
     passed.excluded.erase(std::unique(passed.excluded.begin(), passed.excluded.end()), passed.excluded.end());
 }
 
-void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
-    if (locals_ == nullptr || e->getNumArgs() == 0 || site.args.empty()) return;
+void MemoryFacts::describe_release(const clang::CallExpr* e, CallSite& site) {
+    if (locals() == nullptr || e->getNumArgs() == 0 || site.args.empty()) return;
     const facts::ReleaseFunction* library = facts::find_release_function(callee_name(e));
     const unsigned index = library != nullptr ? library->arg : 0;
     if (index >= e->getNumArgs() || index >= site.args.size() || site.args[index].term == kNone) return;
     const clang::Expr* arg = e->getArg(index);
     CallValue& released = site.args[index];
-    const EvaluationPoint here{"", Point{e, nullptr}};
-
-    // A step of the variable on some path: a read joining its value before and after
-    // `s++`, `s += n` or `s = s + n` (a loop that advanced it).
-    const clang::Expr* read = arg->IgnoreParenCasts();
-    if (const clang::DeclRefExpr* tracked = tracked_reference(read)) {
-        const std::vector<DefinitionId>& reaching = locals_->reaching(tracked);
-        const auto steps = [&](DefinitionId d) {
-            const LocalDefinition& def = locals_->definition(d);
-            if (def.kind == LocalDefinition::Kind::Update) return true;
-            if (def.kind != LocalDefinition::Kind::Assign) return false;
-            const auto* assign = llvm::cast<clang::BinaryOperator>(def.site);
-            if (assign->getOpcode() == clang::BO_AddAssign || assign->getOpcode() == clang::BO_SubAssign)
-                return true;
-            const auto* sum = llvm::dyn_cast<clang::BinaryOperator>(assign->getRHS()->IgnoreParenCasts());
-            if (sum == nullptr || !sum->isAdditiveOp()) return false;
-            for (const clang::Expr* operand : {sum->getLHS(), sum->getRHS()}) {
-                const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(operand->IgnoreParenCasts());
-                if (ref != nullptr && ref->getDecl() == def.var) return true;
-            }
-            return false;
-        };
-        if (reaching.size() > 1) {
-            for (DefinitionId d : reaching) {
-                if (!steps(d)) continue;
-                const SourcePos at = pos(locals_->definition(d).site->getExprLoc());
-                if (released.address.moved_line == 0 || at.line < released.address.moved_line ||
-                    (at.line == released.address.moved_line && at.column < released.address.moved_column)) {
-                    released.address.moved_line = at.line;
-                    released.address.moved_column = at.column;
-                }
-            }
-        }
-    }
-
+    record_step(arg, released);
     enclosing_guards(e, arg, released.excluded);
     if (const clang::DeclRefExpr* tracked = tracked_reference(arg->IgnoreParenCasts()))
         correlated_guards(e, tracked, released.excluded);
@@ -356,10 +205,28 @@ void Translator::describe_release(const clang::CallExpr* e, CallSite& site) {
                             released.excluded.end());
 }
 
-void Translator::note_frame_store(const clang::Expr* site, const clang::Expr* target, TermId place,
-                                  const clang::Expr* value) {
-    if (current_ == kNone || current_decl_ == nullptr || current_decl_->isNoReturn() || locals_ == nullptr ||
-        value == nullptr)
+void MemoryFacts::record_step(const clang::Expr* arg, CallValue& released) {
+    // A step of the variable on some path: a read joining its value before and after a step
+    // (a loop that advanced it).
+    const clang::DeclRefExpr* tracked = tracked_reference(arg->IgnoreParenCasts());
+    if (tracked == nullptr) return;
+    const std::vector<DefinitionId>& reaching = locals()->reaching(tracked);
+    if (reaching.size() < 2) return;
+    for (DefinitionId d : reaching) {
+        if (!steps(locals()->definition(d))) continue;
+        const SourcePos at = pos(locals()->definition(d).site->getExprLoc());
+        if (released.address.moved_line == 0 || at.line < released.address.moved_line ||
+            (at.line == released.address.moved_line && at.column < released.address.moved_column)) {
+            released.address.moved_line = at.line;
+            released.address.moved_column = at.column;
+        }
+    }
+}
+
+void MemoryFacts::note_frame_store(const clang::Expr* site, const clang::Expr* target, TermId place,
+                                   const clang::Expr* value) {
+    if (function().index == kNone || function().decl == nullptr || function().decl->isNoReturn() ||
+        locals() == nullptr || value == nullptr)
         return;
     PendingFrameStore pending;
     pending.site = site;
@@ -369,21 +236,21 @@ void Translator::note_frame_store(const clang::Expr* site, const clang::Expr* ta
     pending_frame_stores_.push_back(std::move(pending));
 }
 
-bool Translator::describe_frame_store(PendingFrameStore& pending) {
+bool MemoryFacts::describe_frame_store(PendingFrameStore& pending) {
     const clang::Expr* site = pending.site;
     const EvaluationPoint at{"s" + expression_key(site), Point{site, nullptr}};
-    const Symbolic stored = pointer_address(pending.value, at, 0);
+    const Symbolic stored = addresses_.pointer_address(pending.value, at, 0);
     FrameStore store;
     if (stored.kind == Base::Object && stored.object != kNone &&
         (stored.base.starts_with("frame:") || stored.base.starts_with("literal:"))) {
-        const Entity& object = ir_.entities[stored.object];
+        const Entity& object = ir().entities[stored.object];
         if (object.kind == NodeKind::Static || object.kind == NodeKind::Global) return false;
         store.object = terms().entity(stored.object, "", object.pos);
     } else if (stored.allocation != kNone && stored.allocation < current().calls.size()) {
         const CallSite& call = current().calls[stored.allocation];
         if (call.direct_callee == kNone) return false;
         const std::optional<facts::MemoryFamily> family =
-            facts::allocator_family(ir_.entities[call.direct_callee].name);
+            facts::allocator_family(ir().entities[call.direct_callee].name);
         if (family != facts::MemoryFamily::Stack) return false;
         store.alloca_call = stored.allocation;
     } else {
@@ -401,23 +268,23 @@ bool Translator::describe_frame_store(PendingFrameStore& pending) {
         if (location == kNone) return false;
         const Term& t = terms()[location];
         if (t.kind == TermKind::Entity) {
-            const NodeKind kind = ir_.entities[t.entity].kind;
+            const NodeKind kind = ir().entities[t.entity].kind;
             if (kind != NodeKind::Global && kind != NodeKind::Static) return false;
             store.target = Target::Variable;
-            store.variable = terms().entity(t.entity, "", ir_.entities[t.entity].pos);
+            store.variable = terms().entity(t.entity, "", ir().entities[t.entity].pos);
         } else if (t.kind == TermKind::Deref) {
             store.target = Target::Pointer;
             store.pointer = t.operand;
         } else {
             return false;
         }
-        pending.cell = location_address(pending.target, at, 0);
+        pending.cell = addresses_.location_address(pending.target, at, 0);
     }
     pending.store = store;
     return true;
 }
 
-void Translator::finish_frame_stores() {
+void MemoryFacts::finish_frame_stores() {
     std::erase_if(pending_frame_stores_,
                   [&](PendingFrameStore& pending) { return !describe_frame_store(pending); });
     for (PendingFrameStore& pending : pending_frame_stores_) {
@@ -427,71 +294,87 @@ void Translator::finish_frame_stores() {
             // A cell not known exactly (`table[i] = &x`): whether it is written again is not known.
             store.overwritten = Overwritten::Some;
         } else if (store.target != Target::Return) {
-            // What ends the cell's hold on the address: another store into it, or (through a
-            // pointer) the release of the object it is part of.
-            std::vector<Point> kills;
-            std::vector<const clang::Stmt*> kill_sites;
-            for (const Store& other : stores()) {
-                if (other.site == pending.site || other.address.kind == Base::Unknown ||
-                    other.address.base != cell.base || !other.address.offset)
-                    continue;
-                // The same cell, or an aggregate holding it (`*cf = saved;` puts back all of *cf).
-                const std::int64_t from = *other.address.offset;
-                const clang::QualType type = other.target->getType();
-                const std::int64_t size = type->isIncompleteType() || type->isDependentType()
-                                              ? 1
-                                              : context_.getTypeSizeInChars(type).getQuantity();
-                if (*cell.offset == from || (*cell.offset > from && *cell.offset < from + size)) {
-                    kills.push_back(Point{other.site, nullptr});
-                    kill_sites.push_back(other.site);
-                }
-            }
-            if (store.target == Target::Pointer) {
-                for (const clang::CallExpr* call : calls_in_body()) {
-                    if (call->getNumArgs() == 0 || !releases_block(call)) continue;
-                    const EvaluationPoint at{"c" + expression_key(call), Point{call, nullptr}};
-                    const Symbolic released = pointer_address(call->getArg(0), at, 0);
-                    if (released.kind != Base::Unknown && released.base == cell.base)
-                        kills.push_back(Point{call, nullptr});
-                }
-            }
-            // A call of the program's (or an unknown) function may write the cell too.
-            std::vector<Point> writers = kills;
-            for (const clang::CallExpr* call : calls_in_body()) {
-                const clang::FunctionDecl* callee = call->getDirectCallee();
-                const LibraryModel* model =
-                    callee != nullptr ? find_library_model(callee->getName()) : nullptr;
-                const bool writes_nothing =
-                    (callee != nullptr && callee->getBuiltinID() != 0 && call_index_.count(call) == 0) ||
-                    (model != nullptr && model->kind != ModelKind::CopyPointees &&
-                     model->kind != ModelKind::StoreAllocate);
-                if (!writes_nothing) writers.push_back(Point{call, nullptr});
-            }
-            // A store under `if (C)` and its undoing under a later `if (C)` of the same condition:
-            // the paths that skip the undoing did not store either (`if (pTab->bStat1) { save;
-            // point at the frame; } ... if (pTab->bStat1) restore;`), when nothing writes what C
-            // reads after the first if (a callee is taken not to).
-            for (const clang::Stmt* kill : kill_sites) {
-                for (const clang::IfStmt* undo = enclosing_if(kill); undo != nullptr;
-                     undo = enclosing_if(undo)) {
-                    for (const clang::IfStmt* set = enclosing_if(pending.site); set != nullptr;
-                         set = enclosing_if(set)) {
-                        if (in_then(set, pending.site) == in_then(undo, kill) &&
-                            repeats_condition(set, undo, true))
-                            kills.push_back(Point{undo->getCond(), nullptr});
-                    }
-                }
-            }
-            const Point from{pending.site, nullptr};
-            if (!locals_->returns_avoiding(from, kills)) {
-                store.overwritten = Overwritten::All;
-            } else if (locals_->reaches_any(from, writers)) {
-                store.overwritten = Overwritten::Some;
-            }
+            mark_overwritten(pending);
         }
         current().frame_stores.push_back(store);
     }
     pending_frame_stores_.clear();
+}
+
+void MemoryFacts::mark_overwritten(PendingFrameStore& pending) {
+    FrameStore& store = pending.store;
+    const Symbolic& cell = pending.cell;
+    // What ends the cell's hold on the address: another store into it, or (through a
+    // pointer) the release of the object it is part of.
+    const std::vector<const clang::Stmt*> kill_sites = stores_into(cell, pending.site);
+    std::vector<Point> kills;
+    kills.reserve(kill_sites.size());
+    for (const clang::Stmt* site : kill_sites) kills.push_back(Point{site, nullptr});
+    if (store.target == Target::Pointer) {
+        for (const clang::CallExpr* call : calls_in_body()) {
+            if (call->getNumArgs() == 0 || !releases_block(call, options())) continue;
+            const EvaluationPoint at{"c" + expression_key(call), Point{call, nullptr}};
+            const Symbolic released = addresses_.pointer_address(call->getArg(0), at, 0);
+            if (released.kind != Base::Unknown && released.base == cell.base)
+                kills.push_back(Point{call, nullptr});
+        }
+    }
+    // A call of the program's (or an unknown) function may write the cell too.
+    std::vector<Point> writers = kills;
+    for (const clang::CallExpr* call : calls_in_body()) {
+        const clang::FunctionDecl* callee = call->getDirectCallee();
+        const LibraryModel* model = callee != nullptr ? find_library_model(callee->getName()) : nullptr;
+        const bool writes_nothing =
+            (callee != nullptr && callee->getBuiltinID() != 0 && function().call_index.count(call) == 0) ||
+            (model != nullptr && model->kind != ModelKind::CopyPointees &&
+             model->kind != ModelKind::StoreAllocate);
+        if (!writes_nothing) writers.push_back(Point{call, nullptr});
+    }
+    add_undoing_conditions(pending.site, kill_sites, kills);
+    const Point from{pending.site, nullptr};
+    if (!locals()->returns_avoiding(from, kills)) {
+        store.overwritten = Overwritten::All;
+    } else if (locals()->reaches_any(from, writers)) {
+        store.overwritten = Overwritten::Some;
+    }
+}
+
+std::vector<const clang::Stmt*> MemoryFacts::stores_into(const Symbolic& cell, const clang::Expr* site) {
+    std::vector<const clang::Stmt*> sites;
+    for (const Store& other : forwarding_.stores()) {
+        if (other.site == site || other.address.kind == Base::Unknown || other.address.base != cell.base ||
+            !other.address.offset)
+            continue;
+        // The same cell, or an aggregate holding it (`*cf = saved;` puts back all of *cf).
+        const std::int64_t from = *other.address.offset;
+        const clang::QualType type = other.target->getType();
+        const std::int64_t size = type->isIncompleteType() || type->isDependentType()
+                                      ? 1
+                                      : ast().getTypeSizeInChars(type).getQuantity();
+        if (*cell.offset == from || (*cell.offset > from && *cell.offset < from + size))
+            sites.push_back(other.site);
+    }
+    return sites;
+}
+
+// A store under `if (C)` and its undoing under a later `if (C)` of the same condition: the
+// paths that skip the undoing did not store either (`if (pTab->bStat1) { save; point at the
+// frame; } ... if (pTab->bStat1) restore;`), when nothing writes what C reads after the first
+// if (a callee is taken not to).
+void MemoryFacts::add_undoing_conditions(const clang::Expr* site,
+                                         const std::vector<const clang::Stmt*>& kill_sites,
+                                         std::vector<Point>& kills) {
+    for (const clang::Stmt* kill : kill_sites) {
+        for (const clang::IfStmt* undo = conditions_.enclosing_if(kill); undo != nullptr;
+             undo = conditions_.enclosing_if(undo)) {
+            for (const clang::IfStmt* set = conditions_.enclosing_if(site); set != nullptr;
+                 set = conditions_.enclosing_if(set)) {
+                if (conditions_.in_then(set, site) == conditions_.in_then(undo, kill) &&
+                    conditions_.repeats_condition(set, undo, true))
+                    kills.push_back(Point{undo->getCond(), nullptr});
+            }
+        }
+    }
 }
 
 }  // namespace galias::frontend::detail
