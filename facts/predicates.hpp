@@ -2,7 +2,7 @@
 // Every relation an analysis reads or derives, in one table: its name (in the rule set, and
 // the stem of its fact file FACTS_DIR/<analysis>/<name>.facts), its arity, its analysis and
 // whether it is an input or an output. The frontend writes the inputs under these names,
-// the pipeline (reports/pipeline) reads them and takes the outputs by them, and a test
+// the run driver (pipeline/) reads them and takes the outputs by them, and a test
 // checks the table against the declarations of analyses/*.dl both ways.
 
 #include <array>

@@ -1,6 +1,6 @@
 #pragma once
 // The alias answers of one analysis for an alias-assertion case, from the pipeline that
-// `galias analyze` and `galias check` run (reports/pipeline): pipeline::solve_aliases solves
+// `galias analyze` and `galias check` run (pipeline/): pipeline::solve_aliases solves
 // CSPA (its linear form, analyses/cspa_linear.dl) and Andersen on the engine, and
 // reports::RelationAliasOracle answers from the one analysis's relation alone:
 //   CSPA      a == b, or ValueAlias(a, b)
