@@ -57,7 +57,7 @@ struct Progress {
 };
 
 // Bounds on one run, for a caller that has a cheaper way to answer when a run grows past
-// what it can afford (the report pipeline falls back from a full CSPA solve to a demand
+// what it can afford (the run driver falls back from a full CSPA solve to a demand
 // solve). Checked after every iteration, on the evaluator every backend shares: a run
 // stops at the end of the iteration that passes a bound, throwing RunLimitExceeded and
 // keeping nothing. 0 = no bound.

@@ -2,7 +2,7 @@
 // The alias analyses solved the way `--solve` says (solve_settings.hpp), within the solve
 // bounds, for what the report commands read: the oracle (ValueAlias, PointsTo) and the
 // witness paths' memory steps (MemoryAlias). docs/ENGINE.md, "CSPA on demand in the
-// report pipeline", has the design and its measurements.
+// run driver", has the design and its measurements.
 //
 //   Full     cspa_linear.dl and Andersen, every tuple: what a results database keeps.
 //   Demand   MemoryAlias (cspa_memory.dl) and Andersen in full; ValueAlias for the pairs

@@ -1,6 +1,6 @@
 #pragma once
 // CSPA for what the checks and queries ask, not for every pair of nodes (docs/ENGINE.md,
-// "CSPA on demand in the report pipeline"):
+// "CSPA on demand in the run driver"):
 //
 //   MemoryAlias  in full, by cspa_memory.dl (in this folder): the witness paths step through it,
 //                and it needs ValueAlias only between dereferenced pointers (git: 2.1 s

@@ -1,6 +1,6 @@
 #pragma once
 // The rule sets the demand solve runs (pipeline/*.dl), compiled into the binary.
-// They are the report pipeline's, not analyses of their own: each computes a part of CSPA
+// They are the run driver's, not analyses of their own: each computes a part of CSPA
 // (analyses/cspa_linear.dl) for the checks; `galias run pipeline/NAME.dl` runs one.
 
 #include <string_view>

@@ -1,7 +1,7 @@
 #pragma once
 // How the report commands solve CSPA (`--solve`) and the bounds on a solve
 // (`--solve-memory-limit`, `--solve-time-limit`): docs/ENGINE.md, "CSPA on demand in the
-// report pipeline".
+// run driver".
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-// Alias-assertion tests: frontend -> the report pipeline's solver and oracle (CSPA and
+// Alias-assertion tests: frontend -> the run driver's solver and oracle (CSPA and
 // Andersen) -> each MAYALIAS/NOALIAS/... call in cases/ is checked (README.md).
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The report pipeline's demand solve of CSPA against the whole analysis, on each backend
+// The run driver's demand solve of CSPA against the whole analysis, on each backend
 // under test (backends_under_test.hpp: the CPU in engine_tests, the CUDA backend in
 // engine_gpu_tests, where it skips without a GPU). On random assign/dereference inputs:
 //   - pipeline/cspa_memory.dl derives the MemoryAlias of analyses/cspa_linear.dl;

@@ -1,5 +1,5 @@
-// CSPA on demand in the report pipeline (docs/ENGINE.md, "CSPA on demand in the report
-// pipeline"): the solve options' values (parse_memory_size, the bounds and their text), the
+// CSPA on demand in the run driver (docs/ENGINE.md, "CSPA on demand in the run driver"):
+// the solve options' values (parse_memory_size, the bounds and their text), the
 // demand oracle (what it records, how it answers), and AliasAnswers on random programs:
 // the work run until it asks nothing new answers what a full solve answers, auto's switch
 // to a full solve, and the fallbacks when a run passes a bound.

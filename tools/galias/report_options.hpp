@@ -67,7 +67,7 @@ struct ReportCommonOptions {
         switches.declare(app, false);
     }
 
-    // How CSPA is solved and its bounds (docs/ENGINE.md, "CSPA on demand in the report pipeline").
+    // How CSPA is solved and its bounds (docs/ENGINE.md, "CSPA on demand in the run driver").
     void declare_solve(CLI::App& app) {
         app.add_option("--solve", solve,
                        "How CSPA is solved: demand (MemoryAlias, and ValueAlias for the pairs the checks or "
