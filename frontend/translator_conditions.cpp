@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "frontend/statement_walk.hpp"
+
 namespace galias::frontend::detail {
 
 namespace {
@@ -76,29 +78,26 @@ bool RepeatedConditions::repeats_condition(const clang::IfStmt* earlier, const c
     earlier->getCond()->IgnoreParenImpCasts()->Profile(same, ast(), true);
     if (same != condition) return false;
     // Nothing the condition reads is written after the earlier if begins.
-    std::vector<const clang::Stmt*> scan{function().decl->getBody()};
-    while (!scan.empty()) {
-        const clang::Stmt* t = scan.back();
-        scan.pop_back();
-        for (const clang::Stmt* child : t->children()) {
-            if (child != nullptr) scan.push_back(child);
-        }
-        const clang::Expr* written = nullptr;
-        if (const auto* assign = llvm::dyn_cast<clang::BinaryOperator>(t); assign && assign->isAssignmentOp())
-            written = assign->getLHS();
-        if (const auto* step = llvm::dyn_cast<clang::UnaryOperator>(t)) {
-            if (step->isIncrementDecrementOp() || step->getOpcode() == clang::UO_AddrOf)
-                written = step->getSubExpr();
-        }
-        if (written == nullptr || before(t->getBeginLoc(), earlier->getBeginLoc())) continue;
-        written = written->IgnoreParenImpCasts();
-        const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(written);
-        if (ref != nullptr && std::find(vars.begin(), vars.end(), ref->getDecl()) != vars.end()) return false;
-        const auto* member = llvm::dyn_cast<clang::MemberExpr>(written);
-        if (member != nullptr &&
-            std::find(members.begin(), members.end(), member->getMemberDecl()) != members.end())
-            return false;
-    }
+    const bool unwritten =
+        for_each_statement(function().decl->getBody(), Operands::All, [&](const clang::Stmt* t) {
+            const clang::Expr* written = nullptr;
+            if (const auto* assign = llvm::dyn_cast<clang::BinaryOperator>(t);
+                assign && assign->isAssignmentOp())
+                written = assign->getLHS();
+            if (const auto* step = llvm::dyn_cast<clang::UnaryOperator>(t)) {
+                if (step->isIncrementDecrementOp() || step->getOpcode() == clang::UO_AddrOf)
+                    written = step->getSubExpr();
+            }
+            if (written == nullptr || before(t->getBeginLoc(), earlier->getBeginLoc())) return true;
+            written = written->IgnoreParenImpCasts();
+            const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(written);
+            if (ref != nullptr && std::find(vars.begin(), vars.end(), ref->getDecl()) != vars.end())
+                return false;
+            const auto* member = llvm::dyn_cast<clang::MemberExpr>(written);
+            return member == nullptr ||
+                   std::find(members.begin(), members.end(), member->getMemberDecl()) == members.end();
+        });
+    if (!unwritten) return false;
     return true;
 }
 

@@ -3,6 +3,7 @@
 #include "frontend/translator_escape.hpp"
 
 #include "frontend/library_models.hpp"
+#include "frontend/statement_walk.hpp"
 #include "frontend/translator_addresses.hpp"
 
 namespace galias::frontend::detail {
@@ -29,23 +30,19 @@ Escape BlockEscape::escape_before(const clang::CallExpr* allocation, const clang
     // local that may hold it, on a path from the allocation to the call.
     std::vector<Symbolic> cells;
     if (!stays_private(allocation, block, use, cells)) return escape;
-    std::vector<const clang::Stmt*> work{function().decl->getBody()};
-    while (!work.empty()) {
-        const clang::Stmt* s = work.back();
-        work.pop_back();
-        for (const clang::Stmt* child : s->children()) {
-            if (child != nullptr) work.push_back(child);
-        }
-        const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(s);
-        if (ref == nullptr || tracked_reference(ref) == nullptr) continue;
-        const auto* read = llvm::dyn_cast_or_null<clang::ImplicitCastExpr>(parent_of(ref));
-        if (read == nullptr || read->getCastKind() != clang::CK_LValueToRValue) continue;  // a write
-        if (!between.contains(Point{ref, nullptr})) continue;
-        bool may_hold = false;
-        for (DefinitionId d : locals()->reaching(ref))
-            may_hold = may_hold || addresses_.definition_address(d, 0).base == block;
-        if (may_hold && !stays_private(read, block, use, cells)) return escape;
-    }
+    const bool stays =
+        for_each_statement(function().decl->getBody(), Operands::All, [&](const clang::Stmt* s) {
+            const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(s);
+            if (ref == nullptr || tracked_reference(ref) == nullptr) return true;
+            const auto* read = llvm::dyn_cast_or_null<clang::ImplicitCastExpr>(parent_of(ref));
+            if (read == nullptr || read->getCastKind() != clang::CK_LValueToRValue) return true;  // a write
+            if (!between.contains(Point{ref, nullptr})) return true;
+            bool may_hold = false;
+            for (DefinitionId d : locals()->reaching(ref))
+                may_hold = may_hold || addresses_.definition_address(d, 0).base == block;
+            return !may_hold || stays_private(read, block, use, cells);
+        });
+    if (!stays) return escape;
     escape.anywhere = false;
     escape.cells = std::move(cells);
     return escape;

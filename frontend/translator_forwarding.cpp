@@ -3,6 +3,7 @@
 #include "frontend/translator_forwarding.hpp"
 
 #include "frontend/library_models.hpp"
+#include "frontend/statement_walk.hpp"
 #include "frontend/translator_addresses.hpp"
 
 namespace galias::frontend::detail {
@@ -18,14 +19,7 @@ const std::vector<Store>& StoreForwarding::stores() {
     if (stores_) return *stores_;
     stores_.emplace();
     if (function().decl == nullptr || function().decl->getBody() == nullptr) return *stores_;
-    std::vector<const clang::Stmt*> work{function().decl->getBody()};
-    while (!work.empty()) {
-        const clang::Stmt* s = work.back();
-        work.pop_back();
-        if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) continue;  // not evaluated
-        for (const clang::Stmt* child : s->children()) {
-            if (child != nullptr) work.push_back(child);
-        }
+    for_each_statement(function().decl->getBody(), Operands::Evaluated, [&](const clang::Stmt* s) {
         const clang::Expr* target = nullptr;
         const clang::Expr* value = nullptr;
         if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(s);
@@ -36,11 +30,12 @@ const std::vector<Store>& StoreForwarding::stores() {
                    unary != nullptr && unary->isIncrementDecrementOp()) {
             target = unary->getSubExpr();
         }
-        if (target == nullptr || tracked_reference(target) != nullptr) continue;
+        if (target == nullptr || tracked_reference(target) != nullptr) return true;
         const auto* site = llvm::cast<clang::Expr>(s);
         const EvaluationPoint at{"s" + expression_key(site), Point{site, nullptr}};
         stores_->push_back(Store{site, target, value, addresses_.location_address(target, at, 0)});
-    }
+        return true;
+    });
     return *stores_;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "frontend/library_models.hpp"
+#include "frontend/statement_walk.hpp"
 
 namespace galias::frontend::detail {
 
@@ -149,14 +150,7 @@ bool Lifetimes::field_rewritten_after(const clang::CallExpr* call, const Symboli
 
 Lifetimes::Uses Lifetimes::pointer_uses() {
     Uses uses;
-    std::vector<const clang::Stmt*> work{function().decl->getBody()};
-    while (!work.empty()) {
-        const clang::Stmt* s = work.back();
-        work.pop_back();
-        if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(s)) continue;  // not evaluated
-        for (const clang::Stmt* child : s->children()) {
-            if (child != nullptr) work.push_back(child);
-        }
+    for_each_statement(function().decl->getBody(), Operands::Evaluated, [&](const clang::Stmt* s) {
         if (const auto* member = llvm::dyn_cast<clang::MemberExpr>(s);
             member != nullptr && member->isArrow()) {
             add_use(uses, member, member->getBase(), LaterUse::Kind::Deref);
@@ -181,7 +175,8 @@ Lifetimes::Uses Lifetimes::pointer_uses() {
         } else if (const auto* ret = llvm::dyn_cast<clang::ReturnStmt>(s)) {
             add_use(uses, ret->getRetValue(), ret->getRetValue(), LaterUse::Kind::Return);
         }
-    }
+        return true;
+    });
     return uses;
 }
 

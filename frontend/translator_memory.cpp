@@ -6,6 +6,7 @@
 
 #include "facts/memory_functions.hpp"
 #include "frontend/library_models.hpp"
+#include "frontend/statement_walk.hpp"
 
 namespace galias::frontend::detail {
 
@@ -128,18 +129,12 @@ void MemoryFacts::correlated_guards(const clang::CallExpr* e, const clang::DeclR
         if (guard == nullptr || guard->getCond() == node) continue;
         const bool then_branch = guard->getThen() == node;
         // An earlier if with the same condition, whose same branch assigns the variable first.
-        std::vector<const clang::Stmt*> work{function().decl->getBody()};
-        while (!work.empty()) {
-            const clang::Stmt* s = work.back();
-            work.pop_back();
-            for (const clang::Stmt* child : s->children()) {
-                if (child != nullptr) work.push_back(child);
-            }
+        for_each_statement(function().decl->getBody(), Operands::All, [&](const clang::Stmt* s) {
             const auto* earlier = llvm::dyn_cast<clang::IfStmt>(s);
-            if (earlier == nullptr) continue;
+            if (earlier == nullptr) return true;
             const clang::Stmt* chosen = then_branch ? earlier->getThen() : earlier->getElse();
             if (!assigns_first(chosen, var) || !conditions_.repeats_condition(earlier, guard, false))
-                continue;
+                return true;
             // The definitions reaching the release that come before the earlier if's end and
             // not from its chosen branch.
             for (DefinitionId d : locals()->reaching(read)) {
@@ -153,7 +148,8 @@ void MemoryFacts::correlated_guards(const clang::CallExpr* e, const clang::DeclR
                 if (value.kind == Base::Object && value.object != kNone)
                     out.push_back(terms().entity(value.object, "", ir().entities[value.object].pos));
             }
-        }
+            return true;
+        });
     }
 }
 
