@@ -94,7 +94,7 @@ bool runs_on_cpu(engine::BackendKind kind) {
 // analyses/andersen.dl, so the same least fixpoint, but it merges cycles of copy edges and
 // passes on only what a node has not passed on yet. The engine's join derives a tuple once
 // for every node that flows into its pointer: on the CPU, libuv1's 9.1 million tuples came
-// from 7.7 billion derivations, 2.5 s here against 103 s (docs/BENCHMARKS.md, "Andersen on
+// from 7.7 billion derivations, 5.3 s here against 75 s (docs/BENCHMARKS.md, "Andersen on
 // the CPU"). Rows sorted by pointer, then object, as the engine writes them.
 std::vector<std::uint32_t> worklist_points_to(const RelationRows& andersen, AnalysisRun& run) {
     const auto start = std::chrono::steady_clock::now();

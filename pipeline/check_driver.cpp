@@ -80,9 +80,11 @@ void print_stats(const AnalysisSession& session, const std::vector<reports::Find
     for (const AnalysisRun& run : session.results().runs) {
         std::vector<std::string> sizes;
         for (const auto& [name, size] : run.sizes) sizes.push_back(fmt::format("{} {}", name, size));
-        out += fmt::format("  {:<18} {}; {} iterations, {:.3f} s on {}{}\n", run.name, fmt::join(sizes, ", "),
-                           run.iterations, run.seconds, run.backend,
-                           run.detail.empty() ? "" : " (" + run.detail + ")");
+        // The worklist solver has no iterations to count (AnalysisRun::iterations 0).
+        const std::string iterations =
+            run.iterations != 0 ? fmt::format("{} iterations, ", run.iterations) : std::string();
+        out += fmt::format("  {:<18} {}; {}{:.3f} s on {}{}\n", run.name, fmt::join(sizes, ", "), iterations,
+                           run.seconds, run.backend, run.detail.empty() ? "" : " (" + run.detail + ")");
     }
     std::map<std::string, std::size_t> per_rule;
     for (const reports::Finding& finding : findings) ++per_rule[finding.rule_id];
