@@ -118,12 +118,13 @@ std::vector<std::uint32_t> worklist_points_to(const RelationRows& andersen, Anal
     solver.solve();
     std::vector<std::uint32_t> rows;
     std::vector<std::uint32_t> objects;
-    for (std::uint32_t pointer = 0; !andersen.empty() && pointer <= largest; ++pointer) {
+    for (std::uint64_t pointer = 0; !andersen.empty() && pointer <= largest; ++pointer) {
         objects.clear();
-        for (const unsigned object : solver.points_to(pointer)) objects.push_back(solver.object_node(object));
+        for (const unsigned object : solver.points_to(static_cast<std::uint32_t>(pointer)))
+            objects.push_back(solver.object_node(object));
         std::sort(objects.begin(), objects.end());
         for (const std::uint32_t object : objects) {
-            rows.push_back(pointer);
+            rows.push_back(static_cast<std::uint32_t>(pointer));
             rows.push_back(object);
         }
     }
@@ -138,9 +139,22 @@ std::vector<std::uint32_t> worklist_points_to(const RelationRows& andersen, Anal
 
 }  // namespace
 
+#if GALIAS_WITH_FRONTEND
+// Whether every node of the Andersen facts is one of the symbol table's: the worklist solver
+// keeps a slot per node id, which a hand-written fact directory with a stray large id would
+// make huge; the engine numbers the values it meets densely and takes those.
+bool node_ids_in_table(const ProgramInput& input) {
+    const std::size_t nodes = input.facts.nodes.size();
+    for (const auto& [relation, cells] : input.andersen)
+        if (std::any_of(cells.begin(), cells.end(), [nodes](std::uint32_t id) { return id >= nodes; }))
+            return false;
+    return true;
+}
+#endif
+
 void solve_points_to(const ProgramInput& input, const SolveOptions& options, AliasResults& results) {
 #if GALIAS_WITH_FRONTEND
-    if (runs_on_cpu(options.backend)) {
+    if (runs_on_cpu(options.backend) && node_ids_in_table(input)) {
         AnalysisRun run;
         results.points_to = worklist_points_to(input.andersen, run);
         results.runs.push_back(std::move(run));

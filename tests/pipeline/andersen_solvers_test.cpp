@@ -43,6 +43,7 @@ TEST(AndersenSolvers, WorklistAndEngineDeriveTheSamePointsTo) {
         const std::uint32_t nodes = 2 + round % 40;
         ProgramInput input;
         input.andersen = random_program(random, nodes, nodes * (1 + round % 4));
+        input.facts.nodes.resize(nodes);  // the worklist solver takes node ids of the symbol table
         SolveOptions options;
         options.backend = engine::BackendKind::Cpu;
         options.threads = 2;
@@ -58,6 +59,24 @@ TEST(AndersenSolvers, WorklistAndEngineDeriveTheSamePointsTo) {
         ASSERT_EQ(driver.points_to, expected)
             << "round " << round << ", " << nodes << " nodes, solved by " << driver.runs.at(0).backend;
     }
+}
+
+// A hand-written fact directory may name nodes that symbols.tsv does not have; the worklist
+// solver, which keeps a slot per node id, leaves such a program to the engine.
+TEST(AndersenSolvers, NodeIdsOutsideTheSymbolTableGoToTheEngine) {
+    ProgramInput input;
+    input.facts.nodes.resize(2);
+    const std::uint32_t far = 4000000000U;
+    input.andersen[std::string(facts::predicates::kAndersenAddressOf.name)] = {0, far};
+    input.andersen[std::string(facts::predicates::kAndersenAssign.name)] = {1, 0};
+    input.andersen[std::string(facts::predicates::kAndersenLoad.name)] = {};
+    input.andersen[std::string(facts::predicates::kAndersenStore.name)] = {};
+    SolveOptions options;
+    options.backend = engine::BackendKind::Cpu;
+    AliasResults driver;
+    solve_points_to(input, options, driver);
+    EXPECT_NE(driver.runs.at(0).backend, "cpu (worklist solver)");
+    EXPECT_EQ(driver.points_to, (std::vector<std::uint32_t>{0, far, 1, far}));
 }
 
 }  // namespace
