@@ -12,6 +12,7 @@
 
 #include "analyses/builtin_programs.hpp"
 #include "facts/predicates.hpp"
+#include "gpu_engine/runtime/backend_factory.hpp"
 #if GALIAS_WITH_FRONTEND
 #include "frontend/points_to_solver.hpp"
 #endif
@@ -83,10 +84,15 @@ void solve_cspa_fully(const ProgramInput& input, const SolveOptions& options, Al
 namespace {
 
 #if GALIAS_WITH_FRONTEND
-bool runs_on_cpu(engine::BackendKind kind) {
-    return kind == engine::BackendKind::Cpu ||
-           (kind == engine::BackendKind::Auto &&
-            !(engine::cuda_backend_built() && engine::cuda_device_available()));
+// Whether every node of the Andersen facts is one of the symbol table's: the worklist solver
+// keeps a slot per node id, which a hand-written fact directory with a stray large id would
+// make huge; the engine numbers the values it meets densely and takes those.
+bool node_ids_in_table(const ProgramInput& input) {
+    const std::size_t nodes = input.facts.nodes.size();
+    for (const auto& [relation, cells] : input.andersen)
+        if (std::any_of(cells.begin(), cells.end(), [nodes](std::uint32_t id) { return id >= nodes; }))
+            return false;
+    return true;
 }
 
 // Andersen's PointsTo from the worklist solver that the frontend runs for calls through
@@ -95,19 +101,16 @@ bool runs_on_cpu(engine::BackendKind kind) {
 // passes on only what a node has not passed on yet. The engine's join derives a tuple once
 // for every node that flows into its pointer: on the CPU, libuv1's 9.1 million tuples came
 // from 7.7 billion derivations, 5.3 s here against 75 s (docs/BENCHMARKS.md, "Andersen on
-// the CPU"). Rows sorted by pointer, then object, as the engine writes them.
-std::vector<std::uint32_t> worklist_points_to(const RelationRows& andersen, AnalysisRun& run) {
+// the CPU"). Rows sorted by pointer, then object, as the engine writes them; the node ids
+// are the symbol table's (node_ids_in_table).
+std::vector<std::uint32_t> worklist_points_to(const ProgramInput& input, AnalysisRun& run) {
     const auto start = std::chrono::steady_clock::now();
     frontend::PointsToSolver solver;
-    std::uint32_t largest = 0;
     const auto each = [&](const facts::Predicate& relation, auto add) {
-        const auto found = andersen.find(relation.name);
-        if (found == andersen.end()) return;
+        const auto found = input.andersen.find(relation.name);
+        if (found == input.andersen.end()) return;
         const std::vector<std::uint32_t>& cells = found->second;
-        for (std::size_t i = 0; i + 1 < cells.size(); i += 2) {
-            largest = std::max({largest, cells[i], cells[i + 1]});
-            add(cells[i], cells[i + 1]);
-        }
+        for (std::size_t i = 0; i + 1 < cells.size(); i += 2) add(cells[i], cells[i + 1]);
     };
     namespace predicates = facts::predicates;
     each(predicates::kAndersenAddressOf,
@@ -118,13 +121,13 @@ std::vector<std::uint32_t> worklist_points_to(const RelationRows& andersen, Anal
     solver.solve();
     std::vector<std::uint32_t> rows;
     std::vector<std::uint32_t> objects;
-    for (std::uint64_t pointer = 0; !andersen.empty() && pointer <= largest; ++pointer) {
+    const auto nodes = static_cast<std::uint32_t>(input.facts.nodes.size());
+    for (std::uint32_t pointer = 0; pointer < nodes; ++pointer) {
         objects.clear();
-        for (const unsigned object : solver.points_to(static_cast<std::uint32_t>(pointer)))
-            objects.push_back(solver.object_node(object));
+        for (const unsigned object : solver.points_to(pointer)) objects.push_back(solver.object_node(object));
         std::sort(objects.begin(), objects.end());
         for (const std::uint32_t object : objects) {
-            rows.push_back(static_cast<std::uint32_t>(pointer));
+            rows.push_back(pointer);
             rows.push_back(object);
         }
     }
@@ -139,24 +142,11 @@ std::vector<std::uint32_t> worklist_points_to(const RelationRows& andersen, Anal
 
 }  // namespace
 
-#if GALIAS_WITH_FRONTEND
-// Whether every node of the Andersen facts is one of the symbol table's: the worklist solver
-// keeps a slot per node id, which a hand-written fact directory with a stray large id would
-// make huge; the engine numbers the values it meets densely and takes those.
-bool node_ids_in_table(const ProgramInput& input) {
-    const std::size_t nodes = input.facts.nodes.size();
-    for (const auto& [relation, cells] : input.andersen)
-        if (std::any_of(cells.begin(), cells.end(), [nodes](std::uint32_t id) { return id >= nodes; }))
-            return false;
-    return true;
-}
-#endif
-
 void solve_points_to(const ProgramInput& input, const SolveOptions& options, AliasResults& results) {
 #if GALIAS_WITH_FRONTEND
-    if (runs_on_cpu(options.backend) && node_ids_in_table(input)) {
+    if (engine::resolve_backend(options.backend) == engine::BackendKind::Cpu && node_ids_in_table(input)) {
         AnalysisRun run;
-        results.points_to = worklist_points_to(input.andersen, run);
+        results.points_to = worklist_points_to(input, run);
         results.runs.push_back(std::move(run));
         return;
     }
