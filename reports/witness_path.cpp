@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <utility>
 
 #include "reports/node_names.hpp"
@@ -69,11 +70,13 @@ WitnessFinder::WitnessFinder(const facts::ProgramFacts& facts, std::unique_ptr<M
     own_memory_ = std::move(memory);
 }
 
-void WitnessFinder::Visits::begin() {
+void WitnessFinder::Visits::begin(const MemoryStepRows& rows) {
     if (++number == 0) {  // wrapped: old stamps could read as this search's
         std::fill(stamp.begin(), stamp.end(), 0);
         number = 1;
     }
+    row_bits.assign(rows.words(), 0);
+    bit_of = rows.bit_of();
 }
 
 bool WitnessFinder::Visits::visit(NodeId n, std::uint32_t depth, Step step) {
@@ -88,13 +91,15 @@ bool WitnessFinder::Visits::visit(NodeId n, std::uint32_t depth, Step step) {
     stamp[n] = number;
     dist[n] = depth;
     next[n] = step;
+    if (n < bit_of.size() && bit_of[n] != MemoryStepRows::kNone)
+        row_bits[bit_of[n] / 64] |= std::uint64_t{1} << (bit_of[n] % 64);
     return true;
 }
 
 WitnessFinder::Search WitnessFinder::start(std::span<const NodeId> targets, Visits& visits) const {
     Search search;
     search.visits = &visits;
-    visits.begin();
+    visits.begin(rows());
     for (NodeId t : targets) {
         if (visits.visit(t, 0, Step{})) search.frontier.push_back(t);
     }
@@ -106,6 +111,7 @@ bool WitnessFinder::expand(Search& search, std::size_t& edges_left) const {
     const std::size_t depth = search.depth + 1;
     const auto level = static_cast<std::uint32_t>(depth);
     Visits& visits = *search.visits;
+    const MemoryStepRows& memory_rows = rows();
     bool complete = true;
     for (NodeId n : search.frontier) {
         // Assignments before memory steps, so plain chains are preferred at equal length.
@@ -123,6 +129,17 @@ bool WitnessFinder::expand(Search& search, std::size_t& edges_left) const {
             const NodeId m = edges_[e].src;
             if (visits.visit(m, level, Step{n, e})) reached.push_back(m);
         }
+        if (const std::uint64_t* row = memory_rows.row(n)) {
+            // The row's nodes not visited yet, ascending: those the list would visit.
+            for (std::size_t w = 0; w < memory_rows.words(); ++w) {
+                for (std::uint64_t fresh = row[w] & ~visits.row_bits[w]; fresh != 0; fresh &= fresh - 1) {
+                    const NodeId m = memory_rows.node_of_bit(w * 64 + std::countr_zero(fresh));
+                    visits.visit(m, level, Step{n, kMemoryStep});
+                    reached.push_back(m);
+                }
+            }
+            continue;
+        }
         for (NodeId m : memory) {
             if (visits.visit(m, level, Step{n, kMemoryStep})) reached.push_back(m);
         }
@@ -130,6 +147,13 @@ bool WitnessFinder::expand(Search& search, std::size_t& edges_left) const {
     search.frontier = std::move(reached);
     search.depth = depth;
     return complete;
+}
+
+const MemoryStepRows& WitnessFinder::rows() const {
+    std::call_once(rows_->built, [&] {
+        if (use_rows_) rows_->rows = MemoryStepRows(*memory_, std::max(facts_.nodes.size(), incoming_begin_.size()));
+    });
+    return rows_->rows;
 }
 
 std::vector<WitnessEdge> WitnessFinder::walk(NodeId from, const Search& search) const {

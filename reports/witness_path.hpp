@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <unordered_map>
@@ -15,6 +16,7 @@
 
 #include "facts/program_facts.hpp"
 #include "reports/finding.hpp"
+#include "reports/memory_step_rows.hpp"
 
 namespace galias::reports {
 
@@ -79,6 +81,11 @@ public:
     // toward b.
     [[nodiscard]] std::vector<FlowStep> steps(const Witness& witness) const;
 
+    // Whether searches step through long memory lists as bit rows (memory_step_rows.hpp;
+    // the default). The witnesses are the same either way; off, for comparing the two.
+    // Set before the first find().
+    void use_memory_step_rows(bool use) { use_rows_ = use; }
+
 private:
     WitnessFinder(const facts::ProgramFacts& facts, std::unique_ptr<MemoryEdges> memory);
 
@@ -101,7 +108,10 @@ private:
         std::vector<std::uint32_t> dist;
         std::vector<Step> next;  // the node's step toward the target (none for a target)
         std::uint32_t number = 0;
-        void begin();  // a new search: every node unvisited
+        // The visited nodes that have a bit in the memory step rows, by that bit.
+        std::vector<std::uint64_t> row_bits;
+        std::span<const std::uint32_t> bit_of;
+        void begin(const MemoryStepRows& rows);  // a new search: every node unvisited
         [[nodiscard]] bool visited(NodeId n) const { return n < stamp.size() && stamp[n] == number; }
         // Marks n visited at `depth`; false when it was already.
         bool visit(NodeId n, std::uint32_t depth, Step step);
@@ -116,6 +126,8 @@ private:
     // at `edges_left` edges at most, counting them down; false when it ran out.
     bool expand(Search& search, std::size_t& edges_left) const;
     [[nodiscard]] std::vector<WitnessEdge> walk(NodeId from, const Search& search) const;
+    // The memory lists' bit rows, built at the first search (and only if one is made).
+    [[nodiscard]] const MemoryStepRows& rows() const;
 
     const facts::ProgramFacts& facts_;
     std::vector<WitnessEdge> edges_;  // the assignments
@@ -125,6 +137,12 @@ private:
     std::vector<std::size_t> incoming_edges_;
     std::unique_ptr<MemoryEdges> own_memory_;  // built from rows, when the finder was given rows
     const MemoryEdges* memory_ = nullptr;
+    bool use_rows_ = true;
+    struct LazyRows {
+        std::once_flag built;
+        MemoryStepRows rows;
+    };
+    std::unique_ptr<LazyRows> rows_ = std::make_unique<LazyRows>();
 };
 
 }  // namespace galias::reports

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 #include <random>
+#include <string>
 #include <utility>
 
 #include "facts_builder.hpp"
@@ -195,6 +196,72 @@ TEST(WitnessPath, MatchesWholeGraphSearchOnRandomGraphs) {
         EXPECT_NE(std::find(a.begin(), a.end(), witness->end_a()), a.end());
         EXPECT_NE(std::find(b.begin(), b.end(), witness->end_b()), b.end());
     }
+}
+
+// Each step as "line:column message".
+std::vector<std::string> described(const std::vector<FlowStep>& steps) {
+    std::vector<std::string> out;
+    for (const FlowStep& step : steps) {
+        out.push_back(std::to_string(step.region.line) + ":" + std::to_string(step.region.column) + " " +
+                      step.message);
+    }
+    return out;
+}
+
+// The bit rows of long memory lists (memory_step_rows.hpp) give the same witnesses, step for
+// step, as walking the lists: random graphs of up to 300 nodes whose memory steps join
+// groups of nodes (some lists long enough for a row, some not), searched both ways.
+TEST(WitnessPath, MemoryStepRowsGiveTheSameWitnesses) {
+    std::mt19937 random(20261129);
+    std::size_t through_memory = 0;
+    for (int round = 0; round < 200; ++round) {
+        FactsBuilder builder;
+        const std::size_t nodes = 2 + random() % 300;
+        for (std::size_t i = 0; i < nodes; ++i) {
+            builder.node("main::v" + std::to_string(i), NodeKind::Local, "main",
+                         1 + static_cast<std::uint32_t>(i));
+        }
+        for (std::size_t e = random() % (2 * nodes); e > 0; --e) {
+            builder.assign(static_cast<NodeId>(random() % nodes), static_cast<NodeId>(random() % nodes),
+                           1 + static_cast<std::uint32_t>(e));
+        }
+        // MemoryAlias within random groups (every pair of a group, both ways), sorted as the
+        // engine's rows are.
+        std::vector<std::pair<NodeId, NodeId>> pairs;
+        for (std::size_t g = random() % 8; g > 0; --g) {
+            std::vector<NodeId> group;
+            for (std::size_t k = random() % (nodes / 2 + 2); k > 0; --k)
+                group.push_back(static_cast<NodeId>(random() % nodes));
+            for (NodeId x : group) {
+                for (NodeId y : group) pairs.emplace_back(x, y);
+            }
+        }
+        std::sort(pairs.begin(), pairs.end());
+        pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+        std::vector<std::uint32_t> memory_alias;
+        for (auto [x, y] : pairs) memory_alias.insert(memory_alias.end(), {x, y});
+
+        WitnessFinder rows(builder.facts, memory_alias);
+        WitnessFinder lists(builder.facts, memory_alias);
+        lists.use_memory_step_rows(false);
+        for (int query = 0; query < 10; ++query) {
+            std::vector<NodeId> a{static_cast<NodeId>(random() % nodes)};
+            std::vector<NodeId> b{static_cast<NodeId>(random() % nodes)};
+            const std::size_t max_steps = 1 + random() % 12;
+            const std::size_t max_edges = random() % 2 == 0 ? 0 : random() % (4 * nodes);
+            const auto expected = lists.find(a, b, max_steps, max_edges);
+            const auto witness = rows.find(a, b, max_steps, max_edges);
+            ASSERT_EQ(witness.has_value(), expected.has_value()) << "round " << round;
+            if (!witness) continue;
+            EXPECT_EQ(witness->source, expected->source) << "round " << round;
+            EXPECT_EQ(described(rows.steps(*witness)), described(lists.steps(*expected))) << "round " << round;
+            for (const auto* path : {&witness->to_a, &witness->to_b}) {
+                through_memory += static_cast<std::size_t>(
+                    std::count_if(path->begin(), path->end(), [](const WitnessEdge& e) { return e.through_memory; }));
+            }
+        }
+    }
+    EXPECT_GT(through_memory, 200u);  // the witnesses do step through memory
 }
 
 }  // namespace
