@@ -151,7 +151,8 @@ bool WitnessFinder::expand(Search& search, std::size_t& edges_left) const {
 
 const MemoryStepRows& WitnessFinder::rows() const {
     std::call_once(rows_->built, [&] {
-        if (use_rows_) rows_->rows = MemoryStepRows(*memory_, std::max(facts_.nodes.size(), incoming_begin_.size()));
+        if (use_rows_)
+            rows_->rows = MemoryStepRows(*memory_, std::max(facts_.nodes.size(), incoming_begin_.size()));
     });
     return rows_->rows;
 }

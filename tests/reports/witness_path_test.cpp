@@ -254,10 +254,11 @@ TEST(WitnessPath, MemoryStepRowsGiveTheSameWitnesses) {
             ASSERT_EQ(witness.has_value(), expected.has_value()) << "round " << round;
             if (!witness) continue;
             EXPECT_EQ(witness->source, expected->source) << "round " << round;
-            EXPECT_EQ(described(rows.steps(*witness)), described(lists.steps(*expected))) << "round " << round;
+            EXPECT_EQ(described(rows.steps(*witness)), described(lists.steps(*expected)))
+                << "round " << round;
             for (const auto* path : {&witness->to_a, &witness->to_b}) {
-                through_memory += static_cast<std::size_t>(
-                    std::count_if(path->begin(), path->end(), [](const WitnessEdge& e) { return e.through_memory; }));
+                through_memory += static_cast<std::size_t>(std::count_if(
+                    path->begin(), path->end(), [](const WitnessEdge& e) { return e.through_memory; }));
             }
         }
     }
