@@ -9,6 +9,8 @@ PACKAGES=(
   build-essential cmake ninja-build git pkg-config
   # engine: oneTBB for the multi-threaded host backend; CLI11 for the command line
   libtbb-dev libcli11-dev libfmt-dev nlohmann-json3-dev libtomlplusplus-dev
+  # the galias executable's memory allocator, linked in statically (cmake/GaliasAllocator.cmake)
+  libjemalloc-dev
   # frontend: Clang 14 libTooling and Boost.Graph for the call graph
   clang-14 libclang-14-dev libclang-cpp14-dev llvm-14-dev libboost-graph-dev
   # the sanitizer build and the fuzz targets: libFuzzer, ASan and UBSan runtimes of Clang 14

@@ -22,6 +22,7 @@ std::string version_text() {
     text += "\nfrontend: ";
     text += kHasFrontend ? std::string("Clang ") + kClangVersion + " (C sources through -p BUILD_DIR)"
                          : std::string("not compiled in (fact directories only, --facts)");
+    text += std::string("\nallocator: ") + kAllocator;
     if (engine::cuda_backend_built()) {
         // Said here so a package user learns without a run whether the GPU will be used.
         text += engine::cuda_device_available() ? "\ngpu: usable; --backend auto runs on it"
