@@ -90,20 +90,29 @@ bool AliasAnswers::try_memory_alias(const SolveOptions& options, AliasResults& r
         results.memory_alias = demand_.solve_memory_alias(options, results.runs);
         return true;
     } catch (const engine::RunLimitExceeded& stop) {
-        note_bounded("the CSPA demand solve (MemoryAlias)", stop,
-                     "may-alias answered from the points-to sets alone, witness paths without steps through "
-                     "memory");
+        memory_alias_bounded_ = true;
+        memory_alias_stop_ = note_bounded(
+            "the CSPA demand solve (MemoryAlias)", stop,
+            "may-alias answered from the points-to sets alone, witness paths without steps through "
+            "memory");
         return false;
     }
 }
 
-void AliasAnswers::note_bounded(const std::string& what, const engine::RunLimitExceeded& stop,
-                                const std::string& instead) {
+void AliasAnswers::add_bounded_before(const std::vector<std::string>& sentences) {
+    bounded_.insert(bounded_.begin(), sentences.begin(), sentences.end());
+}
+
+std::string AliasAnswers::note_bounded(const std::string& what, const engine::RunLimitExceeded& stop,
+                                       const std::string& instead) {
     const bool memory = stop.bound() == engine::RunLimitExceeded::Bound::Tuples;
-    bounded_.push_back(fmt::format("{} stopped at its {} bound, {}; {} ({} sets the bound)", what,
-                                   memory ? "memory" : "time",
-                                   memory ? settings_.bounds.memory_text() : settings_.bounds.seconds_text(),
-                                   instead, memory ? "--solve-memory-limit" : "--solve-time-limit"));
+    std::string bound =
+        fmt::format("{} bound, {}", memory ? "memory" : "time",
+                    memory ? settings_.bounds.memory_text() : settings_.bounds.seconds_text());
+    const char* option = memory ? "--solve-memory-limit" : "--solve-time-limit";
+    bounded_.push_back(
+        fmt::format("{} stopped at its {}; {} ({} sets the bound)", what, bound, instead, option));
+    return fmt::format("{} ({} sets the bound)", bound, option);
 }
 
 std::unique_ptr<reports::AliasOracle> AliasAnswers::make_oracle(const facts::ProgramFacts& facts,

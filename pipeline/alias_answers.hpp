@@ -9,7 +9,8 @@
 //            the work asks (demand_alias_solver.hpp), learnt by running the work until it
 //            asks nothing new (demand_oracle.hpp, AnalysisSession::answer_on_demand).
 //
-// A CSPA run that passes a bound falls back: full -> demand -> may-alias from the
+// A CSPA run that passes a bound falls back: full -> demand -> (the run driver: the
+// program extracted again at context depth 0, AnalysisSession) -> may-alias from the
 // points-to sets alone and witness paths without memory steps. Each fallback is a
 // sentence in bounded() (stderr, the SARIF log's notifications).
 
@@ -62,6 +63,14 @@ public:
     [[nodiscard]] SolveMode used() const { return used_; }  // Demand or Full
     [[nodiscard]] const std::string& why() const { return why_; }
     [[nodiscard]] const std::vector<std::string>& bounded() const { return bounded_; }
+    // The demand's MemoryAlias passed a bound: may-alias rests on the points-to sets alone.
+    [[nodiscard]] bool memory_alias_bounded() const { return memory_alias_bounded_; }
+    // Then: the bound it stopped at, as bounded() says it.
+    [[nodiscard]] const std::string& memory_alias_stop() const { return memory_alias_stop_; }
+    // Adds sentences to bounded(), ahead of this solve's own: what earlier attempts passed.
+    void add_bounded_before(const std::vector<std::string>& sentences);
+    // Adds a sentence after them: what the run driver did after this solve.
+    void add_bounded(std::string sentence) { bounded_.push_back(std::move(sentence)); }
     [[nodiscard]] std::size_t rounds() const { return rounds_; }  // ValueAlias demand rounds
     [[nodiscard]] std::size_t pairs_asked() const { return pairs_asked_; }
 
@@ -72,8 +81,10 @@ private:
     bool try_memory_alias(const SolveOptions& options, AliasResults& results);
     // In auto, whether this many new pairs cost more on demand than a full solve.
     [[nodiscard]] bool full_is_cheaper(std::size_t pairs) const;
-    void note_bounded(const std::string& what, const engine::RunLimitExceeded& stop,
-                      const std::string& instead);
+    // Says in bounded_ that `what` stopped at a bound and what was done `instead`; returns
+    // the bound as it says it ("memory bound, 1.0 KiB (32 derived tuples) (... sets the bound)").
+    std::string note_bounded(const std::string& what, const engine::RunLimitExceeded& stop,
+                             const std::string& instead);
 
     const ProgramInput& input_;
     SolveSettings settings_;
@@ -84,6 +95,8 @@ private:
     DemandAliasOracle* demand_oracle_ = nullptr;  // the oracle make_oracle built, on demand
     bool value_alias_by_demand_ = false;          // ValueAlias pairs can be solved (MemoryAlias is)
     bool full_passed_bound_ = false;              // a full solve stopped at a bound
+    bool memory_alias_bounded_ = false;           // the demand's MemoryAlias stopped at a bound
+    std::string memory_alias_stop_;
     std::size_t rounds_ = 0;
     std::size_t pairs_asked_ = 0;
     std::size_t nodes_ = 0;  // of CSPA's assign: the scale of a full solve

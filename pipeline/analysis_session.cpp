@@ -133,43 +133,15 @@ void AnalysisSession::analyse(reports::ProgressLine& progress) {
         return;
     }
     std::optional<InputSnapshot> snapshot;
+    std::optional<ExtractRequest> extract;
     if (!request_.facts_dir.empty()) {
         progress.update("reading facts from " + request_.facts_dir.string(), true);
         input_ = read_fact_dir(request_.facts_dir);
     } else {
-        std::error_code ec;
-        fs::path database = fs::is_directory(request_.build_dir, ec)
-                                ? request_.build_dir / "compile_commands.json"
-                                : request_.build_dir;
-        if (!fs::exists(database, ec)) {
-            throw DiagnosticError(SourceLocation{database.string(), 0, 0},
-                                  "no compilation database here; create one with CMake "
-                                  "(-DCMAKE_EXPORT_COMPILE_COMMANDS=ON) or `bear -- make`");
-        }
         // Hashed before extraction: an edit during the run makes the database stale, not wrong.
         if (request_.database_use == DatabaseUse::Refresh) snapshot = snapshot_inputs(compile_database());
-        ExtractRequest extract;
-        extract.build_dir = request_.build_dir;
-        extract.context_k = config_.context_k.value_or(1);
-        extract.allocators = config_.allocators;
-        extract.release_functions = release_functions(config_);
-        extract.threads = request_.threads;
-        extract.unit_cache = request_.unit_cache;
-        extract.tool_identity = request_.tool_identity;
-        extract.on_progress = [&progress](std::size_t done, std::size_t total, const std::string& file) {
-            progress.update(fmt::format("parsing: {}/{} translation units ({})", done, total,
-                                        fs::path(file).filename().string()));
-        };
-        input_ = extract_program(extract);
-        for (const Diagnostic& diagnostic : input_.diagnostics) {
-            if (request_.quiet && diagnostic.severity != Severity::Error) continue;
-            progress.clear();
-            std::fprintf(stderr, "%s\n", diagnostic.str().c_str());
-        }
-        if (input_.units_total != 0 && input_.units_failed == input_.units_total) {
-            throw DiagnosticError(SourceLocation{database.string(), 0, 0},
-                                  "no translation unit could be analysed (see the errors above)");
-        }
+        extract = extract_request(progress);
+        input_ = extract_sources(*extract, progress, /*say_diagnostics=*/true);
     }
     auto extracted = std::chrono::steady_clock::now();
     times_.input_seconds = std::chrono::duration<double>(extracted - start).count();
@@ -178,8 +150,12 @@ void AnalysisSession::analyse(reports::ProgressLine& progress) {
     settings.writes_database = snapshot.has_value();
     answers_ = std::make_unique<AliasAnswers>(input_, settings);
     answers_->solve(solve_options(progress), results_);
+    if (extract && answers_->memory_alias_bounded() && extract->context_k > 0)
+        solve_at_depth_0(*extract, settings, progress);
     times_.solve_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - extracted).count();
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - extracted).count() -
+        times_.reextract_seconds;
+    times_.input_seconds += times_.reextract_seconds;
     progress.clear();
     if (!request_.quiet) {
         for (const AnalysisRun& run : results_.runs)
@@ -197,6 +173,89 @@ void AnalysisSession::analyse(reports::ProgressLine& progress) {
         progress.clear();
     }
     build_views();
+}
+
+ExtractRequest AnalysisSession::extract_request(reports::ProgressLine& progress) const {
+    ExtractRequest extract;
+    extract.build_dir = request_.build_dir;
+    extract.context_k = config_.context_k.value_or(1);
+    extract.allocators = config_.allocators;
+    extract.release_functions = release_functions(config_);
+    extract.threads = request_.threads;
+    extract.unit_cache = request_.unit_cache;
+    extract.tool_identity = request_.tool_identity;
+    extract.on_progress = [&progress](std::size_t done, std::size_t total, const std::string& file) {
+        progress.update(fmt::format("parsing: {}/{} translation units ({})", done, total,
+                                    fs::path(file).filename().string()));
+    };
+    return extract;
+}
+
+ProgramInput AnalysisSession::extract_sources(const ExtractRequest& extract, reports::ProgressLine& progress,
+                                              bool say_diagnostics) const {
+    std::error_code ec;
+    const fs::path database = fs::is_directory(request_.build_dir, ec)
+                                  ? request_.build_dir / "compile_commands.json"
+                                  : request_.build_dir;
+    if (!fs::exists(database, ec)) {
+        throw DiagnosticError(SourceLocation{database.string(), 0, 0},
+                              "no compilation database here; create one with CMake "
+                              "(-DCMAKE_EXPORT_COMPILE_COMMANDS=ON) or `bear -- make`");
+    }
+    ProgramInput input = extract_program(extract);
+    for (const Diagnostic& diagnostic : input.diagnostics) {
+        if (!say_diagnostics || (request_.quiet && diagnostic.severity != Severity::Error)) continue;
+        progress.clear();
+        std::fprintf(stderr, "%s\n", diagnostic.str().c_str());
+    }
+    if (input.units_total != 0 && input.units_failed == input.units_total) {
+        throw DiagnosticError(SourceLocation{database.string(), 0, 0},
+                              "no translation unit could be analysed (see the errors above)");
+    }
+    return input;
+}
+
+// MemoryAlias passed its bound at the configured context depth: the clones of the
+// functions called from many places multiply the nodes it relates. The program is
+// extracted again at depth 0 (one copy of each function; the unit cache, when there is
+// one, spares the parsing) and solved within the same bounds. If that passes a bound too,
+// the depth-k program stays, with may-alias from its points-to sets.
+void AnalysisSession::solve_at_depth_0(const ExtractRequest& extract, const SolveSettings& settings,
+                                       reports::ProgressLine& progress) {
+    const auto start = std::chrono::steady_clock::now();
+    progress.update("MemoryAlias passed its bound: extracting the program again at context depth 0", true);
+    ExtractRequest at_depth_0 = extract;
+    at_depth_0.context_k = 0;
+    ProgramInput at_depth_k = std::move(input_);
+    input_ =
+        extract_sources(at_depth_0, progress, /*say_diagnostics=*/false);  // the first extraction said them
+    times_.reextract_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    // The answers refer to input_, which now holds the depth-0 program.
+    auto answers = std::make_unique<AliasAnswers>(input_, settings);
+    AliasResults results;
+    answers->solve(solve_options(progress), results);
+    const std::string at_k =
+        fmt::format("the CSPA demand solve (MemoryAlias) at context depth {} stopped at its {}",
+                    extract.context_k, answers_->memory_alias_stop());
+    if (!answers->memory_alias_bounded()) {
+        std::vector<std::string> before = answers_->bounded();
+        before.pop_back();  // the depth-k MemoryAlias sentence, replaced by what was done
+        before.push_back(
+            at_k +
+            "; the program was extracted again at context depth 0 (one copy of each function: less "
+            "precise) and solved within the bound");
+        answers->add_bounded_before(before);
+        answers_ = std::move(answers);
+        results_ = std::move(results);
+        return;
+    }
+    input_ = std::move(at_depth_k);
+    answers_->add_bounded(fmt::format(
+        "extracted again at context depth 0, the program's MemoryAlias stopped at its {} too; the "
+        "depth-{} program is kept",
+        answers->memory_alias_stop(), extract.context_k));
 }
 
 SolveOptions AnalysisSession::solve_options(reports::ProgressLine& progress) const {

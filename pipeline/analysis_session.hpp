@@ -48,9 +48,10 @@ struct SessionRequest {
 
 struct SessionTimes {
     double input_seconds = 0;
-    double solve_seconds = 0;    // every solve, the demand's rounds while the work ran included
-    double asked_seconds = 0;    // of it, the rounds answer_on_demand ran (inside the work's time)
-    bool from_database = false;  // the results were read from --db, nothing was extracted or solved
+    double solve_seconds = 0;      // every solve, the demand's rounds while the work ran included
+    double asked_seconds = 0;      // of it, the rounds answer_on_demand ran (inside the work's time)
+    bool from_database = false;    // the results were read from --db, nothing was extracted or solved
+    double reextract_seconds = 0;  // of input_seconds, the extraction at context depth 0 after a bound
 };
 
 class AnalysisSession {
@@ -98,6 +99,15 @@ private:
     // false when nothing.
     bool solve_asked(reports::ProgressLine& progress);
     void build_views();
+    // The frontend's request for this session's compilation database and configuration.
+    [[nodiscard]] ExtractRequest extract_request(reports::ProgressLine& progress) const;
+    // Runs the frontend; prints its diagnostics when asked (errors even with --quiet).
+    [[nodiscard]] ProgramInput extract_sources(const ExtractRequest& extract, reports::ProgressLine& progress,
+                                               bool say_diagnostics) const;
+    // After MemoryAlias passed its bound at context depth k > 0: extracts and solves again at
+    // depth 0, and keeps that program if it solves within the bounds (analysis_session.cpp).
+    void solve_at_depth_0(const ExtractRequest& extract, const SolveSettings& settings,
+                          reports::ProgressLine& progress);
 
     SessionRequest request_;
     reports::ReportConfig config_;

@@ -294,6 +294,46 @@ b = "g_f"
           any(n["descriptor"]["id"] == "solve-bounded" and n["level"] == "warning" and "1.0 KiB" in n["message"]["text"]
               for n in notifications(log)), json.dumps(notifications(log), indent=1))
 
+    # --- context depth 0 after the bound --------------------------------------------------------
+    # Thirty calls of one function with different arrays: at depth 1 each call gets its copy
+    # of the function, thirty times its nodes in MemoryAlias's run; at depth 0 one. Past the
+    # bound at depth 1, the program is extracted again at depth 0 and solved within it.
+    calls = "".join(f"    last = pick(a{i}, b{i}, argc);\n" for i in range(30))
+    source = write("clones.c", "#include <string.h>\n\nstatic char *pick(char *x, char *y, int c) {\n"
+                   "    char *p = x;\n    char *q = y;\n    char *r = c ? p : q;\n    char *t = r;\n"
+                   "    *t = *q;\n    return t;\n}\n\nchar " + ", ".join(f"a{i}[8], b{i}[8]" for i in range(30)) +
+                   ";\n\nint main(int argc, char **argv) {\n    char *last = 0;\n" + calls +
+                   "    memcpy(last, last + 1, 4);\n    return argv[0][0];\n}\n")
+    build = database("clones", [(source, [])])
+    common = ["check", "-p", build, "--config", empty, "--source-root", TMP, "--format", "json", "-q"]
+    # The smallest power-of-two bound that the depth-0 program solves within.
+    bound = next((f"{kib}K" for kib in (2 ** i for i in range(12))
+                  if "stopped" not in run(*common, "-k", "0", "--solve-memory-limit", f"{kib}K")[2]), None)
+    _, _, err = run(*common, "-k", "1", "--solve-memory-limit", bound or "0") if bound else (0, "", "")
+    check("depth 0 after the bound: the test program passes at depth 1 the bound it solves within at depth 0",
+          bound is not None and "at context depth 1 stopped at its memory bound" in err, f"{bound}\n{err}")
+    if bound:
+        _, depth0, _ = run(*common, "-k", "0")
+        sarif = os.path.join(TMP, "clones.sarif")
+        code, out, err = run(*common, "--solve-memory-limit", bound, "--sarif", sarif, "--stats")
+        check("depth 0 after the bound: stderr says the program was solved again at depth 0",
+              "the program was extracted again at context depth 0 (one copy of each function: less precise) "
+              "and solved within the bound" in err and stats_line(err, "nodes").endswith("(0 clones, 1 contexts)"),
+              err)
+        got = json.loads(out)["findings"] if out else []
+        check("depth 0 after the bound: the findings of a run at depth 0, exit 1 for its error",
+              code == 1 and got == json.loads(depth0)["findings"] and any(f["level"] == "error" for f in got),
+              f"exit {code}\n{out}\n{depth0}")
+        log = keep_and_validate(sarif, "bounded-depth-0")
+        check("depth 0 after the bound: SARIF toolExecutionNotification solve-bounded names depth 0",
+              any(n["descriptor"]["id"] == "solve-bounded" and "context depth 0" in n["message"]["text"]
+                  for n in notifications(log)), json.dumps(notifications(log), indent=1))
+        # Past a bound the depth-0 program passes too, the depth-1 program stays.
+        _, _, err = run(*common, "--solve-memory-limit", "1K")
+        check("depth 0 passes the bound too: said, and the depth-1 program kept",
+              "extracted again at context depth 0, the program's MemoryAlias stopped at its memory bound" in err
+              and "the depth-1 program is kept" in err, err)
+
 shutil.rmtree(TMP)
 print(f"{len(FAILURES)} failed" if FAILURES else "all passed")
 sys.exit(1 if FAILURES else 0)
