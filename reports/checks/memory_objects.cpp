@@ -44,6 +44,23 @@ MemoryModel::MemoryModel(const facts::ProgramFacts& facts, const CheckOptions& o
             wide_calls_.insert(
                 fmt::format("{}\n{}\n{}", call.begin.file, call.begin.line, call.begin.column));
     }
+    storage_.reserve(facts.nodes.size());
+    family_index_.assign(facts.nodes.size(), 0);
+    families_.emplace_back();  // index 0: not a heap object
+    std::unordered_map<std::string, std::uint32_t> by_allocator;
+    for (std::size_t i = 0; i < facts.nodes.size(); ++i) {
+        const facts::Node& node = facts.nodes[i];
+        storage_.push_back(storage_of(node));
+        if (node.kind != facts::NodeKind::Heap) continue;
+        auto [it, added] = by_allocator.emplace(node.allocator, static_cast<std::uint32_t>(families_.size()));
+        if (added) families_.push_back(allocator_family(node.allocator));
+        family_index_[i] = it->second;
+    }
+}
+
+const facts::Node* MemoryModel::in_facts(const facts::Node& object) const {
+    const std::size_t id = object.id;
+    return id < facts_.nodes.size() && &facts_.nodes[id] == &object ? &object : nullptr;
 }
 
 bool MemoryModel::wide_call_at(const facts::SourcePos& pos) const {
@@ -58,6 +75,10 @@ const std::string& MemoryModel::callee_of(std::uint32_t call_id) const {
 }
 
 Storage MemoryModel::storage(const facts::Node& object) const {
+    return in_facts(object) != nullptr ? storage_[object.id] : storage_of(object);
+}
+
+Storage MemoryModel::storage_of(const facts::Node& object) const {
     switch (object.kind) {
         case facts::NodeKind::Local:
         case facts::NodeKind::Param:
@@ -82,6 +103,7 @@ Storage MemoryModel::storage(const facts::Node& object) const {
 
 Family MemoryModel::family(const facts::Node& object) const {
     if (object.kind != facts::NodeKind::Heap) return {};
+    if (in_facts(object) != nullptr) return families_[family_index_[object.id]];
     return allocator_family(object.allocator);
 }
 

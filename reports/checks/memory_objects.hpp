@@ -86,6 +86,14 @@ private:
     std::unordered_map<std::string, NodeId> address_;         // "name\ncontext" of an object -> &object
     std::unordered_map<std::uint32_t, std::string> callees_;  // call site id -> callee
     std::unordered_set<std::string> wide_calls_;              // "file\nline\ncolumn" of those calls
+    // Each node's storage and each heap object's family, worked out once: the checks ask them
+    // for every object of every points-to set they walk (libxml2: millions of times), and a
+    // family is a chain of lookups by the allocator's name.
+    [[nodiscard]] Storage storage_of(const facts::Node& object) const;
+    [[nodiscard]] const facts::Node* in_facts(const facts::Node& object) const;
+    std::vector<Storage> storage_;
+    std::vector<Family> families_;             // the distinct families of the heap objects
+    std::vector<std::uint32_t> family_index_;  // node id -> families_, for heap objects
 };
 
 // How a message names the released pointer: "`p`" for a variable, "`->buf`" for a field read
