@@ -90,7 +90,6 @@ bool AliasAnswers::try_memory_alias(const SolveOptions& options, AliasResults& r
         results.memory_alias = demand_.solve_memory_alias(options, results.runs);
         return true;
     } catch (const engine::RunLimitExceeded& stop) {
-        memory_alias_bounded_ = true;
         memory_alias_stop_ = note_bounded(
             "the CSPA demand solve (MemoryAlias)", stop,
             "may-alias answered from the points-to sets alone, witness paths without steps through "

@@ -64,7 +64,7 @@ public:
     [[nodiscard]] const std::string& why() const { return why_; }
     [[nodiscard]] const std::vector<std::string>& bounded() const { return bounded_; }
     // The demand's MemoryAlias passed a bound: may-alias rests on the points-to sets alone.
-    [[nodiscard]] bool memory_alias_bounded() const { return memory_alias_bounded_; }
+    [[nodiscard]] bool memory_alias_bounded() const { return !memory_alias_stop_.empty(); }
     // Then: the bound it stopped at, as bounded() says it.
     [[nodiscard]] const std::string& memory_alias_stop() const { return memory_alias_stop_; }
     // Adds sentences to bounded(), ahead of this solve's own: what earlier attempts passed.
@@ -95,8 +95,7 @@ private:
     DemandAliasOracle* demand_oracle_ = nullptr;  // the oracle make_oracle built, on demand
     bool value_alias_by_demand_ = false;          // ValueAlias pairs can be solved (MemoryAlias is)
     bool full_passed_bound_ = false;              // a full solve stopped at a bound
-    bool memory_alias_bounded_ = false;           // the demand's MemoryAlias stopped at a bound
-    std::string memory_alias_stop_;
+    std::string memory_alias_stop_;               // the bound the demand's MemoryAlias stopped at
     std::size_t rounds_ = 0;
     std::size_t pairs_asked_ = 0;
     std::size_t nodes_ = 0;  // of CSPA's assign: the scale of a full solve

@@ -1,6 +1,7 @@
 #include "reports/memory_step_rows.hpp"
 
 #include <algorithm>
+#include <vector>
 
 #include "reports/witness_path.hpp"
 
@@ -15,14 +16,15 @@ bool ascending(std::span<const facts::NodeId> list) {
 }  // namespace
 
 MemoryStepRows::MemoryStepRows(const MemoryEdges& memory, std::size_t nodes) {
-    // The nodes of the ascending lists get bits, in ascending order.
+    // A list can have a row when it is ascending and names only nodes below `nodes`; those
+    // lists' nodes get bits, in ascending order.
+    std::vector<bool> usable(nodes, false);
     bit_of_.assign(nodes, kNone);
     for (facts::NodeId n = 0; n < nodes; ++n) {
         const std::span<const facts::NodeId> list = memory.sources_into(n);
-        if (!ascending(list)) continue;
-        for (const facts::NodeId m : list) {
-            if (m < nodes) bit_of_[m] = 0;
-        }
+        if (!ascending(list) || (!list.empty() && list.back() >= nodes)) continue;
+        usable[n] = true;
+        for (const facts::NodeId m : list) bit_of_[m] = 0;
     }
     for (facts::NodeId n = 0; n < nodes; ++n) {
         if (bit_of_[n] == kNone) continue;
@@ -34,9 +36,9 @@ MemoryStepRows::MemoryStepRows(const MemoryEdges& memory, std::size_t nodes) {
     row_of_.assign(nodes, kNone);
     std::size_t rows = 0;
     for (facts::NodeId n = 0; n < nodes; ++n) {
+        if (!usable[n]) continue;
         const std::span<const facts::NodeId> list = memory.sources_into(n);
-        if (list.size() * 4 < words_ || !ascending(list)) continue;
-        if (std::any_of(list.begin(), list.end(), [&](facts::NodeId m) { return m >= nodes; })) continue;
+        if (list.size() * 4 < words_) continue;
         if ((rows + 1) * words_ * sizeof(std::uint64_t) > kMaxBytes) break;
         row_of_[n] = static_cast<std::uint32_t>(rows++);
         bits_.resize(rows * words_, 0);

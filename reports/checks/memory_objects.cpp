@@ -58,9 +58,9 @@ MemoryModel::MemoryModel(const facts::ProgramFacts& facts, const CheckOptions& o
     }
 }
 
-const facts::Node* MemoryModel::in_facts(const facts::Node& object) const {
+bool MemoryModel::in_facts(const facts::Node& object) const {
     const std::size_t id = object.id;
-    return id < facts_.nodes.size() && &facts_.nodes[id] == &object ? &object : nullptr;
+    return id < facts_.nodes.size() && &facts_.nodes[id] == &object;
 }
 
 bool MemoryModel::wide_call_at(const facts::SourcePos& pos) const {
@@ -75,7 +75,7 @@ const std::string& MemoryModel::callee_of(std::uint32_t call_id) const {
 }
 
 Storage MemoryModel::storage(const facts::Node& object) const {
-    return in_facts(object) != nullptr ? storage_[object.id] : storage_of(object);
+    return in_facts(object) ? storage_[object.id] : storage_of(object);
 }
 
 Storage MemoryModel::storage_of(const facts::Node& object) const {
@@ -103,7 +103,7 @@ Storage MemoryModel::storage_of(const facts::Node& object) const {
 
 Family MemoryModel::family(const facts::Node& object) const {
     if (object.kind != facts::NodeKind::Heap) return {};
-    if (in_facts(object) != nullptr) return families_[family_index_[object.id]];
+    if (in_facts(object)) return families_[family_index_[object.id]];
     return allocator_family(object.allocator);
 }
 

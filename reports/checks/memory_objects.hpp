@@ -90,7 +90,8 @@ private:
     // for every object of every points-to set they walk (libxml2: millions of times), and a
     // family is a chain of lookups by the allocator's name.
     [[nodiscard]] Storage storage_of(const facts::Node& object) const;
-    [[nodiscard]] const facts::Node* in_facts(const facts::Node& object) const;
+    // Whether `object` is the facts' node of its id (the tables above are by id).
+    [[nodiscard]] bool in_facts(const facts::Node& object) const;
     std::vector<Storage> storage_;
     std::vector<Family> families_;             // the distinct families of the heap objects
     std::vector<std::uint32_t> family_index_;  // node id -> families_, for heap objects

@@ -153,15 +153,19 @@ std::optional<std::pair<NodeId, std::size_t>> reference_witness(
     return best;
 }
 
+// Locals main::v0 .. v(n-1) of main, node i declared on line i + 1.
+void add_locals(FactsBuilder& builder, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i)
+        builder.node("main::v" + std::to_string(i), NodeKind::Local, "main",
+                     1 + static_cast<std::uint32_t>(i));
+}
+
 TEST(WitnessPath, MatchesWholeGraphSearchOnRandomGraphs) {
     std::mt19937 random(20261123);
     for (int round = 0; round < 300; ++round) {
         FactsBuilder builder;
         const std::size_t nodes = 2 + random() % 40;
-        for (std::size_t i = 0; i < nodes; ++i) {
-            builder.node("main::v" + std::to_string(i), NodeKind::Local, "main",
-                         1 + static_cast<std::uint32_t>(i));
-        }
+        add_locals(builder, nodes);
         std::vector<std::pair<NodeId, NodeId>> edges;
         std::vector<std::uint32_t> memory_alias;
         const std::size_t edge_count = random() % (3 * nodes);
@@ -217,10 +221,7 @@ TEST(WitnessPath, MemoryStepRowsGiveTheSameWitnesses) {
     for (int round = 0; round < 200; ++round) {
         FactsBuilder builder;
         const std::size_t nodes = 2 + random() % 300;
-        for (std::size_t i = 0; i < nodes; ++i) {
-            builder.node("main::v" + std::to_string(i), NodeKind::Local, "main",
-                         1 + static_cast<std::uint32_t>(i));
-        }
+        add_locals(builder, nodes);
         for (std::size_t e = random() % (2 * nodes); e > 0; --e) {
             builder.assign(static_cast<NodeId>(random() % nodes), static_cast<NodeId>(random() % nodes),
                            1 + static_cast<std::uint32_t>(e));
